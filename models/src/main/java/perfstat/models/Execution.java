@@ -1,0 +1,35 @@
+package perfstat.models;
+
+import java.util.Map;
+
+/**
+ * A prepared run: the {@link Runner} calls {@link #work} once per worker thread, samples
+ * {@link #progress} every interval, then calls {@link #finish} after every worker has
+ * returned.
+ */
+public interface Execution extends AutoCloseable {
+
+    /** Runs worker {@code worker} until {@code stop} says stop; a unit of progress is counted as it completes. */
+    void work(int worker, Stop stop) throws Exception;
+
+    /** Units completed so far by all workers; may be read from any thread while they run. */
+    long progress();
+
+    /** The workload's score for {@code units} completed in {@code elapsedNs} by {@code threads} workers. */
+    double score(long units, long elapsedNs, int threads);
+
+    /**
+     * Checks the model's invariants after the workers are done and returns its own
+     * counters (name to value). Throws {@link IllegalStateException} when one is broken.
+     */
+    Map<String, Long> finish();
+
+    @Override
+    default void close() {
+    }
+
+    /** Set by the runner when the duration is over (the workload's {@code alarm()}). */
+    interface Stop {
+        boolean stopped();
+    }
+}

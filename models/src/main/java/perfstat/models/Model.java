@@ -1,0 +1,51 @@
+package perfstat.models;
+
+import java.util.List;
+
+/**
+ * An executable model of a kernel mechanism, with the variants a patch thread compared.
+ * A model is plain Java: it knows nothing of perfstat's agent or CLI and reports its
+ * results only through the JFR events of {@link perfstat.models.events}, committed by
+ * {@link Runner}.
+ */
+public interface Model {
+
+    /** Short name, e.g. {@code writepath}. */
+    String name();
+
+    /** One line. */
+    String description();
+
+    /** The variants, the first being the default baseline ("unpatched" where there is one). */
+    List<Variant> variants();
+
+    /** The workloads; the first is the model's default. */
+    List<WorkloadInfo> workloads();
+
+    /** The agent's built-in probe set for this model ({@code probeset=NAME}). */
+    String probeSet();
+
+    /** Builds the system under test for one run. Unknown names are rejected by the caller. */
+    Execution prepare(RunRequest request);
+
+    /** A variant: its name as in the seed thread, and one line on what it is. */
+    record Variant(String name, String description) {
+    }
+
+    /**
+     * A workload: its score's name and unit, and which direction is better.
+     *
+     * @param higherIsBetter true for throughput (KB/s), false for latency (µs)
+     */
+    record WorkloadInfo(String name, String description, String scoreName, String scoreUnit,
+                        boolean higherIsBetter) {
+    }
+
+    default Variant variant(String name) {
+        return variants().stream().filter(v -> v.name().equals(name)).findFirst().orElse(null);
+    }
+
+    default WorkloadInfo workload(String name) {
+        return workloads().stream().filter(w -> w.name().equals(name)).findFirst().orElse(null);
+    }
+}

@@ -1,0 +1,21 @@
+package perfstat.models;
+
+import java.util.Map;
+
+/**
+ * One run of a model.
+ *
+ * @param threads    worker threads, each acting as one CPU (and, for the write-path model, one process)
+ * @param cpus       simulated CPUs; at least {@code threads}
+ * @param durationNs how long the workload runs, in nanoseconds
+ * @param intervalNs how often the workload's score is recorded, in nanoseconds
+ * @param options    workload-specific options, documented by each workload
+ */
+public record RunRequest(String model, String variant, String workload, int threads, int cpus,
+                         long durationNs, long intervalNs, Map<String, String> options) {
+
+    public long longOption(String name, long defaultValue) {
+        String v = options.get(name);
+        return v == null ? defaultValue : Long.parseLong(v);
+    }
+}

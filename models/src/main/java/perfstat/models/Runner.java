@@ -1,0 +1,151 @@
+package perfstat.models;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import perfstat.models.events.ModelCounterEvent;
+import perfstat.models.events.ResultEvent;
+import perfstat.models.events.ScoreEvent;
+import perfstat.models.events.WorkloadEvent;
+
+/**
+ * Runs one {@link RunRequest}: starts the workers together, records the score every
+ * interval, stops them when the duration is over, checks the model's invariants, and
+ * commits the run's JFR events. Without a JFR recording the events cost nothing and
+ * the {@link Outcome} still tells the result.
+ */
+public final class Runner {
+    /** Version of the recording format that these events and the agent's belong to. */
+    public static final int FORMAT_VERSION = 1;
+
+    private Runner() {
+    }
+
+    /** The result of one run. Interval scores are in the workload's score unit. */
+    public record Outcome(double score, long units, long elapsedNs, List<Double> intervalScores,
+                          Map<String, Long> counters) {
+    }
+
+    public static Outcome run(Model model, RunRequest request) throws Exception {
+        Model.WorkloadInfo info = model.workload(request.workload());
+        if (info == null || model.variant(request.variant()) == null) {
+            throw new IllegalArgumentException("unknown workload or variant: " + request.workload() + "/" + request.variant());
+        }
+        WorkloadEvent run = new WorkloadEvent();
+        run.formatVersion = FORMAT_VERSION;
+        run.model = model.name();
+        run.variant = request.variant();
+        run.workload = request.workload();
+        run.threads = request.threads();
+        run.cpus = request.cpus();
+        run.cores = Runtime.getRuntime().availableProcessors();
+        run.jvmVersion = Runtime.version().toString();
+        run.durationNs = request.durationNs();
+        run.intervalNs = request.intervalNs();
+        run.scoreName = info.scoreName();
+        run.scoreUnit = info.scoreUnit();
+        run.higherIsBetter = info.higherIsBetter();
+        run.options = String.join(",", request.options().entrySet().stream()
+                .map(e -> e.getKey() + "=" + e.getValue()).sorted().toList());
+        run.commit();
+
+        try (Execution execution = model.prepare(request)) {
+            return measure(execution, request);
+        }
+    }
+
+    private static Outcome measure(Execution execution, RunRequest request) throws Exception {
+        int n = request.threads();
+        CountDownLatch go = new CountDownLatch(1);
+        Throwable[] failures = new Throwable[n];
+        class StopFlag implements Execution.Stop {
+            volatile boolean stop;
+
+            @Override
+            public boolean stopped() {
+                return stop;
+            }
+        }
+        StopFlag stop = new StopFlag();
+        List<Thread> workers = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            int worker = i;
+            Thread t = new Thread(() -> {
+                try {
+                    go.await();
+                    execution.work(worker, stop);
+                } catch (Throwable e) {
+                    failures[worker] = e;
+                    stop.stop = true;
+                }
+            }, request.workload() + "-" + i);
+            workers.add(t);
+            t.start();
+        }
+
+        ResultEvent result = new ResultEvent();
+        List<Double> intervalScores = new ArrayList<>();
+        result.begin();
+        long t0 = System.nanoTime();
+        go.countDown();
+        long end = t0 + request.durationNs();
+        long intervalStart = t0;
+        long unitsAtStart = 0;
+        for (int i = 0; !stop.stop; i++) {
+            long boundary = Math.min(end, intervalStart + request.intervalNs());
+            ScoreEvent score = new ScoreEvent();
+            score.begin();
+            sleepUntil(boundary, stop);
+            long now = System.nanoTime();
+            long units = execution.progress();
+            score.end();
+            if (now - intervalStart >= request.intervalNs() / 2 && !stop.stop) {
+                score.interval = i;
+                score.units = units - unitsAtStart;
+                score.elapsedNs = now - intervalStart;
+                score.score = execution.score(score.units, score.elapsedNs, n);
+                intervalScores.add(score.score);
+                score.commit();
+            }
+            intervalStart = now;
+            unitsAtStart = units;
+            if (now >= end) {
+                stop.stop = true;
+            }
+        }
+        for (Thread t : workers) {
+            t.join();
+        }
+        long elapsed = System.nanoTime() - t0;
+        result.end();
+        for (Throwable f : failures) {
+            if (f != null) {
+                throw new IllegalStateException("worker failed: " + f, f);
+            }
+        }
+        long units = execution.progress();
+        result.units = units;
+        result.elapsedNs = elapsed;
+        result.score = execution.score(units, elapsed, n);
+        result.commit();
+
+        Map<String, Long> counters = execution.finish();
+        counters.forEach((name, value) -> {
+            ModelCounterEvent e = new ModelCounterEvent();
+            e.name = name;
+            e.value = value;
+            e.commit();
+        });
+        return new Outcome(result.score, units, elapsed, List.copyOf(intervalScores), counters);
+    }
+
+    private static void sleepUntil(long deadline, Execution.Stop stop) {
+        long left;
+        while ((left = deadline - System.nanoTime()) > 0 && !stop.stopped()) {
+            LockSupport.parkNanos(Math.min(left, TimeUnit.MILLISECONDS.toNanos(50)));
+        }
+    }
+}

@@ -1,0 +1,28 @@
+package perfstat.models.events;
+
+import jdk.jfr.Category;
+import jdk.jfr.Description;
+import jdk.jfr.Label;
+import jdk.jfr.Name;
+import jdk.jfr.StackTrace;
+import jdk.jfr.Timespan;
+
+/** The workload's result over its whole run. The event spans the measured window. */
+@Name(ResultEvent.NAME)
+@Label("Workload Result")
+@Category({"perfstat", "Model"})
+@Description("The workload's score over the whole run; the event spans the measured window")
+@StackTrace(false)
+public final class ResultEvent extends jdk.jfr.Event {
+    public static final String NAME = "perfstat.Result";
+
+    @Label("Score")
+    public double score;
+
+    @Label("Units")
+    public long units;
+
+    @Label("Elapsed")
+    @Timespan(Timespan.NANOSECONDS)
+    public long elapsedNs;
+}

@@ -1,0 +1,37 @@
+package perfstat.models.events;
+
+import jdk.jfr.Category;
+import jdk.jfr.Description;
+import jdk.jfr.Label;
+import jdk.jfr.Name;
+import jdk.jfr.StackTrace;
+import jdk.jfr.Timespan;
+
+/**
+ * The workload's score over one interval: the event spans the interval, so one
+ * recording carries the spread of its own score.
+ */
+@Name(ScoreEvent.NAME)
+@Label("Interval Score")
+@Category({"perfstat", "Model"})
+@Description("The workload's score over one interval (the event's duration)")
+@StackTrace(false)
+public final class ScoreEvent extends jdk.jfr.Event {
+    public static final String NAME = "perfstat.Score";
+
+    @Label("Interval")
+    @Description("Index of the interval, from 0")
+    public int interval;
+
+    @Label("Score")
+    @Description("In the unit of the run's perfstat.Workload scoreUnit")
+    public double score;
+
+    @Label("Units")
+    @Description("Units of work completed in the interval (workload-defined)")
+    public long units;
+
+    @Label("Elapsed")
+    @Timespan(Timespan.NANOSECONDS)
+    public long elapsedNs;
+}

@@ -1,0 +1,62 @@
+package perfstat.models.writepath;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A sleeping mutex with the kernel's fast path ({@code i_mutex}): the count is 1 when
+ * unlocked, 0 when locked, negative when locked with waiters. Lock and unlock are one
+ * locked decrement or increment each when uncontended; contended lockers sleep on a
+ * wait list and the unlocker wakes the first.
+ */
+final class Mutex {
+    private static final VarHandle COUNT;
+
+    static {
+        try {
+            COUNT = MethodHandles.lookup().findVarHandle(Mutex.class, "count", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private volatile int count = 1;
+    private final ConcurrentLinkedQueue<Thread> waiters = new ConcurrentLinkedQueue<>();
+
+    void lock() {
+        if ((int) COUNT.getAndAdd(this, -1) == 1) {
+            return;
+        }
+        lockSlowpath();
+    }
+
+    private void lockSlowpath() {
+        Thread me = Thread.currentThread();
+        waiters.add(me);
+        while ((int) COUNT.getAndSet(this, -1) != 1) {
+            LockSupport.park(this);
+        }
+        waiters.remove(me);
+        if (waiters.isEmpty()) {
+            // No one else is waiting: let the next unlock take the fast path.
+            COUNT.compareAndSet(this, -1, 0);
+        }
+    }
+
+    void unlock() {
+        if ((int) COUNT.getAndAdd(this, 1) == 0) {
+            return;
+        }
+        COUNT.setVolatile(this, 1);
+        Thread first = waiters.peek();
+        if (first != null) {
+            LockSupport.unpark(first);
+        }
+    }
+
+    boolean isLocked() {
+        return count != 1;
+    }
+}

@@ -1,0 +1,43 @@
+package perfstat.models.writepath;
+
+/**
+ * The model's {@code current}: one simulated task running on one simulated CPU.
+ *
+ * <p>Per-CPU means per-CPU: a task is bound to its CPU for its whole life, so every
+ * operation runs on one CPU from start to end, as kernel code does with preemption
+ * disabled. No two live tasks share a CPU slot (the workloads give each worker its
+ * own CPU), so per-CPU data touched by {@code cpu} needs no lock against other tasks,
+ * only against cross-CPU readers such as a remount.
+ *
+ * <p>A task also stands for its process: it has its own descriptor table, which is why
+ * {@code fget_light} takes no reference, as for a single-threaded process.
+ */
+public final class Task {
+    /** {@code smp_processor_id()} while this task runs. */
+    final int cpu;
+    /** {@code current->ioac.wchar}: bytes written through write(). */
+    long wchar;
+    /** {@code current->ioac.syscw}: write() calls. */
+    long syscw;
+    /** {@code preempt_count()}, raised by pagefault_disable() around the user copy. */
+    int preemptCount;
+    /** RLIMIT_FSIZE in bytes. */
+    final long rlimitFsize = Long.MAX_VALUE;
+    final File[] fdTable = new File[64];
+
+    public Task(int cpu) {
+        this.cpu = cpu;
+    }
+
+    public int cpu() {
+        return cpu;
+    }
+
+    public long bytesWritten() {
+        return wchar;
+    }
+
+    public long writeCalls() {
+        return syscw;
+    }
+}
