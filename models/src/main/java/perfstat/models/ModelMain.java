@@ -8,9 +8,9 @@ import java.util.Map;
  * agent and this class, so the measured process holds only the workload.
  *
  * <pre>
- * ModelMain NAME --variant V --threads N --cpus C --duration-ms D --interval-ms I [--option KEY=VALUE]...
+ * ModelMain NAME --variant V --threads N --cpus C --warmup-ms W --duration-ms D --interval-ms I [--option KEY=VALUE]...
  * </pre>
- * Exit status 0 on success, 2 on a usage error, 1 when the model failed a check.
+ * Prints one line with the score to stdout. Exit status 0 on success, 2 on a usage error, 1 when the model failed a check.
  */
 public final class ModelMain {
     private ModelMain() {
@@ -38,6 +38,7 @@ public final class ModelMain {
         int threads = 1;
         int cpus = 0;
         long durationMs = 10_000;
+        long warmupMs = 1_000;
         long intervalMs = 1_000;
         Map<String, String> options = new LinkedHashMap<>();
         for (int i = 1; i < args.length; i++) {
@@ -52,6 +53,7 @@ public final class ModelMain {
                 case "--cpus" -> cpus = Integer.parseInt(v);
                 case "--duration-ms" -> durationMs = Long.parseLong(v);
                 case "--interval-ms" -> intervalMs = Long.parseLong(v);
+                case "--warmup-ms" -> warmupMs = Long.parseLong(v);
                 case "--option" -> {
                     int eq = v.indexOf('=');
                     if (eq <= 0) {
@@ -65,13 +67,16 @@ public final class ModelMain {
         if (sel.model().variant(variant) == null) {
             throw new IllegalArgumentException("unknown variant of " + sel.model().name() + ": " + variant);
         }
-        if (threads < 1 || durationMs < 1 || intervalMs < 1) {
+        if (threads < 1 || durationMs < 1 || intervalMs < 1 || warmupMs < 0) {
             throw new IllegalArgumentException("threads, duration and interval must be positive");
         }
         cpus = Math.max(cpus, threads);
         RunRequest request = new RunRequest(sel.model().name(), variant, sel.workload().name(), threads, cpus,
-                durationMs * 1_000_000L, intervalMs * 1_000_000L, options);
-        Runner.run(sel.model(), request);
+                warmupMs * 1_000_000L, durationMs * 1_000_000L, intervalMs * 1_000_000L, options);
+        Runner.Outcome o = Runner.run(sel.model(), request);
+        System.out.printf(java.util.Locale.ROOT, "%s %s threads=%d score=%.2f %s units=%d elapsed_ms=%.3f%n",
+                request.workload(), variant, threads, o.score(), sel.workload().scoreUnit(), o.units(),
+                o.elapsedNs() / 1e6);
         return 0;
     }
 }

@@ -7,12 +7,13 @@ import java.util.Map;
  *
  * @param threads    worker threads, each acting as one CPU (and, for the write-path model, one process)
  * @param cpus       simulated CPUs; at least {@code threads}
- * @param durationNs how long the workload runs, in nanoseconds
+ * @param warmupNs   how long the workload runs before measuring starts (JIT warm-up), in nanoseconds
+ * @param durationNs how long the workload is measured, in nanoseconds
  * @param intervalNs how often the workload's score is recorded, in nanoseconds
  * @param options    workload-specific options, documented by each workload
  */
 public record RunRequest(String model, String variant, String workload, int threads, int cpus,
-                         long durationNs, long intervalNs, Map<String, String> options) {
+                         long warmupNs, long durationNs, long intervalNs, Map<String, String> options) {
 
     public long longOption(String name, long defaultValue) {
         String v = options.get(name);

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import perfstat.models.events.ModelCounterEvent;
 import perfstat.models.events.ResultEvent;
 import perfstat.models.events.ScoreEvent;
@@ -44,6 +43,7 @@ public final class Runner {
         run.cores = Runtime.getRuntime().availableProcessors();
         run.jvmVersion = Runtime.version().toString();
         run.durationNs = request.durationNs();
+        run.warmupNs = request.warmupNs();
         run.intervalNs = request.intervalNs();
         run.scoreName = info.scoreName();
         run.scoreUnit = info.scoreUnit();
@@ -88,12 +88,14 @@ public final class Runner {
 
         ResultEvent result = new ResultEvent();
         List<Double> intervalScores = new ArrayList<>();
+        go.countDown();
+        sleepUntil(System.nanoTime() + request.warmupNs(), stop);
         result.begin();
         long t0 = System.nanoTime();
-        go.countDown();
+        long unitsAtT0 = execution.progress();
         long end = t0 + request.durationNs();
         long intervalStart = t0;
-        long unitsAtStart = 0;
+        long unitsAtStart = unitsAtT0;
         for (int i = 0; !stop.stop; i++) {
             long boundary = Math.min(end, intervalStart + request.intervalNs());
             ScoreEvent score = new ScoreEvent();
@@ -126,7 +128,7 @@ public final class Runner {
                 throw new IllegalStateException("worker failed: " + f, f);
             }
         }
-        long units = execution.progress();
+        long units = execution.progress() - unitsAtT0;
         result.units = units;
         result.elapsedNs = elapsed;
         result.score = execution.score(units, elapsed, n);
@@ -142,10 +144,12 @@ public final class Runner {
         return new Outcome(result.score, units, elapsed, List.copyOf(intervalScores), counters);
     }
 
-    private static void sleepUntil(long deadline, Execution.Stop stop) {
+    /** Sleeps (not parks: a park would show as contention in the recording) until the deadline or a stop. */
+    private static void sleepUntil(long deadline, Execution.Stop stop) throws InterruptedException {
         long left;
         while ((left = deadline - System.nanoTime()) > 0 && !stop.stopped()) {
-            LockSupport.parkNanos(Math.min(left, TimeUnit.MILLISECONDS.toNanos(50)));
+            long ns = Math.min(left, TimeUnit.MILLISECONDS.toNanos(50));
+            Thread.sleep(ns / 1_000_000L, (int) (ns % 1_000_000L));
         }
     }
 }

@@ -47,6 +47,11 @@ public final class WorkloadEvent extends jdk.jfr.Event {
     @Timespan(Timespan.NANOSECONDS)
     public long durationNs;
 
+    @Label("Warm-up")
+    @Description("How long the workload ran before measuring started (not in any score)")
+    @Timespan(Timespan.NANOSECONDS)
+    public long warmupNs;
+
     @Label("Score Interval")
     @Timespan(Timespan.NANOSECONDS)
     public long intervalNs;

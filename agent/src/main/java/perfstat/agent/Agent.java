@@ -1,0 +1,171 @@
+package perfstat.agent;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.instrument.Instrumentation;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import jdk.jfr.FlightRecorder;
+import perfstat.agent.counters.ProcessCounters;
+import perfstat.agent.events.AgentEvent;
+import perfstat.agent.events.CountersEvent;
+import perfstat.agent.events.HistogramCodec;
+import perfstat.agent.events.ProbeEvent;
+import perfstat.agent.probe.ProbeFilter;
+import perfstat.agent.probe.ProbeInstaller;
+import perfstat.agent.probe.Probes;
+import perfstat.agent.recording.RecordingSession;
+
+/**
+ * {@code -javaagent:perfstat.jar[=options]}: probes methods, reads the process's counters
+ * and writes everything into one JFR recording when the JVM exits. See {@link AgentOptions}.
+ *
+ * <p>The agent never harms its host: every failure here ends in one line on stderr and
+ * the application runs on, unmeasured.
+ */
+public final class Agent {
+    /** Version of the recording format (docs/recording-format.md). */
+    public static final int FORMAT_VERSION = 1;
+    private static final String PROBESETS = "/META-INF/perfstat/probesets.properties";
+
+    private static boolean started;
+    private static AgentOptions options;
+
+    private Agent() {
+    }
+
+    public static void premain(String args, Instrumentation inst) {
+        start(args, inst);
+    }
+
+    public static void agentmain(String args, Instrumentation inst) {
+        start(args, inst);
+    }
+
+    private static synchronized void start(String args, Instrumentation inst) {
+        try {
+            if (started) {
+                System.err.println("perfstat agent: already running in this JVM; ignoring the second start");
+                return;
+            }
+            AgentOptions o = AgentOptions.parse(args);
+            List<ProbeFilter> filters = filters(o);
+            Path out = freePath(Path.of(o.out()));
+            Probes.configureSampling(switch (o.timing()) {
+                case EXACT -> 1;
+                case OFF -> 0;
+                case SAMPLED -> o.sample();
+            });
+            RecordingSession.start(out);
+            options = o;
+            started = true;
+            commitCounters("start");
+            FlightRecorder.addPeriodicEvent(ProbeEvent.class, Agent::emitProbes);
+            FlightRecorder.addPeriodicEvent(CountersEvent.class, () -> commitCounters("end"));
+            ProbeInstaller installer = new ProbeInstaller(filters);
+            installer.install(inst);
+            AgentEvent e = new AgentEvent();
+            e.formatVersion = FORMAT_VERSION;
+            e.agentVersion = version();
+            e.options = o.describeForRecording();
+            e.jvmVersion = Runtime.version().toString();
+            e.cores = Runtime.getRuntime().availableProcessors();
+            e.instrumentedMethods = installer.instrumentedMethods();
+            e.commit();
+        } catch (AgentOptions.BadOption e) {
+            System.err.println("perfstat agent: " + e.getMessage() + "; the application runs without perfstat");
+        } catch (Throwable t) {
+            System.err.println("perfstat agent: could not start (" + t.getMessage()
+                    + "); the application runs without perfstat");
+        }
+    }
+
+    /** The output file, or the first {@code NAME.N.jfr} that does not exist: an existing file is never overwritten. */
+    static Path freePath(Path out) {
+        if (!Files.exists(out)) {
+            return out;
+        }
+        String name = out.getFileName().toString();
+        String stem = name.endsWith(".jfr") ? name.substring(0, name.length() - 4) : name;
+        for (int i = 1; ; i++) {
+            Path p = out.resolveSibling(stem + "." + i + ".jfr");
+            if (!Files.exists(p)) {
+                System.err.println("perfstat agent: " + out + " exists; recording to " + p);
+                return p;
+            }
+        }
+    }
+
+    private static List<ProbeFilter> filters(AgentOptions o) throws AgentOptions.BadOption, IOException {
+        List<String> patterns = new ArrayList<>(o.probes());
+        if (!o.probeSets().isEmpty()) {
+            Properties sets = probeSets();
+            for (String name : o.probeSets()) {
+                String value = sets.getProperty(name);
+                if (value == null) {
+                    throw new AgentOptions.BadOption("unknown probe set '" + name + "' (known: "
+                            + String.join(", ", new java.util.TreeSet<>(sets.stringPropertyNames())) + ")");
+                }
+                for (String p : value.split(";")) {
+                    if (!p.isBlank()) {
+                        patterns.add(p.trim());
+                    }
+                }
+            }
+        }
+        List<ProbeFilter> filters = new ArrayList<>();
+        for (String p : patterns) {
+            filters.add(ProbeFilter.parse(p));
+        }
+        return filters;
+    }
+
+    /** The built-in probe sets, one per model: NAME=PATTERN;PATTERN... */
+    public static Properties probeSets() throws IOException {
+        Properties p = new Properties();
+        try (InputStream in = Agent.class.getResourceAsStream(PROBESETS)) {
+            if (in != null) {
+                p.load(in);
+            }
+        }
+        return p;
+    }
+
+    private static void commitCounters(String phase) {
+        ProcessCounters.Sample s = ProcessCounters.read();
+        CountersEvent e = new CountersEvent();
+        e.phase = phase;
+        e.taskClockNs = s.taskClockNs();
+        e.voluntaryContextSwitches = s.voluntaryContextSwitches();
+        e.involuntaryContextSwitches = s.involuntaryContextSwitches();
+        e.cpuMigrations = s.cpuMigrations();
+        e.minorFaults = s.minorFaults();
+        e.majorFaults = s.majorFaults();
+        e.source = s.source();
+        e.commit();
+    }
+
+    private static void emitProbes() {
+        String timing = options.timing().name().toLowerCase(java.util.Locale.ROOT);
+        long failures = Probes.failures();
+        for (Probes.Summary s : Probes.snapshot()) {
+            ProbeEvent e = new ProbeEvent();
+            e.probe = s.name();
+            e.calls = s.calls();
+            e.timedCalls = s.latencyNs().getTotalCount();
+            e.timing = timing;
+            e.sampleMeanGap = Probes.sampleMean() == Long.MAX_VALUE ? 0 : Probes.sampleMean();
+            e.histogram = HistogramCodec.encode(s.latencyNs());
+            e.failures = failures;
+            e.commit();
+        }
+    }
+
+    private static String version() {
+        String v = Agent.class.getPackage().getImplementationVersion();
+        return v == null ? "dev" : v;
+    }
+}

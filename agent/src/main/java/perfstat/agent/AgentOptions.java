@@ -1,0 +1,140 @@
+package perfstat.agent;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The agent's options: {@code -javaagent:perfstat.jar=KEY=VALUE,KEY=VALUE...}.
+ *
+ * <ul>
+ *   <li>{@code out=FILE.jfr}: where the recording is written when the JVM exits
+ *       (default {@code perfstat.jfr} in the working directory).</li>
+ *   <li>{@code probes=PATTERN[;PATTERN...]}: methods to probe, in JEP 520's filter
+ *       syntax: {@code pkg.Class}, {@code pkg.Class::method}, {@code ::method}.</li>
+ *   <li>{@code probeset=NAME}: a built-in probe set, one per model.</li>
+ *   <li>{@code timing=sampled|exact|off}: how calls are timed (counts are always exact).</li>
+ *   <li>{@code sample=N}: with sampled timing, time one call in N on average per thread
+ *       and probe (default {@value #DEFAULT_SAMPLE}).</li>
+ * </ul>
+ * A bad option is reported in one line by {@link #parse}; the agent then stays out.
+ */
+public final class AgentOptions {
+    public static final int DEFAULT_SAMPLE = 1024;
+    public static final String DEFAULT_OUT = "perfstat.jfr";
+
+    public enum Timing { SAMPLED, EXACT, OFF }
+
+    String out = DEFAULT_OUT;
+    final List<String> probes = new ArrayList<>();
+    final List<String> probeSets = new ArrayList<>();
+    Timing timing = Timing.SAMPLED;
+    int sample = DEFAULT_SAMPLE;
+
+    public String out() {
+        return out;
+    }
+
+    public List<String> probes() {
+        return probes;
+    }
+
+    public List<String> probeSets() {
+        return probeSets;
+    }
+
+    public Timing timing() {
+        return timing;
+    }
+
+    public int sample() {
+        return sample;
+    }
+
+    /** Thrown with a one-line message that names the bad option. */
+    public static final class BadOption extends Exception {
+        BadOption(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    public static AgentOptions parse(String args) throws BadOption {
+        AgentOptions o = new AgentOptions();
+        if (args == null || args.isBlank()) {
+            return o;
+        }
+        for (String part : args.split(",")) {
+            if (part.isBlank()) {
+                continue;
+            }
+            int eq = part.indexOf('=');
+            if (eq <= 0) {
+                throw new BadOption("option '" + part + "' is not KEY=VALUE");
+            }
+            String key = part.substring(0, eq).trim();
+            String value = part.substring(eq + 1).trim();
+            switch (key) {
+                case "out" -> {
+                    if (value.isEmpty()) {
+                        throw new BadOption("option 'out' needs a file name");
+                    }
+                    o.out = value;
+                }
+                case "probes" -> {
+                    for (String p : value.split(";")) {
+                        if (!p.isBlank()) {
+                            ProbeFilterCheck.check(p.trim());
+                            o.probes.add(p.trim());
+                        }
+                    }
+                }
+                case "probeset" -> o.probeSets.add(value);
+                case "timing" -> {
+                    try {
+                        o.timing = Timing.valueOf(value.toUpperCase(java.util.Locale.ROOT));
+                    } catch (IllegalArgumentException e) {
+                        throw new BadOption("option 'timing' must be sampled, exact or off, not '" + value + "'");
+                    }
+                }
+                case "sample" -> {
+                    try {
+                        o.sample = Integer.parseInt(value);
+                    } catch (NumberFormatException e) {
+                        o.sample = 0;
+                    }
+                    if (o.sample < 1) {
+                        throw new BadOption("option 'sample' must be a positive integer, not '" + value + "'");
+                    }
+                }
+                default -> throw new BadOption("unknown option '" + key + "' (known: out, probes, probeset, timing, sample)");
+            }
+        }
+        return o;
+    }
+
+    /** Keeps {@link perfstat.agent.probe.ProbeFilter}'s syntax errors on the option-parsing path. */
+    private static final class ProbeFilterCheck {
+        static void check(String pattern) throws BadOption {
+            try {
+                perfstat.agent.probe.ProbeFilter.parse(pattern);
+            } catch (IllegalArgumentException e) {
+                throw new BadOption("option 'probes': " + e.getMessage());
+            }
+        }
+    }
+
+    /** The options as recorded: everything but the output path, which names a place on the machine. */
+    public String describeForRecording() {
+        StringBuilder sb = new StringBuilder();
+        if (!probes.isEmpty()) {
+            sb.append("probes=").append(String.join(";", probes)).append(',');
+        }
+        for (String s : probeSets) {
+            sb.append("probeset=").append(s).append(',');
+        }
+        sb.append("timing=").append(timing.name().toLowerCase(java.util.Locale.ROOT));
+        if (timing == Timing.SAMPLED) {
+            sb.append(",sample=").append(sample);
+        }
+        return sb.toString();
+    }
+}

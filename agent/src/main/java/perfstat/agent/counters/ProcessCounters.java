@@ -1,0 +1,90 @@
+package perfstat.agent.counters;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Whole-process OS counters from procfs, for any JVM (17 and up):
+ * <ul>
+ *   <li>task-clock and page faults from {@code /proc/self/stat}, which the kernel keeps
+ *       for the whole thread group, exited threads included (task-clock in clock ticks,
+ *       usually 10 ms);</li>
+ *   <li>context switches from each live thread's {@code /proc/self/task/TID/status}, and
+ *       CPU migrations from its {@code sched} file where the kernel has one: threads that
+ *       exited are not in these sums, and the source says so.</li>
+ * </ul>
+ * A value that cannot be read is -1.
+ */
+public final class ProcessCounters {
+    /** USER_HZ: the unit of utime and stime in /proc/self/stat on Linux. */
+    private static final long CLOCK_TICK_NS = 10_000_000L;
+    private static final Path PROC_SELF = Path.of("/proc/self");
+
+    public record Sample(long taskClockNs, long voluntaryContextSwitches, long involuntaryContextSwitches,
+                         long cpuMigrations, long minorFaults, long majorFaults, String source) {
+    }
+
+    private ProcessCounters() {
+    }
+
+    public static Sample read() {
+        long taskClock = -1;
+        long minflt = -1;
+        long majflt = -1;
+        try {
+            String stat = Files.readString(PROC_SELF.resolve("stat"));
+            // Fields after the command name, which is in parentheses and may hold spaces.
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+            // f[0] is field 3 (state): minflt is field 10, majflt 12, utime 14, stime 15.
+            minflt = Long.parseLong(f[7]);
+            majflt = Long.parseLong(f[9]);
+            taskClock = (Long.parseLong(f[11]) + Long.parseLong(f[12])) * CLOCK_TICK_NS;
+        } catch (IOException | RuntimeException e) {
+            // not Linux, or procfs unavailable: stays -1
+        }
+        long vol = -1;
+        long invol = -1;
+        long migrations = -1;
+        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(PROC_SELF.resolve("task"))) {
+            long v = 0;
+            long iv = 0;
+            long m = 0;
+            boolean sawMigrations = false;
+            for (Path task : tasks) {
+                List<String> status;
+                try {
+                    status = Files.readAllLines(task.resolve("status"));
+                } catch (IOException e) {
+                    continue; // the thread exited while we looked
+                }
+                for (String line : status) {
+                    if (line.startsWith("voluntary_ctxt_switches:")) {
+                        v += Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
+                    } else if (line.startsWith("nonvoluntary_ctxt_switches:")) {
+                        iv += Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
+                    }
+                }
+                try {
+                    for (String line : Files.readAllLines(task.resolve("sched"))) {
+                        if (line.startsWith("se.nr_migrations")) {
+                            m += Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
+                            sawMigrations = true;
+                        }
+                    }
+                } catch (IOException e) {
+                    // no sched file: kernel without CONFIG_SCHED_DEBUG
+                }
+            }
+            vol = v;
+            invol = iv;
+            migrations = sawMigrations ? m : -1;
+        } catch (IOException | RuntimeException e) {
+            // stays -1
+        }
+        return new Sample(taskClock, vol, invol, migrations, minflt, majflt,
+                "task-clock,page-faults: procfs /proc/self/stat; context-switches,cpu-migrations: procfs, live threads only");
+    }
+}

@@ -1,0 +1,37 @@
+package perfstat.agent.events;
+
+import jdk.jfr.Category;
+import jdk.jfr.Description;
+import jdk.jfr.Label;
+import jdk.jfr.Name;
+import jdk.jfr.StackTrace;
+
+/** The agent started measuring this JVM. Committed once, from premain or agentmain. */
+@Name(AgentEvent.NAME)
+@Label("perfstat Agent")
+@Category({"perfstat", "Agent"})
+@Description("The perfstat agent started measuring: its version and options, the JVM and its cores")
+@StackTrace(false)
+public final class AgentEvent extends jdk.jfr.Event {
+    public static final String NAME = "perfstat.Agent";
+
+    @Label("Format Version")
+    @Description("Version of perfstat's recording format (docs/recording-format.md)")
+    public int formatVersion;
+
+    @Label("Agent Version")
+    public String agentVersion;
+
+    @Label("Options")
+    @Description("The agent's options, without the output path")
+    public String options;
+
+    @Label("JVM Version")
+    public String jvmVersion;
+
+    @Label("Cores")
+    public int cores;
+
+    @Label("Instrumented Methods")
+    public long instrumentedMethods;
+}

@@ -1,0 +1,50 @@
+package perfstat.agent.events;
+
+import jdk.jfr.Category;
+import jdk.jfr.Description;
+import jdk.jfr.Label;
+import jdk.jfr.Name;
+import jdk.jfr.Period;
+import jdk.jfr.StackTrace;
+
+/**
+ * One probe's totals since the agent started: exact call count and the latency histogram
+ * of the timed calls. Emitted at the end of every chunk, so the last one in a recording
+ * holds the totals; readers take the latest per probe.
+ */
+@Name(ProbeEvent.NAME)
+@Label("Probe")
+@Category({"perfstat", "Agent"})
+@Description("A probed method's exact call count and the latency histogram of its timed calls, cumulative")
+@StackTrace(false)
+@Period("endChunk")
+public final class ProbeEvent extends jdk.jfr.Event {
+    public static final String NAME = "perfstat.Probe";
+
+    @Label("Probe")
+    @Description("pkg.Class::method")
+    public String probe;
+
+    @Label("Calls")
+    @Description("Every call, counted exactly")
+    public long calls;
+
+    @Label("Timed Calls")
+    public long timedCalls;
+
+    @Label("Timing")
+    @Description("sampled, exact or off")
+    public String timing;
+
+    @Label("Sample Mean Gap")
+    @Description("With sampled timing, one call in this many is timed on average")
+    public long sampleMeanGap;
+
+    @Label("Latency Histogram")
+    @Description("HdrHistogram, compressed and Base64-encoded, values in nanoseconds")
+    public String histogram;
+
+    @Label("Failures")
+    @Description("Errors suppressed inside probes (all probes)")
+    public long failures;
+}

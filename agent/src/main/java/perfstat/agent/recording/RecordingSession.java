@@ -1,0 +1,63 @@
+package perfstat.agent.recording;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import jdk.jfr.FlightRecorder;
+import jdk.jfr.Recording;
+
+/**
+ * The agent's own JFR recording. It starts from no settings at all and enables only
+ * perfstat's events and a short list of JDK events that carry no environment, system
+ * properties, command line, paths or other processes of the machine. JFR's default
+ * settings would record all of those (jdk.InitialEnvironmentVariable,
+ * jdk.InitialSystemProperty, jdk.JVMInformation's arguments, jdk.SystemProcess,
+ * jdk.NativeLibrary, jdk.ActiveRecording's destination, ...).
+ *
+ * <p>JFR writes the recording to its destination when the JVM exits, by any path,
+ * {@code System.exit} included; periodic {@code endChunk} events (probe totals, the end
+ * counters) are emitted just before.
+ */
+public final class RecordingSession {
+    /** perfstat's own events: the agent's and the models'. */
+    public static final List<String> PERFSTAT_EVENTS = List.of(
+            "perfstat.Agent", "perfstat.Probe", "perfstat.Counters",
+            "perfstat.Workload", "perfstat.Score", "perfstat.Result", "perfstat.ModelCounter");
+
+    /** JDK events that are safe to keep: no environment, properties, arguments, paths or processes. */
+    public static final List<String> JDK_EVENTS = List.of(
+            "jdk.CPUInformation", "jdk.CPULoad", "jdk.GarbageCollection", "jdk.GCHeapSummary",
+            "jdk.JavaMonitorEnter", "jdk.ThreadPark");
+
+    private RecordingSession() {
+    }
+
+    /** Starts recording; {@code out} is written when the JVM exits. */
+    public static Recording start(Path out) throws IOException {
+        Path parent = out.toAbsolutePath().getParent();
+        if (parent != null && !Files.isDirectory(parent)) {
+            throw new IOException("no directory " + parent);
+        }
+        if (!FlightRecorder.isAvailable()) {
+            throw new IOException("JFR is not available in this JVM");
+        }
+        Recording r = new Recording();
+        r.setName("perfstat");
+        for (String e : PERFSTAT_EVENTS) {
+            r.enable(e);
+        }
+        r.enable("jdk.CPUInformation");
+        r.enable("jdk.CPULoad").withPeriod(Duration.ofSeconds(1));
+        r.enable("jdk.GarbageCollection");
+        r.enable("jdk.GCHeapSummary");
+        r.enable("jdk.JavaMonitorEnter").withThreshold(Duration.ofMillis(10)).withStackTrace();
+        r.enable("jdk.ThreadPark").withThreshold(Duration.ofMillis(10)).withStackTrace();
+        r.setToDisk(true);
+        r.setDestination(out);
+        r.setDumpOnExit(true);
+        r.start();
+        return r;
+    }
+}

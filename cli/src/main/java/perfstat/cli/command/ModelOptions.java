@@ -1,0 +1,72 @@
+package perfstat.cli.command;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import perfstat.cli.Durations;
+import perfstat.cli.UserError;
+import perfstat.cli.launch.ModelLauncher;
+import perfstat.models.Model;
+import perfstat.models.Models;
+import picocli.CommandLine.Option;
+
+/** Options shared by {@code run} and {@code compare}: how the model runs. */
+public final class ModelOptions {
+    @Option(names = "--threads", defaultValue = "1", description = "Parallel copies, each its own CPU (default: ${DEFAULT-VALUE}).")
+    int threads;
+
+    @Option(names = "--cpus", defaultValue = "0", description = "Simulated CPUs (default: the number of threads).")
+    int cpus;
+
+    @Option(names = "--duration", defaultValue = "10s", converter = Durations.class,
+            description = "Measured time per run, e.g. 500ms, 10s, 2m (default: ${DEFAULT-VALUE}).")
+    Duration duration;
+
+    @Option(names = "--warmup", defaultValue = "1s", converter = Durations.class,
+            description = "Time the workload runs before measuring, for the JIT (default: ${DEFAULT-VALUE}).")
+    Duration warmup;
+
+    @Option(names = "--interval", defaultValue = "1s", converter = Durations.class,
+            description = "How often the workload's score is recorded (default: ${DEFAULT-VALUE}).")
+    Duration interval;
+
+    @Option(names = "--option", paramLabel = "KEY=VALUE", description = "A workload option, e.g. block-size=1024.")
+    Map<String, String> options = new LinkedHashMap<>();
+
+    @Option(names = "--probes", paramLabel = "PATTERN", split = ";",
+            description = "More methods to probe, in JEP 520's syntax (pkg.Class::method).")
+    List<String> probes = new ArrayList<>();
+
+    @Option(names = "--timing", description = "Probe timing: sampled, exact or off (default: sampled).")
+    String timing;
+
+    @Option(names = "--force", description = "Overwrite existing recordings.")
+    boolean force;
+
+    /** The model a user's name selects, or a usage error naming the known ones. */
+    static Models.Selection select(String name) {
+        return Models.find(name).orElseThrow(() -> UserError.usage("unknown model '" + name + "' (known: "
+                + String.join(", ", Models.all().stream().flatMap(m -> m.workloads().stream().map(Model.WorkloadInfo::name)).toList())
+                + "; perfstat models lists them)"));
+    }
+
+    ModelLauncher.Spec spec(Models.Selection sel, String variant) {
+        if (sel.model().variant(variant) == null) {
+            throw UserError.usage("unknown variant '" + variant + "' of " + sel.workload().name() + " (known: "
+                    + String.join(", ", sel.model().variants().stream().map(Model.Variant::name).toList()) + ")");
+        }
+        if (threads < 1) {
+            throw UserError.usage("--threads must be at least 1");
+        }
+        if (duration.isZero() || interval.isZero()) {
+            throw UserError.usage("--duration and --interval must be positive");
+        }
+        if (timing != null && !List.of("sampled", "exact", "off").contains(timing)) {
+            throw UserError.usage("--timing must be sampled, exact or off");
+        }
+        return new ModelLauncher.Spec(sel.model(), sel.workload(), variant, threads, Math.max(cpus, threads),
+                warmup, duration, interval, options, probes, timing);
+    }
+}

@@ -1,0 +1,117 @@
+package perfstat.cli.read;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+import perfstat.agent.events.HistogramCodec;
+import perfstat.cli.UserError;
+
+/**
+ * Reads a JFR recording into {@link RunData}. Knows the recording format
+ * (docs/recording-format.md) and nothing of statistics or output.
+ */
+public final class RecordingReader {
+    private RecordingReader() {
+    }
+
+    public static RunData read(String name) {
+        Path path = Path.of(name);
+        if (!Files.exists(path)) {
+            throw UserError.data("no such file: " + name);
+        }
+        if (!Files.isRegularFile(path)) {
+            throw UserError.data("not a file: " + name);
+        }
+        RunData.Workload workload = null;
+        RunData.Result result = null;
+        List<double[]> scores = new ArrayList<>();
+        Map<String, Long> modelCounters = new LinkedHashMap<>();
+        RunData.Counters start = null;
+        RunData.Counters end = null;
+        Map<String, RecordedEvent> latestProbe = new HashMap<>();
+        String agentOptions = null;
+        TreeMap<String, Long> jdkCounts = new TreeMap<>();
+        Instant first = null;
+        Instant last = null;
+        long gcCount = 0;
+        Duration gcPause = Duration.ZERO;
+        double cpuSum = 0;
+        long cpuN = 0;
+        try (RecordingFile rf = new RecordingFile(path)) {
+            while (rf.hasMoreEvents()) {
+                RecordedEvent e = rf.readEvent();
+                String type = e.getEventType().getName();
+                Instant t = e.getEndTime();
+                first = first == null || e.getStartTime().isBefore(first) ? e.getStartTime() : first;
+                last = last == null || t.isAfter(last) ? t : last;
+                switch (type) {
+                    case "perfstat.Workload" -> workload = new RunData.Workload(e.getInt("formatVersion"),
+                            e.getString("model"), e.getString("variant"), e.getString("workload"),
+                            e.getInt("threads"), e.getInt("cpus"), e.getInt("cores"), e.getString("jvmVersion"),
+                            Duration.ofNanos(e.getLong("durationNs")), Duration.ofNanos(e.getLong("warmupNs")),
+                            Duration.ofNanos(e.getLong("intervalNs")), e.getString("scoreName"),
+                            e.getString("scoreUnit"), e.getBoolean("higherIsBetter"), e.getString("options"));
+                    case "perfstat.Result" -> result = new RunData.Result(e.getDouble("score"), e.getLong("units"),
+                            Duration.ofNanos(e.getLong("elapsedNs")));
+                    case "perfstat.Score" -> scores.add(new double[] {e.getInt("interval"), e.getDouble("score")});
+                    case "perfstat.ModelCounter" -> modelCounters.put(e.getString("name"), e.getLong("value"));
+                    case "perfstat.Counters" -> {
+                        RunData.Counters c = counters(e);
+                        if ("start".equals(e.getString("phase"))) {
+                            start = start == null ? c : start;
+                        } else if (end == null || c.time().isAfter(end.time())) {
+                            end = c;
+                        }
+                    }
+                    case "perfstat.Probe" -> latestProbe.merge(e.getString("probe"), e,
+                            (a, b) -> b.getEndTime().isBefore(a.getEndTime()) ? a : b);
+                    case "perfstat.Agent" -> agentOptions = e.getString("options");
+                    default -> {
+                        if (!type.startsWith("perfstat.")) {
+                            jdkCounts.merge(type, 1L, Long::sum);
+                        }
+                        if (type.equals("jdk.GarbageCollection")) {
+                            gcCount++;
+                            gcPause = gcPause.plus(e.getDuration("sumOfPauses"));
+                        } else if (type.equals("jdk.CPULoad")) {
+                            cpuSum += e.getFloat("jvmUser") + e.getFloat("jvmSystem");
+                            cpuN++;
+                        }
+                    }
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            throw UserError.data(name + " is not a readable JFR recording (" + e.getMessage() + ")", e);
+        }
+        if (first == null) {
+            throw UserError.data(name + " is a JFR recording with no events");
+        }
+        scores.sort((a, b) -> Double.compare(a[0], b[0]));
+        TreeMap<String, RunData.Probe> probes = new TreeMap<>();
+        for (RecordedEvent e : latestProbe.values()) {
+            probes.put(e.getString("probe"), new RunData.Probe(e.getString("probe"), e.getLong("calls"),
+                    e.getLong("timedCalls"), e.getString("timing"), e.getLong("sampleMeanGap"),
+                    HistogramCodec.decode(e.getString("histogram"))));
+        }
+        RunData.JdkSummary jdk = new RunData.JdkSummary(jdkCounts, Duration.between(first, last), gcCount, gcPause,
+                cpuN == 0 ? Double.NaN : cpuSum / cpuN);
+        return new RunData(name, workload, result, scores.stream().map(s -> s[1]).toList(),
+                java.util.Collections.unmodifiableMap(modelCounters), start, end, probes, agentOptions, jdk);
+    }
+
+    private static RunData.Counters counters(RecordedEvent e) {
+        return new RunData.Counters(e.getEndTime(), e.getLong("taskClockNs"), e.getLong("voluntaryContextSwitches"),
+                e.getLong("involuntaryContextSwitches"), e.getLong("cpuMigrations"), e.getLong("minorFaults"),
+                e.getLong("majorFaults"), e.getString("source"));
+    }
+}

@@ -1,0 +1,69 @@
+package perfstat.cli.read;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import org.HdrHistogram.Histogram;
+
+/**
+ * What one recording holds, as read: perfstat's events (any of which may be absent in a
+ * recording perfstat did not make) and a summary of the JDK's own events. Immutable.
+ *
+ * @param file           the file as the user named it
+ * @param workload       the model run, or null when the recording is not of a model
+ * @param result         the workload's result, or null
+ * @param intervalScores the workload's score per interval, in its unit
+ * @param modelCounters  the model's own counters at the end
+ * @param countersStart  the process counters at the start of the window, or null
+ * @param countersEnd    the process counters at the end of the window, or null
+ * @param probes         each probe's totals, by name
+ * @param agentOptions   the agent's options as recorded, or null
+ * @param jdk            what the JDK's events tell
+ */
+public record RunData(String file, Workload workload, Result result, List<Double> intervalScores,
+                      Map<String, Long> modelCounters, Counters countersStart, Counters countersEnd,
+                      SortedMap<String, Probe> probes, String agentOptions, JdkSummary jdk) {
+
+    public record Workload(int formatVersion, String model, String variant, String workload, int threads,
+                           int cpus, int cores, String jvmVersion, Duration duration, Duration warmup,
+                           Duration interval, String scoreName, String scoreUnit, boolean higherIsBetter,
+                           String options) {
+    }
+
+    public record Result(double score, long units, Duration elapsed) {
+    }
+
+    /** Process counters; -1 where a counter could not be read. */
+    public record Counters(Instant time, long taskClockNs, long voluntaryContextSwitches,
+                           long involuntaryContextSwitches, long cpuMigrations, long minorFaults,
+                           long majorFaults, String source) {
+    }
+
+    public record Probe(String name, long calls, long timedCalls, String timing, long sampleMeanGap,
+                        Histogram latencyNs) {
+    }
+
+    /**
+     * @param eventCounts events per JDK event type
+     * @param span        from the first to the last event of the recording, or null when empty
+     */
+    public record JdkSummary(SortedMap<String, Long> eventCounts, Duration span, long gcCount,
+                             Duration gcPauseTotal, double meanJvmCpuLoad) {
+    }
+
+    /** Whether the recording has any event perfstat made. */
+    public boolean hasPerfstatEvents() {
+        return workload != null || countersEnd != null || !probes.isEmpty() || result != null;
+    }
+
+    /** A short label for a column: the variant, else the file name. */
+    public String label() {
+        if (workload != null) {
+            return workload.variant();
+        }
+        String name = java.nio.file.Path.of(file).getFileName().toString();
+        return name.endsWith(".jfr") ? name.substring(0, name.length() - 4) : name;
+    }
+}

@@ -1,0 +1,95 @@
+package perfstat.cli.render;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+import perfstat.cli.stats.Row;
+import perfstat.cli.stats.Table;
+import perfstat.cli.stats.Value;
+
+/**
+ * The table as JSON, schema {@code perfstat.table/1} (docs/json-schema.md): per metric its
+ * name, unit, label, which direction is better, the value on each side (null when absent,
+ * with a status saying why) and each side's relative delta from the first.
+ */
+public final class JsonRenderer {
+    public static final String SCHEMA = "perfstat.table/1";
+
+    private JsonRenderer() {
+    }
+
+    public static void render(Table t, PrintWriter out) {
+        StringBuilder b = new StringBuilder();
+        b.append("{\n  \"schema\": ").append(str(SCHEMA)).append(",\n");
+        b.append("  \"title\": ").append(str(t.title())).append(",\n");
+        b.append("  \"columns\": [");
+        for (int i = 0; i < t.columns().size(); i++) {
+            b.append(i == 0 ? "\n" : ",\n").append("    {\"label\": ").append(str(t.columns().get(i)))
+                    .append(", \"file\": ").append(str(t.files().get(i))).append('}');
+        }
+        b.append("\n  ],\n  \"metrics\": [");
+        for (int r = 0; r < t.rows().size(); r++) {
+            Row row = t.rows().get(r);
+            b.append(r == 0 ? "\n" : ",\n");
+            b.append("    {\"name\": ").append(str(row.metric().key()))
+                    .append(", \"label\": ").append(str(row.metric().label().trim()))
+                    .append(", \"unit\": ").append(str(row.metric().unit()))
+                    .append(", \"better\": ").append(str(row.metric().better().name().toLowerCase(Locale.ROOT)))
+                    .append(",\n      \"values\": [");
+            List<Value> values = row.values();
+            for (int i = 0; i < values.size(); i++) {
+                Value v = values.get(i);
+                b.append(i == 0 ? "" : ", ").append("{\"value\": ").append(num(v.value()))
+                        .append(", \"status\": ").append(str(v.status().name().toLowerCase(Locale.ROOT)))
+                        .append(", \"samples\": ").append(v.samples())
+                        .append(", \"stderrPct\": ").append(num(v.stderrPct())).append('}');
+            }
+            b.append("],\n      \"deltas\": [");
+            for (int i = 0; i < row.deltas().size(); i++) {
+                b.append(i == 0 ? "" : ", ").append(num(row.deltas().get(i)));
+            }
+            b.append("]}");
+        }
+        b.append("\n  ],\n  \"notes\": [");
+        for (int i = 0; i < t.notes().size(); i++) {
+            b.append(i == 0 ? "" : ", ").append(str(t.notes().get(i)));
+        }
+        b.append("]\n}");
+        out.println(b);
+        out.flush();
+    }
+
+    private static String num(double d) {
+        if (Double.isNaN(d) || Double.isInfinite(d)) {
+            return "null";
+        }
+        if (d == Math.rint(d) && Math.abs(d) < 1e15) {
+            return Long.toString((long) d);
+        }
+        return Double.toString(d);
+    }
+
+    static String str(String s) {
+        if (s == null) {
+            return "null";
+        }
+        StringBuilder b = new StringBuilder("\"");
+        for (char c : s.toCharArray()) {
+            switch (c) {
+                case '"' -> b.append("\\\"");
+                case '\\' -> b.append("\\\\");
+                case '\n' -> b.append("\\n");
+                case '\r' -> b.append("\\r");
+                case '\t' -> b.append("\\t");
+                default -> {
+                    if (c < 0x20) {
+                        b.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+                    } else {
+                        b.append(c);
+                    }
+                }
+            }
+        }
+        return b.append('"').toString();
+    }
+}

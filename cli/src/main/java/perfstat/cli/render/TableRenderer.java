@@ -1,0 +1,164 @@
+package perfstat.cli.render;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import perfstat.cli.stats.Row;
+import perfstat.cli.stats.Table;
+
+/**
+ * Text tables. One recording prints as {@code perf stat} prints; several print in Ingo
+ * Molnar's side-by-side layout from seed 000, one column per configuration and the
+ * percent change of each from the first. Runs named steps over a table it does not own:
+ * format the cells, size the columns, print.
+ */
+public final class TableRenderer {
+    private TableRenderer() {
+    }
+
+    public static void render(Table table, PrintWriter out) {
+        List<String[]> cells = formatCells(table);
+        if (table.columns().size() == 1) {
+            printSingle(table, cells, out);
+        } else {
+            printSideBySide(table, cells, out);
+        }
+        for (String note : table.notes()) {
+            out.println(" # " + note);
+        }
+        out.flush();
+    }
+
+    /** Step 1: every value, delta and comment as text. Per row: n values, n deltas, n comments. */
+    private static List<String[]> formatCells(Table table) {
+        int n = table.columns().size();
+        List<String[]> cells = new ArrayList<>();
+        for (Row r : table.rows()) {
+            String[] c = new String[3 * n];
+            for (int i = 0; i < n; i++) {
+                c[i] = Formats.value(r.values().get(i), r.metric().decimals());
+                c[n + i] = Formats.delta(r.deltas().get(i));
+                c[2 * n + i] = r.comments().get(i);
+            }
+            cells.add(c);
+        }
+        return cells;
+    }
+
+    /** Step 2: the width of column {@code i} of the cells (and of a header). */
+    private static int width(List<String[]> cells, int i, String header, int min) {
+        int w = Math.max(min, header.length());
+        for (String[] c : cells) {
+            w = Math.max(w, c[i].length());
+        }
+        return w;
+    }
+
+    private static int labelWidth(Table table) {
+        int w = 0;
+        for (Row r : table.rows()) {
+            w = Math.max(w, r.metric().label().length());
+        }
+        return w;
+    }
+
+    private static void printSingle(Table table, List<String[]> cells, PrintWriter out) {
+        int vw = width(cells, 0, "", 15);
+        int lw = labelWidth(table);
+        out.println();
+        out.println(" " + table.title() + ":");
+        out.println();
+        String group = null;
+        for (int i = 0; i < table.rows().size(); i++) {
+            Row r = table.rows().get(i);
+            if (group != null && !groupOf(r).equals(group)) {
+                out.println();
+            }
+            group = groupOf(r);
+            String[] c = cells.get(i);
+            String comment = c[2].isEmpty() ? "" : "  #  " + c[2];
+            String spread = r.values().get(0).measured() && !Double.isNaN(r.values().get(0).stderrPct())
+                    ? String.format(Locale.ROOT, "  ( +- %.2f%% )", r.values().get(0).stderrPct()) : "";
+            out.println(stripRight(" " + pad(c[0], vw) + "  " + padRight(r.metric().label(), lw) + comment + spread));
+        }
+        out.println();
+    }
+
+    private static void printSideBySide(Table table, List<String[]> cells, PrintWriter out) {
+        int n = table.columns().size();
+        int[] vw = new int[n];
+        for (int i = 0; i < n; i++) {
+            vw[i] = width(cells, i, table.columns().get(i), 14);
+        }
+        int lw = labelWidth(table);
+        int[] dw = new int[n];
+        for (int i = 1; i < n; i++) {
+            dw[i] = width(cells, n + i, "", 8);
+        }
+        String title = "| " + table.title() + " |";
+        String rule = "-".repeat(title.length());
+        out.println(" " + rule);
+        out.println(" " + title);
+        out.println(" " + rule);
+        String blank = blankLine(vw);
+        out.println(blank);
+        StringBuilder head = new StringBuilder(" |");
+        for (int i = 0; i < n; i++) {
+            head.append(' ').append(pad(table.columns().get(i), vw[i])).append(i < n - 1 ? " |" : "");
+        }
+        out.println(head);
+        int total = head.length() + 2 + lw + 2;
+        for (int i = 1; i < n; i++) {
+            total += dw[i] + 2;
+        }
+        out.println(" |" + "-".repeat(Math.max(10, total - 2)));
+        out.println(" |");
+        String group = null;
+        for (int r = 0; r < table.rows().size(); r++) {
+            Row row = table.rows().get(r);
+            if (group != null && !groupOf(row).equals(group)) {
+                out.println(blank);
+            }
+            group = groupOf(row);
+            String[] c = cells.get(r);
+            StringBuilder line = new StringBuilder(" |");
+            for (int i = 0; i < n; i++) {
+                line.append(' ').append(pad(c[i], vw[i])).append(i < n - 1 ? " |" : "");
+            }
+            line.append("  ").append(padRight(row.metric().label(), lw));
+            for (int i = 1; i < n; i++) {
+                line.append("  ").append(pad(c[n + i], dw[i]));
+            }
+            out.println(stripRight(line.toString()));
+        }
+        out.println(blank);
+        out.println(" " + "-".repeat(vw[0] + 4));
+    }
+
+    private static String blankLine(int[] vw) {
+        return " |" + " ".repeat(vw[0] + 2) + "|";
+    }
+
+    /** Probe rows group by probe; the others by kind. */
+    private static String groupOf(Row r) {
+        String g = r.metric().group();
+        return g.startsWith("probes:") ? "probes" : g;
+    }
+
+    private static String pad(String s, int w) {
+        return s.length() >= w ? s : " ".repeat(w - s.length()) + s;
+    }
+
+    private static String padRight(String s, int w) {
+        return s.length() >= w ? s : s + " ".repeat(w - s.length());
+    }
+
+    private static String stripRight(String s) {
+        int end = s.length();
+        while (end > 0 && s.charAt(end - 1) == ' ') {
+            end--;
+        }
+        return s.substring(0, end);
+    }
+}

@@ -1,0 +1,175 @@
+package perfstat.cli.stats;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import perfstat.cli.read.RunData;
+
+/**
+ * The metrics of one recording, in the order of perf's table: counters, then the
+ * workload's score, then each probe, then time elapsed. A metric perfstat knows but the
+ * recording cannot give is an explicit row ({@code <not supported>}), never a missing one.
+ */
+public final class Measurements {
+    static final String COUNTERS = "counters";
+    static final String WORKLOAD = "workload";
+    static final String PROBES = "probes";
+    static final String TIME = "time";
+    static final String JDK = "jdk";
+
+    /** One metric of one recording, with perf's derived comment for it. */
+    public record Measured(Metric metric, Value value, String comment) {
+    }
+
+    private Measurements() {
+    }
+
+    public static Map<String, Measured> of(RunData run) {
+        Map<String, Measured> m = new LinkedHashMap<>();
+        double elapsedMs = elapsedMs(run);
+        RunData.Counters a = run.countersStart();
+        RunData.Counters b = run.countersEnd();
+        boolean counters = a != null && b != null;
+        double taskClockMs = counters ? diff(a.taskClockNs(), b.taskClockNs()) / 1e6 : Double.NaN;
+        put(m, new Metric("task-clock", "task-clock (msecs)", "ms", COUNTERS, 6, Metric.Better.LOWER),
+                counters ? value(a.taskClockNs(), b.taskClockNs(), 1e-6) : Value.absent(),
+                Double.isFinite(taskClockMs) && elapsedMs > 0
+                        ? String.format(Locale.ROOT, "%.3f CPUs utilized", taskClockMs / elapsedMs) : "");
+        Value vol = counters ? value(a.voluntaryContextSwitches(), b.voluntaryContextSwitches(), 1) : Value.absent();
+        Value invol = counters ? value(a.involuntaryContextSwitches(), b.involuntaryContextSwitches(), 1) : Value.absent();
+        Value cs = vol.measured() && invol.measured() ? Value.of(vol.value() + invol.value()) : vol;
+        put(m, new Metric("context-switches", "context-switches", "count", COUNTERS, 0, Metric.Better.LOWER),
+                cs, rate(cs, elapsedMs));
+        put(m, new Metric("voluntary-context-switches", "  voluntary", "count", COUNTERS, 0, Metric.Better.LOWER),
+                vol, "");
+        put(m, new Metric("involuntary-context-switches", "  involuntary", "count", COUNTERS, 0, Metric.Better.LOWER),
+                invol, "");
+        Value mig = counters ? value(a.cpuMigrations(), b.cpuMigrations(), 1) : Value.absent();
+        put(m, new Metric("cpu-migrations", "cpu-migrations", "count", COUNTERS, 0, Metric.Better.LOWER),
+                mig, rate(mig, elapsedMs));
+        Value minor = counters ? value(a.minorFaults(), b.minorFaults(), 1) : Value.absent();
+        Value major = counters ? value(a.majorFaults(), b.majorFaults(), 1) : Value.absent();
+        Value pf = minor.measured() && major.measured() ? Value.of(minor.value() + major.value()) : minor;
+        put(m, new Metric("page-faults", "page-faults", "count", COUNTERS, 0, Metric.Better.LOWER),
+                pf, rate(pf, elapsedMs));
+
+        if (run.workload() != null && run.result() != null) {
+            RunData.Workload w = run.workload();
+            List<Double> iv = run.intervalScores();
+            put(m, new Metric("score", w.scoreName() + " (" + w.scoreUnit() + ")", w.scoreUnit(), WORKLOAD, 2,
+                            w.higherIsBetter() ? Metric.Better.HIGHER : Metric.Better.LOWER),
+                    new Value(run.result().score(), Value.Status.MEASURED, stderrPct(iv), Math.max(1, iv.size())),
+                    iv.size() > 1 ? iv.size() + " intervals of " + perfstat.cli.Durations.format(w.interval()) : "");
+        }
+
+        Map<String, Integer> methodUses = new HashMap<>();
+        for (String name : run.probes().keySet()) {
+            methodUses.merge(method(name), 1, Integer::sum);
+        }
+        for (RunData.Probe p : run.probes().values()) {
+            String key = methodUses.get(method(p.name())) == 1 ? method(p.name()) : simpleName(p.name());
+            put(m, new Metric("probe:" + key + ":calls", key + " calls", "count", PROBES + ":" + key, 0,
+                    Metric.Better.NEITHER), Value.of(p.calls()), rate(Value.of(p.calls()), elapsedMs));
+            boolean timed = p.latencyNs().getTotalCount() > 0;
+            for (double pct : new double[] {50, 99}) {
+                String name = "p" + (int) pct;
+                put(m, new Metric("probe:" + key + ":" + name, key + " " + name + " (ns)", "ns", PROBES + ":" + key, 0,
+                                Metric.Better.LOWER),
+                        timed ? Value.of(p.latencyNs().getValueAtPercentile(pct)) : Value.notSupported(), "");
+            }
+            put(m, new Metric("probe:" + key + ":max", key + " max (ns)", "ns", PROBES + ":" + key, 0, Metric.Better.LOWER),
+                    timed ? Value.of(p.latencyNs().getMaxValue()) : Value.notSupported(),
+                    timed ? p.latencyNs().getTotalCount() + " timed calls" : "");
+        }
+        RunData.JdkSummary jdk = run.jdk();
+        boolean gc = jdk.eventCounts().containsKey("jdk.GarbageCollection") || run.hasPerfstatEvents();
+        put(m, new Metric("gc-count", "GCs", "count", JDK, 0, Metric.Better.LOWER),
+                gc ? Value.of(jdk.gcCount()) : Value.absent(), "jdk.GarbageCollection");
+        put(m, new Metric("gc-pause", "GC pauses (msecs)", "ms", JDK, 3, Metric.Better.LOWER),
+                gc ? Value.of(jdk.gcPauseTotal().toNanos() / 1e6) : Value.absent(), "");
+        if (!Double.isNaN(jdk.meanJvmCpuLoad())) {
+            put(m, new Metric("jvm-cpu-load", "JVM CPU load (%)", "%", JDK, 2, Metric.Better.NEITHER),
+                    Value.of(100 * jdk.meanJvmCpuLoad()), "jdk.CPULoad, mean of machine share");
+        }
+        put(m, new Metric("time-elapsed", "time elapsed (msecs)", "ms", TIME, 6, Metric.Better.LOWER),
+                Double.isFinite(elapsedMs) ? Value.of(elapsedMs) : Value.absent(), "");
+        return m;
+    }
+
+    /** Notes for the footer: where counters came from when it was not perf_event_open, and what is missing. */
+    public static List<String> notes(RunData run) {
+        List<String> notes = new ArrayList<>();
+        if (run.countersEnd() != null && run.countersEnd().source() != null) {
+            notes.add(run.label() + ": counters from " + run.countersEnd().source());
+        }
+        if (!run.hasPerfstatEvents()) {
+            notes.add(run.label() + ": no perfstat events; rows come from the JDK's events only");
+        }
+        return notes;
+    }
+
+    /** The measured window: the workload's, else from the start to the end counters, else the recording's span. */
+    static double elapsedMs(RunData run) {
+        if (run.result() != null) {
+            return run.result().elapsed().toNanos() / 1e6;
+        }
+        if (run.countersStart() != null && run.countersEnd() != null) {
+            return java.time.Duration.between(run.countersStart().time(), run.countersEnd().time()).toNanos() / 1e6;
+        }
+        return run.jdk().span() == null ? Double.NaN : run.jdk().span().toNanos() / 1e6;
+    }
+
+    private static void put(Map<String, Measured> m, Metric metric, Value v, String comment) {
+        m.put(metric.key(), new Measured(metric, v, comment));
+    }
+
+    private static double diff(long a, long b) {
+        return a < 0 || b < 0 ? Double.NaN : b - a;
+    }
+
+    private static Value value(long a, long b, double scale) {
+        return a < 0 || b < 0 ? Value.notSupported() : Value.of((b - a) * scale);
+    }
+
+    private static String rate(Value v, double elapsedMs) {
+        if (!v.measured() || !(elapsedMs > 0)) {
+            return "";
+        }
+        double perSec = v.value() / (elapsedMs / 1e3);
+        if (perSec >= 1e6) {
+            return String.format(Locale.ROOT, "%.3f M/sec", perSec / 1e6);
+        }
+        if (perSec >= 1e3) {
+            return String.format(Locale.ROOT, "%.3f K/sec", perSec / 1e3);
+        }
+        return String.format(Locale.ROOT, "%.3f /sec", perSec);
+    }
+
+    static double stderrPct(List<Double> xs) {
+        int n = xs.size();
+        if (n < 2) {
+            return Double.NaN;
+        }
+        double mean = xs.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+        double ss = 0;
+        for (double x : xs) {
+            ss += (x - mean) * (x - mean);
+        }
+        double sd = Math.sqrt(ss / (n - 1));
+        return 100 * sd / Math.sqrt(n) / Math.abs(mean);
+    }
+
+    private static String method(String probe) {
+        int i = probe.indexOf("::");
+        return i < 0 ? probe : probe.substring(i + 2);
+    }
+
+    private static String simpleName(String probe) {
+        int i = probe.indexOf("::");
+        String cls = i < 0 ? probe : probe.substring(0, i);
+        return cls.substring(cls.lastIndexOf('.') + 1) + (i < 0 ? "" : probe.substring(i));
+    }
+}

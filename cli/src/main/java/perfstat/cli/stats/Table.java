@@ -1,0 +1,13 @@
+package perfstat.cli.stats;
+
+import java.util.List;
+
+/**
+ * Everything a renderer prints: a title, column labels, rows, notes. Owns the numbers;
+ * renderers only lay them out.
+ *
+ * @param files the recording each column came from
+ * @param notes lines for the footer: sources that are fallbacks, what a recording lacks
+ */
+public record Table(String title, List<String> columns, List<String> files, List<Row> rows, List<String> notes) {
+}
