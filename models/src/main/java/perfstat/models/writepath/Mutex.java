@@ -39,10 +39,10 @@ final class Mutex {
             LockSupport.park(this);
         }
         waiters.remove(me);
-        if (waiters.isEmpty()) {
-            // No one else is waiting: let the next unlock take the fast path.
-            COUNT.compareAndSet(this, -1, 0);
-        }
+        // The count stays -1 although the list may now be empty: the next unlock takes the
+        // slow path and finds nobody to wake. Setting it back to 0 here would race with a
+        // waiter that queued after the emptiness check, whose wake-up would then be lost
+        // (LocksTest found exactly that).
     }
 
     void unlock() {

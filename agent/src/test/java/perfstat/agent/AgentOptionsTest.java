@@ -1,0 +1,42 @@
+package perfstat.agent;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+class AgentOptionsTest {
+
+    @Test
+    void parsesEveryOption() throws Exception {
+        AgentOptions o = AgentOptions.parse("out=x.jfr,probes=a.B::c;::d;e.F,probeset=writepath,timing=exact,sample=64");
+        assertThat(o.out()).isEqualTo("x.jfr");
+        assertThat(o.probes()).containsExactly("a.B::c", "::d", "e.F");
+        assertThat(o.probeSets()).containsExactly("writepath");
+        assertThat(o.timing()).isEqualTo(AgentOptions.Timing.EXACT);
+        assertThat(o.sample()).isEqualTo(64);
+    }
+
+    @Test
+    void defaults() throws Exception {
+        AgentOptions o = AgentOptions.parse(null);
+        assertThat(o.out()).isEqualTo("perfstat.jfr");
+        assertThat(o.timing()).isEqualTo(AgentOptions.Timing.SAMPLED);
+        assertThat(o.sample()).isEqualTo(AgentOptions.DEFAULT_SAMPLE);
+    }
+
+    @Test
+    void badOptionsNameThemselvesInOneLine() {
+        assertThatThrownBy(() -> AgentOptions.parse("bogus=1")).hasMessageContaining("'bogus'").hasMessageNotContaining("\n");
+        assertThatThrownBy(() -> AgentOptions.parse("timing=fast")).hasMessageContaining("timing");
+        assertThatThrownBy(() -> AgentOptions.parse("sample=0")).hasMessageContaining("sample");
+        assertThatThrownBy(() -> AgentOptions.parse("probes=a..b::c")).hasMessageContaining("probes");
+        assertThatThrownBy(() -> AgentOptions.parse("justaword")).hasMessageContaining("justaword");
+    }
+
+    @Test
+    void theRecordedOptionsLeaveOutTheOutputPath() throws Exception {
+        String recorded = AgentOptions.parse("out=/somewhere/secret/x.jfr,probes=a.B::c").describeForRecording();
+        assertThat(recorded).doesNotContain("secret").contains("probes=a.B::c").contains("timing=sampled");
+    }
+}

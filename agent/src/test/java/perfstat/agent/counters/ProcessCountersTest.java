@@ -1,0 +1,34 @@
+package perfstat.agent.counters;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+class ProcessCountersTest {
+
+    @Test
+    void countersMoveWithTheWorkTheyCount() throws Exception {
+        assumeTrue(Files.exists(Path.of("/proc/self/stat")), "procfs counters exist only on Linux");
+        ProcessCounters.Sample a = ProcessCounters.read();
+        long end = System.nanoTime() + 300_000_000L;
+        long x = 0;
+        while (System.nanoTime() < end) {
+            x += x * 31 + 7;
+        }
+        byte[][] pages = new byte[4096][];
+        for (int i = 0; i < pages.length; i++) {
+            pages[i] = new byte[4096];
+            pages[i][0] = (byte) x;
+        }
+        Thread.sleep(20);
+        ProcessCounters.Sample b = ProcessCounters.read();
+        assertThat(b.taskClockNs() - a.taskClockNs()).isGreaterThanOrEqualTo(200_000_000L);
+        assertThat(b.minorFaults()).isGreaterThanOrEqualTo(a.minorFaults());
+        assertThat(b.voluntaryContextSwitches()).isGreaterThan(a.voluntaryContextSwitches());
+        assertThat(b.majorFaults()).isGreaterThanOrEqualTo(0);
+        assertThat(b.source()).contains("procfs");
+    }
+}
