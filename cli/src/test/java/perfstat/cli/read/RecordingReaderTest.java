@@ -1,0 +1,142 @@
+package perfstat.cli.read;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import jdk.jfr.Recording;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import perfstat.agent.events.CountersEvent;
+import perfstat.agent.events.HistogramCodec;
+import perfstat.agent.events.ProbeEvent;
+import perfstat.cli.UserError;
+import perfstat.cli.stats.Measurements;
+import perfstat.cli.stats.Value;
+import perfstat.models.events.ResultEvent;
+import perfstat.models.events.ScoreEvent;
+import perfstat.models.events.WorkloadEvent;
+
+/** Real recordings made in this JVM with perfstat's event classes, read back. */
+class RecordingReaderTest {
+    @TempDir
+    Path dir;
+
+    private static void counters(String phase, long clockNs, long faults) {
+        CountersEvent c = new CountersEvent();
+        c.phase = phase;
+        c.taskClockNs = clockNs;
+        c.voluntaryContextSwitches = phase.equals("start") ? 10 : 40;
+        c.involuntaryContextSwitches = phase.equals("start") ? 1 : 3;
+        c.cpuMigrations = -1;
+        c.minorFaults = faults;
+        c.majorFaults = 0;
+        c.source = "test";
+        c.commit();
+    }
+
+    private Path perfstatRecording() throws Exception {
+        Path f = dir.resolve("r.jfr");
+        try (Recording r = new Recording()) {
+            for (String e : new String[] {"perfstat.Workload", "perfstat.Result", "perfstat.Score", "perfstat.Counters", "perfstat.Probe"}) {
+                r.enable(e);
+            }
+            r.start();
+            WorkloadEvent w = new WorkloadEvent();
+            w.model = "writepath";
+            w.variant = "unpatched";
+            w.workload = "fstime";
+            w.threads = 2;
+            w.durationNs = 1_000_000_000L;
+            w.intervalNs = 500_000_000L;
+            w.scoreName = "fstime";
+            w.scoreUnit = "KB/s";
+            w.higherIsBetter = true;
+            w.commit();
+            counters("start", 1_000_000_000L, 100);
+            for (int i = 0; i < 2; i++) {
+                ScoreEvent s = new ScoreEvent();
+                s.interval = i;
+                s.score = 100 + 10 * i;
+                s.commit();
+            }
+            ResultEvent res = new ResultEvent();
+            res.score = 105;
+            res.elapsedNs = 2_000_000_000L;
+            res.commit();
+            Histogram h = new Histogram(3);
+            for (int i = 1; i <= 100; i++) {
+                h.recordValue(i * 10L);
+            }
+            for (long calls : new long[] {10, 1000}) { // two endChunk emissions: the later one wins
+                ProbeEvent p = new ProbeEvent();
+                p.probe = "perfstat.models.writepath.Vfs::write";
+                p.calls = calls;
+                p.timedCalls = h.getTotalCount();
+                p.histogram = HistogramCodec.encode(h);
+                p.commit();
+                Thread.sleep(2);
+            }
+            counters("end", 3_500_000_000L, 150);
+            r.stop();
+            r.dump(f);
+        }
+        return f;
+    }
+
+    @Test
+    void readsPerfstatEventsIntoMetrics() throws Exception {
+        RunData run = RecordingReader.read(perfstatRecording().toString());
+        assertThat(run.hasPerfstatEvents()).isTrue();
+        assertThat(run.label()).isEqualTo("unpatched");
+        assertThat(run.intervalScores()).containsExactly(100.0, 110.0);
+        Map<String, Measurements.Measured> m = Measurements.of(run);
+        assertThat(m.get("task-clock").value().value()).isEqualTo(2500.0);
+        assertThat(m.get("context-switches").value().value()).isEqualTo(32.0);
+        assertThat(m.get("cpu-migrations").value().status()).isEqualTo(Value.Status.NOT_SUPPORTED);
+        assertThat(m.get("page-faults").value().value()).isEqualTo(50.0);
+        assertThat(m.get("score").value().value()).isEqualTo(105.0);
+        assertThat(m.get("score").value().samples()).isEqualTo(2);
+        assertThat(m.get("probe:write:calls").value().value()).isEqualTo(1000.0);
+        assertThat(m.get("probe:write:p50").value().value()).isBetween(499.0, 501.0);
+        assertThat(m.get("probe:write:max").value().value()).isBetween(999.0, 1001.0);
+        assertThat(m.get("time-elapsed").value().value()).isEqualTo(2000.0);
+        assertThat(m.get("task-clock").comment()).isEqualTo("1.250 CPUs utilized");
+    }
+
+    @Test
+    void aRecordingWithoutPerfstatEventsReadsAsJdkOnly() throws Exception {
+        Path f = dir.resolve("jdk.jfr");
+        try (Recording r = new Recording()) {
+            r.enable("jdk.GarbageCollection");
+            r.enable("jdk.CPULoad").withPeriod(java.time.Duration.ofMillis(100));
+            r.start();
+            System.gc();
+            Thread.sleep(300);
+            r.stop();
+            r.dump(f);
+        }
+        RunData run = RecordingReader.read(f.toString());
+        assertThat(run.hasPerfstatEvents()).isFalse();
+        assertThat(run.jdk().gcCount()).isPositive();
+        assertThat(Measurements.of(run).get("task-clock").value().status()).isEqualTo(Value.Status.ABSENT);
+    }
+
+    @Test
+    void badFilesAreDataErrors() throws Exception {
+        assertThatThrownBy(() -> RecordingReader.read(dir.resolve("missing.jfr").toString()))
+                .isInstanceOf(UserError.class).hasMessageContaining("no such file")
+                .satisfies(e -> assertThat(((UserError) e).exitCode()).isEqualTo(1));
+        Path text = Files.writeString(dir.resolve("text.jfr"), "this is not a recording\n");
+        assertThatThrownBy(() -> RecordingReader.read(text.toString()))
+                .isInstanceOf(UserError.class).hasMessageContaining("not a readable JFR recording");
+        Path truncated = dir.resolve("cut.jfr");
+        byte[] whole = Files.readAllBytes(perfstatRecording());
+        Files.write(truncated, java.util.Arrays.copyOf(whole, whole.length / 3));
+        assertThatThrownBy(() -> RecordingReader.read(truncated.toString())).isInstanceOf(UserError.class);
+        assertThatThrownBy(() -> RecordingReader.read(dir.toString())).hasMessageContaining("not a file");
+    }
+}

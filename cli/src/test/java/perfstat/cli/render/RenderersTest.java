@@ -1,0 +1,92 @@
+package perfstat.cli.render;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import perfstat.cli.Json;
+import perfstat.cli.stats.Metric;
+import perfstat.cli.stats.Row;
+import perfstat.cli.stats.Table;
+import perfstat.cli.stats.Value;
+
+/** Golden output of the table layouts, and JSON that parses with the documented keys. */
+class RenderersTest {
+    private static Table table(int columns) {
+        Metric clock = new Metric("task-clock", "task-clock (msecs)", "ms", "counters", 6, Metric.Better.LOWER);
+        Metric mig = new Metric("cpu-migrations", "cpu-migrations", "count", "counters", 0, Metric.Better.LOWER);
+        Metric score = new Metric("score", "fstime (KB/s)", "KB/s", "workload", 2, Metric.Better.HIGHER);
+        List<Row> rows = List.of(
+                row(clock, columns, List.of(Value.of(1311.554526), Value.of(1360.624932)), List.of(Double.NaN, 0.0374)),
+                row(mig, columns, List.of(Value.notSupported(), Value.notSupported()), List.of(Double.NaN, Double.NaN)),
+                row(score, columns, List.of(Value.of(283750), Value.of(337200)), List.of(Double.NaN, 0.18837)));
+        return new Table("Performance counter stats for 'fstime'", List.of("unpatched", "patched").subList(0, columns),
+                List.of("a.jfr", "b.jfr").subList(0, columns), rows, List.of("a note"));
+    }
+
+    private static Row row(Metric m, int columns, List<Value> v, List<Double> d) {
+        return new Row(m, v.subList(0, columns), d.subList(0, columns), List.of("", "").subList(0, columns));
+    }
+
+    private static String render(OutputFormat f, Table t) {
+        StringWriter w = new StringWriter();
+        f.render(t, new PrintWriter(w));
+        return w.toString();
+    }
+
+    @Test
+    void sideBySideIsIngosLayout() {
+        String expected = String.join("\n",
+                " ------------------------------------------",
+                " | Performance counter stats for 'fstime' |",
+                " ------------------------------------------",
+                " |                 |",
+                " |       unpatched |         patched",
+                " |------------------------------------------------------------------",
+                " |",
+                " |     1311.554526 |     1360.624932  task-clock (msecs)    +3.74%",
+                " | <not supported> | <not supported>  cpu-migrations",
+                " |                 |",
+                " |       283750.00 |       337200.00  fstime (KB/s)        +18.84%",
+                " |                 |",
+                " -------------------",
+                " # a note",
+                "");
+        assertThat(render(OutputFormat.TABLE, table(2))).isEqualTo(expected);
+    }
+
+    @Test
+    void oneRecordingPrintsAsPerfStatDoes() {
+        String expected = String.join("\n",
+                "",
+                " Performance counter stats for 'fstime':",
+                "",
+                "     1311.554526  task-clock (msecs)",
+                " <not supported>  cpu-migrations",
+                "",
+                "       283750.00  fstime (KB/s)",
+                "",
+                " # a note",
+                "");
+        assertThat(render(OutputFormat.TABLE, table(1))).isEqualTo(expected);
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void jsonParsesAndCarriesNameUnitValuesAndDelta() {
+        Map<String, Object> doc = (Map<String, Object>) Json.parse(render(OutputFormat.JSON, table(2)));
+        assertThat(doc).containsEntry("schema", "perfstat.table/1");
+        List<Map<String, Object>> metrics = (List<Map<String, Object>>) doc.get("metrics");
+        Map<String, Object> clock = metrics.get(0);
+        assertThat(clock).containsEntry("name", "task-clock").containsEntry("unit", "ms").containsEntry("better", "lower");
+        List<Map<String, Object>> values = (List<Map<String, Object>>) clock.get("values");
+        assertThat(values.get(1)).containsEntry("value", 1360.624932).containsEntry("status", "measured");
+        assertThat((List<Object>) clock.get("deltas")).containsExactly(null, 0.0374);
+        Map<String, Object> mig = metrics.get(1);
+        assertThat(((List<Map<String, Object>>) mig.get("values")).get(0)).containsEntry("value", null)
+                .containsEntry("status", "not_supported");
+    }
+}
