@@ -74,6 +74,7 @@ public final class Agent {
             e.jvmVersion = Runtime.version().toString();
             e.cores = Runtime.getRuntime().availableProcessors();
             e.instrumentedMethods = installer.instrumentedMethods();
+            e.timerOverheadNs = timerOverheadNs();
             e.commit();
         } catch (AgentOptions.BadOption e) {
             System.err.println("perfstat agent: " + e.getMessage() + "; the application runs without perfstat");
@@ -162,6 +163,21 @@ public final class Agent {
             e.failures = failures;
             e.commit();
         }
+    }
+
+    /** The cost of a back-to-back pair of System.nanoTime() calls: the lowest mean over a few batches. */
+    static long timerOverheadNs() {
+        long best = Long.MAX_VALUE;
+        for (int batch = 0; batch < 5; batch++) {
+            long t0 = System.nanoTime();
+            long sink = 0;
+            for (int i = 0; i < 2000; i++) {
+                sink += System.nanoTime() - System.nanoTime();
+            }
+            long mean = (System.nanoTime() - t0 + (sink & 1)) / 2000;
+            best = Math.min(best, mean);
+        }
+        return best;
     }
 
     private static String version() {

@@ -32,6 +32,11 @@ public final class AgentEvent extends jdk.jfr.Event {
     @Label("Cores")
     public int cores;
 
+    @Label("Timer Overhead")
+    @Description("What the two System.nanoTime() calls of one timed probe call cost, measured at start")
+    @jdk.jfr.Timespan(jdk.jfr.Timespan.NANOSECONDS)
+    public long timerOverheadNs;
+
     @Label("Instrumented Methods")
     public long instrumentedMethods;
 }

@@ -40,6 +40,7 @@ public final class RecordingReader {
         RunData.Counters end = null;
         Map<String, RecordedEvent> latestProbe = new HashMap<>();
         String agentOptions = null;
+        long timerOverheadNs = 0;
         TreeMap<String, Long> jdkCounts = new TreeMap<>();
         Instant first = null;
         Instant last = null;
@@ -75,7 +76,10 @@ public final class RecordingReader {
                     }
                     case "perfstat.Probe" -> latestProbe.merge(e.getString("probe"), e,
                             (a, b) -> b.getEndTime().isBefore(a.getEndTime()) ? a : b);
-                    case "perfstat.Agent" -> agentOptions = e.getString("options");
+                    case "perfstat.Agent" -> {
+                        agentOptions = e.getString("options");
+                        timerOverheadNs = e.hasField("timerOverheadNs") ? e.getLong("timerOverheadNs") : 0;
+                    }
                     default -> {
                         if (!type.startsWith("perfstat.")) {
                             jdkCounts.merge(type, 1L, Long::sum);
@@ -106,7 +110,7 @@ public final class RecordingReader {
         RunData.JdkSummary jdk = new RunData.JdkSummary(jdkCounts, Duration.between(first, last), gcCount, gcPause,
                 cpuN == 0 ? Double.NaN : cpuSum / cpuN);
         return new RunData(name, workload, result, scores.stream().map(s -> s[1]).toList(),
-                java.util.Collections.unmodifiableMap(modelCounters), start, end, probes, agentOptions, jdk);
+                java.util.Collections.unmodifiableMap(modelCounters), start, end, probes, agentOptions, timerOverheadNs, jdk);
     }
 
     private static RunData.Counters counters(RecordedEvent e) {

@@ -20,11 +20,13 @@ import org.HdrHistogram.Histogram;
  * @param countersEnd    the process counters at the end of the window, or null
  * @param probes         each probe's totals, by name
  * @param agentOptions   the agent's options as recorded, or null
+ * @param timerOverheadNs what one timed call's two clock reads cost, as the agent measured it (0 if unknown)
  * @param jdk            what the JDK's events tell
  */
 public record RunData(String file, Workload workload, Result result, List<Double> intervalScores,
                       Map<String, Long> modelCounters, Counters countersStart, Counters countersEnd,
-                      SortedMap<String, Probe> probes, String agentOptions, JdkSummary jdk) {
+                      SortedMap<String, Probe> probes, String agentOptions, long timerOverheadNs,
+                      JdkSummary jdk) {
 
     public record Workload(int formatVersion, String model, String variant, String workload, int threads,
                            int cpus, int cores, String jvmVersion, Duration duration, Duration warmup,

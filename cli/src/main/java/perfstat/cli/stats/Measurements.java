@@ -62,7 +62,8 @@ public final class Measurements {
             put(m, new Metric("score", w.scoreName() + " (" + w.scoreUnit() + ")", w.scoreUnit(), WORKLOAD, 2,
                             w.higherIsBetter() ? Metric.Better.HIGHER : Metric.Better.LOWER),
                     new Value(run.result().score(), Value.Status.MEASURED, stderrPct(iv), Math.max(1, iv.size())),
-                    iv.size() > 1 ? iv.size() + " intervals of " + perfstat.cli.Durations.format(w.interval()) : "");
+                    String.format(Locale.ROOT, "over %.2f s", run.result().elapsed().toNanos() / 1e9)
+                            + (iv.size() > 1 ? ", " + iv.size() + " intervals" : ""));
         }
 
         Map<String, Integer> methodUses = new HashMap<>();
@@ -70,6 +71,9 @@ public final class Measurements {
             methodUses.merge(method(name), 1, Integer::sum);
         }
         for (RunData.Probe p : run.probes().values()) {
+            if (p.calls() == 0) {
+                continue; // probed but never called: nothing to show
+            }
             String key = methodUses.get(method(p.name())) == 1 ? method(p.name()) : simpleName(p.name());
             put(m, new Metric("probe:" + key + ":calls", key + " calls", "count", PROBES + ":" + key, 0,
                     Metric.Better.NEITHER), Value.of(p.calls()), rate(Value.of(p.calls()), elapsedMs));
@@ -91,8 +95,8 @@ public final class Measurements {
         put(m, new Metric("gc-pause", "GC pauses (msecs)", "ms", JDK, 3, Metric.Better.LOWER),
                 gc ? Value.of(jdk.gcPauseTotal().toNanos() / 1e6) : Value.absent(), "");
         if (!Double.isNaN(jdk.meanJvmCpuLoad())) {
-            put(m, new Metric("jvm-cpu-load", "JVM CPU load (%)", "%", JDK, 2, Metric.Better.NEITHER),
-                    Value.of(100 * jdk.meanJvmCpuLoad()), "jdk.CPULoad, mean of machine share");
+            put(m, new Metric("jvm-cpu-load", "JVM CPU load (% of machine)", "%", JDK, 2, Metric.Better.NEITHER),
+                    Value.of(100 * jdk.meanJvmCpuLoad()), "jdk.CPULoad, mean");
         }
         put(m, new Metric("time-elapsed", "time elapsed (msecs)", "ms", TIME, 6, Metric.Better.LOWER),
                 Double.isFinite(elapsedMs) ? Value.of(elapsedMs) : Value.absent(), "");
@@ -103,7 +107,12 @@ public final class Measurements {
     public static List<String> notes(RunData run) {
         List<String> notes = new ArrayList<>();
         if (run.countersEnd() != null && run.countersEnd().source() != null) {
-            notes.add(run.label() + ": counters from " + run.countersEnd().source());
+            notes.add("counters from " + run.countersEnd().source());
+            notes.add("counters and time elapsed cover the JVM from the agent's start to its exit"
+                    + (run.result() != null ? "; the score covers the workload's measured window only" : ""));
+        }
+        if (run.timerOverheadNs() > 0 && !run.probes().isEmpty()) {
+            notes.add("probe latencies include the timer's own cost, about " + run.timerOverheadNs() + " ns per timed call");
         }
         if (!run.hasPerfstatEvents()) {
             notes.add(run.label() + ": no perfstat events; rows come from the JDK's events only");
@@ -111,13 +120,16 @@ public final class Measurements {
         return notes;
     }
 
-    /** The measured window: the workload's, else from the start to the end counters, else the recording's span. */
+    /**
+     * The window the counters cover, as perf's "time elapsed" covers its command: from the
+     * agent's start to the JVM's exit; else the workload's window; else the recording's span.
+     */
     static double elapsedMs(RunData run) {
-        if (run.result() != null) {
-            return run.result().elapsed().toNanos() / 1e6;
-        }
         if (run.countersStart() != null && run.countersEnd() != null) {
             return java.time.Duration.between(run.countersStart().time(), run.countersEnd().time()).toNanos() / 1e6;
+        }
+        if (run.result() != null) {
+            return run.result().elapsed().toNanos() / 1e6;
         }
         return run.jdk().span() == null ? Double.NaN : run.jdk().span().toNanos() / 1e6;
     }

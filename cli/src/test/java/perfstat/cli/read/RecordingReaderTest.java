@@ -103,8 +103,11 @@ class RecordingReaderTest {
         assertThat(m.get("probe:write:calls").value().value()).isEqualTo(1000.0);
         assertThat(m.get("probe:write:p50").value().value()).isBetween(499.0, 501.0);
         assertThat(m.get("probe:write:max").value().value()).isBetween(999.0, 1001.0);
-        assertThat(m.get("time-elapsed").value().value()).isEqualTo(2000.0);
-        assertThat(m.get("task-clock").comment()).isEqualTo("1.250 CPUs utilized");
+        // time elapsed is the counters' window (start to end event), as perf's covers its command
+        double elapsedMs = java.time.Duration.between(run.countersStart().time(), run.countersEnd().time()).toNanos() / 1e6;
+        assertThat(m.get("time-elapsed").value().value()).isEqualTo(elapsedMs);
+        assertThat(m.get("task-clock").comment()).isEqualTo(String.format(java.util.Locale.ROOT, "%.3f CPUs utilized", 2500 / elapsedMs));
+        assertThat(m.get("score").comment()).isEqualTo("over 2.00 s, 2 intervals");
     }
 
     @Test

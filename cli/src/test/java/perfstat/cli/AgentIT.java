@@ -1,0 +1,126 @@
+package perfstat.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import perfstat.cli.read.RecordingReader;
+import perfstat.cli.read.RunData;
+
+/** {@code java -javaagent:perfstat.jar=...} on a host application, in forked JVMs. */
+class AgentIT {
+    private static final int STEPS = 200_000;
+    private static final String PROBE = "perfstat.itapp.HostApp$Worker::step";
+
+    @TempDir
+    Path dir;
+
+    private Processes.Result host(String java, String agentArgs) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(java));
+        if (agentArgs != null) {
+            cmd.add("-javaagent:" + Processes.jar() + "=" + agentArgs);
+        }
+        // Only the host's own classes: the agent's must come from perfstat.jar, shaded.
+        String hostClasses = Path.of(perfstat.itapp.HostApp.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        cmd.addAll(List.of("-cp", hostClasses, "perfstat.itapp.HostApp", Integer.toString(STEPS)));
+        return Processes.run(dir, cmd);
+    }
+
+    @Test
+    void probesCountEveryCallAndTheHostRunsAsWithout() throws Exception {
+        Processes.Result bare = host(Processes.java(), null);
+        Processes.Result probed = host(Processes.java(), "probes=" + PROBE + ",out=x.jfr");
+        assertThat(bare.code()).isEqualTo(3);
+        assertThat(probed.code()).isEqualTo(3); // System.exit's status survives
+        assertThat(probed.out()).isEqualTo(bare.out());
+        assertThat(probed.err()).isEmpty();
+        RunData run = RecordingReader.read(dir.resolve("x.jfr").toString());
+        assertThat(run.probes()).containsKey(PROBE);
+        assertThat(run.probes().get(PROBE).calls()).isEqualTo(STEPS);
+        assertThat(run.probes().get(PROBE).latencyNs().getTotalCount()).isPositive();
+        assertThat(run.countersStart()).isNotNull();
+        assertThat(run.countersEnd()).isNotNull();
+        assertThat(run.countersEnd().taskClockNs()).isGreaterThanOrEqualTo(run.countersStart().taskClockNs());
+    }
+
+    @Test
+    void theRecordingHoldsNoEnvironmentPropertiesArgumentsOrPaths() throws Exception {
+        Processes.Result r = host(Processes.java(), "probes=" + PROBE + ",out=private.jfr");
+        assertThat(r.code()).isEqualTo(3);
+        Path f = dir.resolve("private.jfr");
+        RunData run = RecordingReader.read(f.toString());
+        assertThat(run.jdk().eventCounts().keySet()).doesNotContain("jdk.InitialEnvironmentVariable",
+                "jdk.InitialSystemProperty", "jdk.JVMInformation", "jdk.SystemProcess", "jdk.NativeLibrary",
+                "jdk.ActiveRecording", "jdk.InitialSecurityProperty", "jdk.OSInformation");
+        String bytes = new String(Files.readAllBytes(f), StandardCharsets.ISO_8859_1);
+        assertThat(bytes).doesNotContain(dir.toString()).doesNotContain(System.getProperty("user.home") + "/")
+                .doesNotContain(System.getProperty("java.home")).doesNotContain("PATH=");
+    }
+
+    @Test
+    void aBadOptionPrintsOneLineAndTheHostStillRuns() throws Exception {
+        Processes.Result bare = host(Processes.java(), null);
+        for (String bad : List.of("bogus=1", "timing=fast", "probeset=nosuch", "probes=a..b")) {
+            Processes.Result r = host(Processes.java(), bad);
+            assertThat(r.code()).as(bad).isEqualTo(3);
+            assertThat(r.out()).as(bad).isEqualTo(bare.out());
+            assertThat(r.err().strip()).as(bad).startsWith("perfstat agent:").doesNotContain("\n");
+        }
+        try (Stream<Path> files = Files.list(dir)) {
+            assertThat(files.filter(p -> p.toString().endsWith(".jfr"))).isEmpty();
+        }
+    }
+
+    @Test
+    void anExistingRecordingIsNotOverwritten() throws Exception {
+        Files.writeString(dir.resolve("x.jfr"), "keep me");
+        Processes.Result r = host(Processes.java(), "probes=" + PROBE + ",out=x.jfr");
+        assertThat(r.code()).isEqualTo(3);
+        assertThat(Files.readString(dir.resolve("x.jfr"))).isEqualTo("keep me");
+        assertThat(r.err()).contains("x.1.jfr");
+        assertThat(RecordingReader.read(dir.resolve("x.1.jfr").toString()).probes().get(PROBE).calls()).isEqualTo(STEPS);
+    }
+
+    /** The agent's classes are Java 17 bytecode: they load in 17, 21 and 25 hosts. */
+    @ParameterizedTest
+    @ValueSource(ints = {17, 21, 25})
+    void loadsInOlderJvms(int feature) throws Exception {
+        Path home = jdk(feature);
+        assumeTrue(home != null, "no JDK " + feature + " installed under /usr/lib/jvm");
+        Processes.Result r = host(home.resolve("bin/java").toString(), "probes=" + PROBE + ",out=old.jfr");
+        assertThat(r.code()).isEqualTo(3);
+        assertThat(r.err()).isEmpty();
+        assertThat(RecordingReader.read(dir.resolve("old.jfr").toString()).probes().get(PROBE).calls()).isEqualTo(STEPS);
+    }
+
+    private static Path jdk(int feature) throws IOException {
+        Path jvm = Path.of("/usr/lib/jvm");
+        if (!Files.isDirectory(jvm)) {
+            return null;
+        }
+        try (Stream<Path> homes = Files.list(jvm)) {
+            for (Path h : homes.toList()) {
+                Path release = h.resolve("release");
+                if (Files.isRegularFile(release) && Files.isExecutable(h.resolve("bin/java"))
+                        && Files.readString(release).contains("JAVA_VERSION=\"" + feature + ".")) {
+                    return h;
+                }
+                if (Files.isRegularFile(release) && Files.isExecutable(h.resolve("bin/java"))
+                        && Files.readString(release).contains("JAVA_VERSION=\"" + feature + "\"")) {
+                    return h;
+                }
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,99 @@
+package perfstat.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import jdk.jfr.Recording;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The README's commands, through {@code java -jar perfstat.jar}, on short runs. */
+class CliIT {
+    @TempDir
+    static Path dir;
+
+    private static final String[] SHORT = {"--duration", "1s", "--warmup", "300ms", "--interval", "250ms"};
+
+    @BeforeAll
+    static void record() throws Exception {
+        for (String v : List.of("unpatched", "patched")) {
+            Processes.Result r = Processes.perfstat(dir, concat(new String[] {"run", "fstime", "--variant", v, "-o", v + ".jfr"}, SHORT));
+            assertThat(r.code()).as(r.err()).isZero();
+            assertThat(r.out()).contains("Performance counter stats for 'fstime'").contains("fstime (KB/s)")
+                    .contains("task-clock (msecs)").contains("write calls");
+            assertThat(r.err()).contains("recording written to " + v + ".jfr");
+        }
+    }
+
+    private static String[] concat(String[] a, String[] b) {
+        String[] c = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, c, a.length, b.length);
+        return c;
+    }
+
+    @Test
+    void diffPrintsBothColumnsWithDeltas() throws Exception {
+        Processes.Result r = Processes.perfstat(dir, "diff", "unpatched.jfr", "patched.jfr");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("unpatched |").contains("patched").contains("fstime (KB/s)")
+                .containsPattern("fstime \\(KB/s\\)\\s+[+-]\\d+\\.\\d\\d%").contains("time elapsed (msecs)");
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void diffAsJsonParses() throws Exception {
+        Processes.Result r = Processes.perfstat(dir, "diff", "--format", "json", "unpatched.jfr", "patched.jfr");
+        assertThat(r.code()).isZero();
+        Map<String, Object> doc = (Map<String, Object>) Json.parse(r.out());
+        List<Map<String, Object>> metrics = (List<Map<String, Object>>) doc.get("metrics");
+        Map<String, Object> score = metrics.stream().filter(m -> m.get("name").equals("score")).findFirst().orElseThrow();
+        assertThat(score).containsEntry("unit", "KB/s").containsEntry("better", "higher");
+        assertThat((List<Object>) score.get("deltas")).hasSize(2).element(1).isInstanceOf(Double.class);
+    }
+
+    @Test
+    void reportAndCompare() throws Exception {
+        Processes.Result report = Processes.perfstat(dir, "report", "patched.jfr");
+        assertThat(report.code()).isZero();
+        assertThat(report.out()).contains("CPUs utilized").contains(" intervals");
+        Processes.Result compare = Processes.perfstat(dir, concat(new String[] {"compare", "fstime", "--variants", "2.6.18,piggin", "-o", "cmp"}, SHORT));
+        assertThat(compare.code()).as(compare.err()).isZero();
+        assertThat(compare.out()).contains("2.6.18 |").contains("piggin");
+        assertThat(dir.resolve("cmp/fstime-piggin.jfr")).isRegularFile();
+    }
+
+    @Test
+    void aRecordingWithoutPerfstatEventsShowsWhatTheJdkGivesAndSaysWhatIsMissing() throws Exception {
+        Path f = dir.resolve("plain.jfr");
+        try (Recording r = new Recording()) {
+            r.enable("jdk.GarbageCollection");
+            r.start();
+            System.gc();
+            r.stop();
+            r.dump(f);
+        }
+        Processes.Result res = Processes.perfstat(dir, "report", "plain.jfr");
+        assertThat(res.code()).isEqualTo(1);
+        assertThat(res.out()).contains("GCs");
+        assertThat(res.err().strip()).contains("no perfstat events").contains("missing perfstat.Counters").doesNotContain("\n");
+    }
+
+    @Test
+    void theCommittedRecordingsDiff() throws Exception {
+        Path root = Path.of(System.getProperty("perfstat.root")).toAbsolutePath().normalize();
+        for (String pair : List.of("fstime", "lat_mmap")) {
+            Path a = root.resolve("recordings/" + pair + "-unpatched.jfr");
+            Path b = root.resolve("recordings/" + pair + "-patched.jfr");
+            assertThat(a).isRegularFile();
+            Processes.Result r = Processes.perfstat(dir, "diff", a.toString(), b.toString());
+            assertThat(r.code()).as(r.err()).isZero();
+            assertThat(r.out()).contains("Performance counter stats for '" + pair + "'");
+            String bytes = new String(Files.readAllBytes(a), java.nio.charset.StandardCharsets.ISO_8859_1);
+            assertThat(bytes).doesNotContain("/tmp/").doesNotContain("/root/").doesNotContain("/home/");
+        }
+    }
+}

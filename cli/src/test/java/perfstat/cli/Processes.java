@@ -1,0 +1,47 @@
+package perfstat.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** Runs a command for the end-to-end tests and keeps its exit code, stdout and stderr. */
+public final class Processes {
+    public record Result(int code, String out, String err) {
+    }
+
+    private Processes() {
+    }
+
+    public static Path jar() {
+        return Path.of(System.getProperty("perfstat.jar")).toAbsolutePath().normalize();
+    }
+
+    public static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    public static Result run(Path dir, List<String> command) throws IOException, InterruptedException {
+        Path out = Files.createTempFile(dir, "out", ".txt");
+        Path err = Files.createTempFile(dir, "err", ".txt");
+        Process p = new ProcessBuilder(command).directory(dir.toFile())
+                .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        if (!p.waitFor(5, TimeUnit.MINUTES)) {
+            p.destroyForcibly();
+            throw new IllegalStateException("timed out: " + command);
+        }
+        Result r = new Result(p.exitValue(), Files.readString(out), Files.readString(err));
+        Files.delete(out);
+        Files.delete(err);
+        return r;
+    }
+
+    /** {@code java -jar perfstat.jar ARGS...} in {@code dir}. */
+    public static Result perfstat(Path dir, String... args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of(java(), "-jar", jar().toString()));
+        cmd.addAll(List.of(args));
+        return run(dir, cmd);
+    }
+}
