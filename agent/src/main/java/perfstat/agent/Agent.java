@@ -165,19 +165,21 @@ public final class Agent {
         }
     }
 
-    /** The cost of a back-to-back pair of System.nanoTime() calls: the lowest mean over a few batches. */
+    /**
+     * The cost of a back-to-back pair of System.nanoTime() calls: the lowest mean over a few
+     * batches, long enough for the JIT to compile the loop (about 5 ms, once, at start).
+     */
     static long timerOverheadNs() {
         long best = Long.MAX_VALUE;
-        for (int batch = 0; batch < 5; batch++) {
+        long sink = 0;
+        for (int batch = 0; batch < 6; batch++) {
             long t0 = System.nanoTime();
-            long sink = 0;
-            for (int i = 0; i < 2000; i++) {
+            for (int i = 0; i < 20_000; i++) {
                 sink += System.nanoTime() - System.nanoTime();
             }
-            long mean = (System.nanoTime() - t0 + (sink & 1)) / 2000;
-            best = Math.min(best, mean);
+            best = Math.min(best, (System.nanoTime() - t0) / 20_000);
         }
-        return best;
+        return best + (sink == Long.MIN_VALUE ? 1 : 0);
     }
 
     private static String version() {

@@ -60,10 +60,11 @@ class CliIT {
         Processes.Result report = Processes.perfstat(dir, "report", "patched.jfr");
         assertThat(report.code()).isZero();
         assertThat(report.out()).contains("CPUs utilized").contains(" intervals");
-        Processes.Result compare = Processes.perfstat(dir, concat(new String[] {"compare", "fstime", "--variants", "2.6.18,piggin", "-o", "cmp"}, SHORT));
+        Processes.Result compare = Processes.perfstat(dir, concat(new String[] {"compare", "fstime", "--variants", "2.6.18,piggin", "-r", "2", "-o", "cmp"}, SHORT));
         assertThat(compare.code()).as(compare.err()).isZero();
         assertThat(compare.out()).contains("2.6.18 |").contains("piggin");
-        assertThat(dir.resolve("cmp/fstime-piggin.jfr")).isRegularFile();
+        assertThat(dir.resolve("cmp/fstime-piggin-2.jfr")).isRegularFile();
+        assertThat(compare.out()).contains("2 runs each");
     }
 
     @Test

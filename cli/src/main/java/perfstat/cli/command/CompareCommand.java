@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -21,7 +22,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code perfstat compare MODEL}: runs each variant (default unpatched then patched) and prints the diff. */
+/**
+ * {@code perfstat compare MODEL}: runs each variant (default unpatched then patched) several
+ * times, interleaved, and prints the diff of their means. One run a side is not enough on a
+ * noisy machine: here fstime's score varies by about 6% from one JVM to the next.
+ */
 @Command(name = "compare", description = "Run variants of a model one after another and print their comparison.")
 public final class CompareCommand implements Callable<Integer> {
     @Spec
@@ -33,6 +38,11 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--variants", split = ",", paramLabel = "A,B",
             description = "Variants to compare; the first is the baseline (default: unpatched,patched).")
     List<String> variants = new ArrayList<>(List.of("unpatched", "patched"));
+
+    @Option(names = {"-r", "--runs"}, defaultValue = "3",
+            description = "Runs of each variant, interleaved A B A B so that drift of the machine cancels;"
+                    + " each column shows the mean (default: ${DEFAULT-VALUE}).")
+    int runs;
 
     @Option(names = {"-o", "--output"}, paramLabel = "DIR",
             description = "Keep the recordings in DIR as WORKLOAD-VARIANT.jfr (default: not kept).")
@@ -50,9 +60,12 @@ public final class CompareCommand implements Callable<Integer> {
         if (variants.size() < 2) {
             throw UserError.usage("--variants needs at least two variants");
         }
+        if (runs < 1) {
+            throw UserError.usage("--runs must be at least 1");
+        }
         List<ModelLauncher.Spec> specs = new ArrayList<>();
         for (String v : variants) {
-            specs.add(run.spec(sel, v));
+            specs.add(run.spec(sel, v, Duration.ofSeconds(5)));
         }
         boolean keep = outputDir != null;
         Path dir = keep ? outputDir : Files.createTempDirectory("perfstat-compare-");
@@ -62,30 +75,43 @@ public final class CompareCommand implements Callable<Integer> {
             }
             Files.createDirectories(dir);
         }
-        List<Path> files = new ArrayList<>();
-        for (String v : variants) {
-            Path f = dir.resolve(sel.workload().name() + "-" + v + ".jfr");
-            ModelLauncher.checkWritable(f, run.force);
-            files.add(f);
+        // files.get(r).get(v): run r of variant v
+        List<List<Path>> files = new ArrayList<>();
+        for (int r = 0; r < runs; r++) {
+            List<Path> round = new ArrayList<>();
+            for (String v : variants) {
+                Path f = dir.resolve(sel.workload().name() + "-" + v + (runs > 1 ? "-" + (r + 1) : "") + ".jfr");
+                ModelLauncher.checkWritable(f, run.force);
+                round.add(f);
+            }
+            files.add(round);
         }
         PrintWriter err = spec.commandLine().getErr();
         try {
-            List<RunData> runs = new ArrayList<>();
-            for (int i = 0; i < specs.size(); i++) {
-                if (System.console() != null) {
-                    err.printf("perfstat compare: %s %s (%d of %d)%n", sel.workload().name(), variants.get(i), i + 1, specs.size());
-                }
-                ModelLauncher.run(specs.get(i), files.get(i), run.force);
-                runs.add(RecordingReader.read(files.get(i).toString()));
+            List<List<RunData>> columns = new ArrayList<>();
+            for (int v = 0; v < variants.size(); v++) {
+                columns.add(new ArrayList<>());
             }
-            format.render(Comparison.of(runs), spec.commandLine().getOut());
+            for (int r = 0; r < runs; r++) {
+                for (int v = 0; v < variants.size(); v++) {
+                    if (System.console() != null) {
+                        err.printf("perfstat compare: %s %s, run %d of %d%n", sel.workload().name(), variants.get(v), r + 1, runs);
+                    }
+                    Path f = files.get(r).get(v);
+                    ModelLauncher.run(specs.get(v), f, run.force);
+                    columns.get(v).add(RecordingReader.read(f.toString()));
+                }
+            }
+            format.render(Comparison.ofColumns(columns), spec.commandLine().getOut());
             if (keep) {
                 err.println("perfstat compare: recordings in " + dir);
             }
         } finally {
             if (!keep) {
-                for (Path f : files) {
-                    Files.deleteIfExists(f);
+                for (List<Path> round : files) {
+                    for (Path f : round) {
+                        Files.deleteIfExists(f);
+                    }
                 }
                 Files.deleteIfExists(dir);
             }

@@ -20,8 +20,8 @@ public final class ModelOptions {
     @Option(names = "--cpus", defaultValue = "0", description = "Simulated CPUs (default: the number of threads).")
     int cpus;
 
-    @Option(names = "--duration", defaultValue = "10s", converter = Durations.class,
-            description = "Measured time per run, e.g. 500ms, 10s, 2m (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--duration", converter = Durations.class,
+            description = "Measured time per run, e.g. 500ms, 10s, 2m (default: 10s for run, 5s for compare).")
     Duration duration;
 
     @Option(names = "--warmup", defaultValue = "1s", converter = Durations.class,
@@ -52,7 +52,8 @@ public final class ModelOptions {
                 + "; perfstat models lists them)"));
     }
 
-    ModelLauncher.Spec spec(Models.Selection sel, String variant) {
+    ModelLauncher.Spec spec(Models.Selection sel, String variant, Duration defaultDuration) {
+        Duration d = duration != null ? duration : defaultDuration;
         if (sel.model().variant(variant) == null) {
             throw UserError.usage("unknown variant '" + variant + "' of " + sel.workload().name() + " (known: "
                     + String.join(", ", sel.model().variants().stream().map(Model.Variant::name).toList()) + ")");
@@ -60,13 +61,13 @@ public final class ModelOptions {
         if (threads < 1) {
             throw UserError.usage("--threads must be at least 1");
         }
-        if (duration.isZero() || interval.isZero()) {
+        if (d.isZero() || interval.isZero()) {
             throw UserError.usage("--duration and --interval must be positive");
         }
         if (timing != null && !List.of("sampled", "exact", "off").contains(timing)) {
             throw UserError.usage("--timing must be sampled, exact or off");
         }
         return new ModelLauncher.Spec(sel.model(), sel.workload(), variant, threads, Math.max(cpus, threads),
-                warmup, duration, interval, options, probes, timing);
+                warmup, d, interval, options, probes, timing);
     }
 }

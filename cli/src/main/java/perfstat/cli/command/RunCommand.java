@@ -39,7 +39,7 @@ public final class RunCommand implements Callable<Integer> {
     public Integer call() {
         Models.Selection sel = ModelOptions.select(model);
         String v = variant != null ? variant : sel.model().variants().get(0).name();
-        var launch = run.spec(sel, v);
+        var launch = run.spec(sel, v, java.time.Duration.ofSeconds(10));
         Path out = output != null ? output : Path.of(sel.workload().name() + "-" + v + ".jfr");
         perfstat.cli.launch.ModelLauncher.run(launch, out, run.force);
         format.render(Comparison.of(List.of(RecordingReader.read(out.toString()))), spec.commandLine().getOut());

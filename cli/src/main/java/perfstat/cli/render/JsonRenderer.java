@@ -24,8 +24,13 @@ public final class JsonRenderer {
         b.append("  \"title\": ").append(str(t.title())).append(",\n");
         b.append("  \"columns\": [");
         for (int i = 0; i < t.columns().size(); i++) {
+            List<String> files = t.files().get(i);
             b.append(i == 0 ? "\n" : ",\n").append("    {\"label\": ").append(str(t.columns().get(i)))
-                    .append(", \"file\": ").append(str(t.files().get(i))).append('}');
+                    .append(", \"files\": [");
+            for (int f = 0; f < files.size(); f++) {
+                b.append(f == 0 ? "" : ", ").append(str(files.get(f)));
+            }
+            b.append("]}");
         }
         b.append("\n  ],\n  \"metrics\": [");
         for (int r = 0; r < t.rows().size(); r++) {

@@ -130,10 +130,21 @@ public final class TableRenderer {
             for (int i = 1; i < n; i++) {
                 line.append("  ").append(pad(c[n + i], dw[i]));
             }
+            line.append(spreads(row));
             out.println(stripRight(line.toString()));
         }
         out.println(blank);
         out.println(" " + "-".repeat(vw[0] + 4));
+    }
+
+    /** perf's {@code ( +- x% )} for each column whose value is a mean of several samples, or "". */
+    private static String spreads(Row row) {
+        StringBuilder b = new StringBuilder();
+        for (var v : row.values()) {
+            b.append(v.measured() && !Double.isNaN(v.stderrPct()) && v.samples() > 1
+                    ? String.format(Locale.ROOT, " +-%.2f%%", v.stderrPct()) : " ");
+        }
+        return b.toString().isBlank() ? "" : "  (" + b.toString().stripTrailing() + " )";
     }
 
     private static String blankLine(int[] vw) {

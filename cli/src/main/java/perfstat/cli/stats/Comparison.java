@@ -16,22 +16,35 @@ public final class Comparison {
     private Comparison() {
     }
 
+    /** One recording per column. */
     public static Table of(List<RunData> runs) {
-        List<Map<String, Measurements.Measured>> measured = new ArrayList<>();
+        return ofColumns(runs.stream().map(List::of).toList());
+    }
+
+    /**
+     * Several recordings per column (repeated runs of one configuration): each metric's value
+     * is the mean over the column's runs, with the standard error of that mean.
+     */
+    public static Table ofColumns(List<List<RunData>> columns) {
+        List<List<Map<String, Measurements.Measured>>> measured = new ArrayList<>();
         Map<String, Metric> metrics = new LinkedHashMap<>();
-        for (RunData run : runs) {
-            Map<String, Measurements.Measured> m = Measurements.of(run);
-            measured.add(m);
-            m.forEach((k, v) -> metrics.putIfAbsent(k, v.metric()));
+        for (List<RunData> column : columns) {
+            List<Map<String, Measurements.Measured>> runs = new ArrayList<>();
+            for (RunData run : column) {
+                Map<String, Measurements.Measured> m = Measurements.of(run);
+                runs.add(m);
+                m.forEach((k, v) -> metrics.putIfAbsent(k, v.metric()));
+            }
+            measured.add(runs);
         }
         List<Row> rows = new ArrayList<>();
         for (Metric metric : timeLast(metrics.values())) {
             List<Value> values = new ArrayList<>();
             List<String> comments = new ArrayList<>();
-            for (Map<String, Measurements.Measured> m : measured) {
-                Measurements.Measured x = m.get(metric.key());
-                values.add(x == null ? Value.absent() : x.value());
-                comments.add(x == null ? "" : x.comment());
+            for (List<Map<String, Measurements.Measured>> runs : measured) {
+                Measurements.Measured combined = combine(metric, runs);
+                values.add(combined.value());
+                comments.add(combined.comment());
             }
             List<Double> deltas = new ArrayList<>();
             for (Value v : values) {
@@ -41,11 +54,39 @@ public final class Comparison {
             rows.add(new Row(metric, values, deltas, comments));
         }
         List<String> notes = new ArrayList<>();
-        for (RunData run : runs) {
-            notes.addAll(Measurements.notes(run));
+        for (List<RunData> column : columns) {
+            for (RunData run : column) {
+                notes.addAll(Measurements.notes(run));
+            }
         }
-        return new Table(title(runs), runs.stream().map(RunData::label).toList(),
-                runs.stream().map(RunData::file).toList(), rows, List.copyOf(new LinkedHashSet<>(notes)));
+        return new Table(title(columns), columns.stream().map(c -> c.get(0).label()).toList(),
+                columns.stream().map(c -> c.stream().map(RunData::file).toList()).toList(), rows,
+                List.copyOf(new LinkedHashSet<>(notes)));
+    }
+
+    /** A column's value of one metric: the single run's, or the mean over its runs with its standard error. */
+    private static Measurements.Measured combine(Metric metric, List<Map<String, Measurements.Measured>> runs) {
+        if (runs.size() == 1) {
+            Measurements.Measured x = runs.get(0).get(metric.key());
+            return x != null ? x : new Measurements.Measured(metric, Value.absent(), "");
+        }
+        List<Double> xs = new ArrayList<>();
+        Value first = Value.absent();
+        for (Map<String, Measurements.Measured> run : runs) {
+            Measurements.Measured x = run.get(metric.key());
+            if (x != null && x.value().measured()) {
+                xs.add(x.value().value());
+            } else if (x != null && first.status() == Value.Status.ABSENT) {
+                first = x.value();
+            }
+        }
+        if (xs.size() < runs.size()) {
+            return new Measurements.Measured(metric, xs.isEmpty() ? first : Value.absent(),
+                    xs.isEmpty() ? "" : "missing in " + (runs.size() - xs.size()) + " of " + runs.size() + " runs");
+        }
+        double mean = xs.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+        return new Measurements.Measured(metric, new Value(mean, Value.Status.MEASURED,
+                Measurements.stderrPct(xs), xs.size()), "mean of " + xs.size() + " runs");
     }
 
     /** Metrics in order of first appearance, time elapsed last (as perf prints it). */
@@ -67,13 +108,15 @@ public final class Comparison {
         return (b.value() - a.value()) / Math.abs(a.value());
     }
 
-    private static String title(List<RunData> runs) {
-        RunData first = runs.get(0);
+    private static String title(List<List<RunData>> columns) {
+        RunData first = columns.get(0).get(0);
+        int runs = columns.get(0).size();
         if (first.workload() == null) {
             return "Performance counter stats for '" + first.label() + "'";
         }
         RunData.Workload w = first.workload();
         return "Performance counter stats for '" + w.workload() + "' (" + w.threads()
-                + (w.threads() == 1 ? " thread, " : " threads, ") + Durations.format(w.duration()) + ")";
+                + (w.threads() == 1 ? " thread, " : " threads, ") + Durations.format(w.duration())
+                + (runs > 1 ? ", " + runs + " runs each" : "") + ")";
     }
 }

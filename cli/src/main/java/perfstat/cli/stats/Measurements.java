@@ -112,7 +112,8 @@ public final class Measurements {
                     + (run.result() != null ? "; the score covers the workload's measured window only" : ""));
         }
         if (run.timerOverheadNs() > 0 && !run.probes().isEmpty()) {
-            notes.add("probe latencies include the timer's own cost, about " + run.timerOverheadNs() + " ns per timed call");
+            notes.add(run.label() + ": probe latencies include the timer's own cost, about " + run.timerOverheadNs()
+                    + " ns per timed call");
         }
         if (!run.hasPerfstatEvents()) {
             notes.add(run.label() + ": no perfstat events; rows come from the JDK's events only");
@@ -160,7 +161,8 @@ public final class Measurements {
         return String.format(Locale.ROOT, "%.3f /sec", perSec);
     }
 
-    static double stderrPct(List<Double> xs) {
+    /** Standard error of the mean as a percentage of the mean (perf's {@code +-}); NaN below two samples. */
+    public static double stderrPct(List<Double> xs) {
         int n = xs.size();
         if (n < 2) {
             return Double.NaN;

@@ -88,16 +88,18 @@ final class Fstime implements Execution {
     public Map<String, Long> finish() {
         long bytes = 0;
         long writes = 0;
+        long balance = 0;
         for (Task t : tasks) {
             bytes += t.bytesWritten();
             writes += t.writeCalls();
+            balance += t.balanceDirtyPagesCalls;
         }
         Map<String, Long> counters = new LinkedHashMap<>();
         counters.put("bytes_written", bytes);
         counters.put("write_calls", writes);
         counters.put("writers_at_end", vfs.writers(mnt));
         counters.put("leak_warnings", vfs.tracking.leakWarnings());
-        counters.put("balance_dirty_pages", vfs.balanceDirtyPagesCalls);
+        counters.put("balance_dirty_pages", balance);
         if (bytes != progress.sum() * COUNTSIZE) {
             throw new IllegalStateException("fstime counted " + progress.sum() * COUNTSIZE
                     + " bytes but the VFS wrote " + bytes);

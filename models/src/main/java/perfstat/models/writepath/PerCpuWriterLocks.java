@@ -62,7 +62,8 @@ public class PerCpuWriterLocks implements MountWriteTracking {
     }
 
     int mntWantWrite(Task task, Mount mnt) {
-        CpuWriter w = cpuWriters[task.cpu]; // get_cpu_var(mnt_writers)
+        task.preemptDisable(); // get_cpu_var(mnt_writers)
+        CpuWriter w = cpuWriters[task.cpu];
         w.spinLock();
         int ret = 0;
         if (mnt.isReadonly()) {
@@ -72,10 +73,12 @@ public class PerCpuWriterLocks implements MountWriteTracking {
             w.count++;
         }
         w.spinUnlock();
+        task.preemptEnable(); // put_cpu_var(mnt_writers)
         return ret;
     }
 
     void mntDropWrite(Task task, Mount mnt) {
+        task.preemptDisable();
         CpuWriter w = cpuWriters[task.cpu];
         w.spinLock();
         useCpuWriterForMount(w, mnt);
@@ -90,6 +93,7 @@ public class PerCpuWriterLocks implements MountWriteTracking {
         if (mustCheckUnderflow) {
             handleWriteCountUnderflow(mnt);
         }
+        task.preemptEnable(); // after the check: it bounds how far the shared count can underflow
     }
 
     /** {@code use_cpu_writer_for_mount}; the caller holds {@code w}'s lock. */

@@ -62,19 +62,22 @@ public final class PerMountPerCpuCounters implements MountWriteTracking {
     }
 
     int mntWantWrite(Task task, Mount mnt) {
+        task.preemptDisable();
         int[] writers = mnt.perCpuWriters;
         int i = slot(task);
-        writers[i]++;                 // inc_mnt_writers, preemption disabled
+        writers[i]++;                 // inc_mnt_writers
         VarHandle.fullFence();        // smp_mb(): the increment before the flag read
         while ((mnt.flagsOnce() & Mount.MNT_WRITE_HOLD) != 0) {
             Thread.onSpinWait();      // cpu_relax()
         }
         VarHandle.acquireFence();     // smp_rmb(): READONLY only after HOLD seen clear
+        int ret = 0;
         if (mnt.isReadonly()) {
             writers[i]--;
-            return -Errno.EROFS;
+            ret = -Errno.EROFS;
         }
-        return 0;
+        task.preemptEnable();
+        return ret;
     }
 
     /** {@code mnt_clone_write}: the caller already holds a write reference. */
@@ -82,7 +85,9 @@ public final class PerMountPerCpuCounters implements MountWriteTracking {
         if (mnt.isReadonly()) {
             return -Errno.EROFS;
         }
+        task.preemptDisable();
         mnt.perCpuWriters[slot(task)]++;
+        task.preemptEnable();
         return 0;
     }
 
@@ -95,7 +100,9 @@ public final class PerMountPerCpuCounters implements MountWriteTracking {
     }
 
     void mntDropWrite(Task task, Mount mnt) {
-        mnt.perCpuWriters[slot(task)]--; // dec_mnt_writers, preemption disabled
+        task.preemptDisable();
+        mnt.perCpuWriters[slot(task)]--; // dec_mnt_writers
+        task.preemptEnable();
     }
 
     private long countMntWriters(Mount mnt) {

@@ -19,14 +19,30 @@ public final class Task {
     long wchar;
     /** {@code current->ioac.syscw}: write() calls. */
     long syscw;
-    /** {@code preempt_count()}, raised by pagefault_disable() around the user copy. */
+    /** {@code preempt_count()}: raised by preempt_disable() and pagefault_disable(). */
     int preemptCount;
+    /** {@code TIF_NEED_RESCHED}: the model has no scheduler to set it, but every preempt_enable() checks it. */
+    boolean needResched;
+    /** Calls into balance_dirty_pages by this task, for the model's own counters. */
+    long balanceDirtyPagesCalls;
     /** RLIMIT_FSIZE in bytes. */
     final long rlimitFsize = Long.MAX_VALUE;
     final File[] fdTable = new File[64];
 
     public Task(int cpu) {
         this.cpu = cpu;
+    }
+
+    /** {@code preempt_disable()}: this task stays on {@link #cpu} until the matching enable. */
+    void preemptDisable() {
+        preemptCount++;
+    }
+
+    /** {@code preempt_enable()}: drops the count and would reschedule if asked to. */
+    void preemptEnable() {
+        if (--preemptCount == 0 && needResched) {
+            throw new IllegalStateException("the model has no scheduler");
+        }
     }
 
     public int cpu() {

@@ -33,8 +33,6 @@ public final class Vfs {
     /** Pages dirtied and accounted (filesystems with writeback accounting only). */
     private volatile long nrDirty;
     private final long dirtyThreshold = Long.MAX_VALUE;
-    /** Calls into balance_dirty_pages, for the model's own counters. */
-    long balanceDirtyPagesCalls;
 
     private final Map<SuperBlock, Map<String, Inode>> dentries = new ConcurrentHashMap<>();
 
@@ -280,9 +278,9 @@ public final class Vfs {
             if (!page.testFlag(Page.PG_UPTODATE) && bytes != Page.PAGE_SIZE) {
                 zeroSegments(page, offset, offset + bytes);
             }
-            task.preemptCount++; // pagefault_disable
+            task.preemptDisable(); // pagefault_disable
             System.arraycopy(buf, written, page.data, offset, bytes); // iov_iter_copy_from_user_atomic
-            task.preemptCount--;
+            task.preemptEnable();
             simpleWriteEnd(task, inode, page, pos, bytes);
             pos += bytes;
             written += bytes;
@@ -317,16 +315,20 @@ public final class Vfs {
     }
 
     private void balanceDirtyPagesRatelimited(Task task, AddressSpace mapping) {
+        task.preemptDisable();
         int i = (task.cpu + 1) * 16;
         if (++bdpRatelimits[i] >= RATELIMIT_PAGES) {
             bdpRatelimits[i] = 0;
-            balanceDirtyPages(mapping);
+            task.preemptEnable();
+            balanceDirtyPages(task, mapping);
+            return;
         }
+        task.preemptEnable();
     }
 
     /** Below the dirty threshold (always, for ramfs) it returns after one check. */
-    private void balanceDirtyPages(AddressSpace mapping) {
-        balanceDirtyPagesCalls++;
+    private void balanceDirtyPages(Task task, AddressSpace mapping) {
+        task.balanceDirtyPagesCalls++;
         if (!mapping.accountDirty || nrDirty < dirtyThreshold) {
             return;
         }
