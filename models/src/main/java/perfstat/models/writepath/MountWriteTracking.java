@@ -47,8 +47,12 @@ public interface MountWriteTracking {
     /** Remount {@code mnt} read-only: 0, or {@code -EBUSY} while it has writers. */
     int makeReadonly(Vfs vfs, Mount mnt);
 
-    /** Remount {@code mnt} read-write. */
-    void makeReadwrite(Vfs vfs, Mount mnt);
+    /** Remount {@code mnt} read-write: clear the mount's read-only flag under {@code vfsmount_lock}. */
+    default void makeReadwrite(Vfs vfs, Mount mnt) {
+        vfs.vfsmountLock.spinLock();
+        mnt.clearFlags(Mount.MNT_READONLY);
+        vfs.vfsmountLock.spinUnlock();
+    }
 
     /** The exact number of writers of {@code mnt} (may take every CPU's lock). */
     long writers(Mount mnt);

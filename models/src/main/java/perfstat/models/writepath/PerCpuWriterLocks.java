@@ -163,13 +163,6 @@ public class PerCpuWriterLocks implements MountWriteTracking {
     }
 
     @Override
-    public void makeReadwrite(Vfs vfs, Mount mnt) {
-        vfs.vfsmountLock.spinLock();
-        mnt.clearFlags(Mount.MNT_READONLY);
-        vfs.vfsmountLock.spinUnlock();
-    }
-
-    @Override
     public long writers(Mount mnt) {
         lockMntWriters();
         long n = mnt.mntWritersRead();

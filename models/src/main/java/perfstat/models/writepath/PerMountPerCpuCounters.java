@@ -132,13 +132,6 @@ public final class PerMountPerCpuCounters implements MountWriteTracking {
     }
 
     @Override
-    public void makeReadwrite(Vfs vfs, Mount mnt) {
-        vfs.vfsmountLock.spinLock();
-        mnt.clearFlags(Mount.MNT_READONLY);
-        vfs.vfsmountLock.spinUnlock();
-    }
-
-    @Override
     public long writers(Mount mnt) {
         return countMntWriters(mnt);
     }
