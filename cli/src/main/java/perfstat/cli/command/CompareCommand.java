@@ -36,8 +36,9 @@ public final class CompareCommand implements Callable<Integer> {
     String model;
 
     @Option(names = "--variants", split = ",", paramLabel = "A,B",
-            description = "Variants to compare; the first is the baseline (default: unpatched,patched).")
-    List<String> variants = new ArrayList<>(List.of("unpatched", "patched"));
+            description = "Variants to compare; the first is the baseline (default: the model's first two,"
+                    + " unpatched,patched for the write-path model).")
+    List<String> variants;
 
     @Option(names = {"-r", "--runs"}, defaultValue = "3",
             description = "Runs of each variant, interleaved A B A B so that drift of the machine cancels;"
@@ -57,6 +58,9 @@ public final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         Models.Selection sel = ModelOptions.select(model);
+        if (variants == null) {
+            variants = sel.model().variants().stream().limit(2).map(perfstat.models.Model.Variant::name).toList();
+        }
         if (variants.size() < 2) {
             throw UserError.usage("--variants needs at least two variants");
         }

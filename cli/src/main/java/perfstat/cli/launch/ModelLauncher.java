@@ -55,11 +55,12 @@ public final class ModelLauncher {
             throw UserError.usage("cannot write in " + dir + ": " + e.getMessage());
         }
         try {
-            Path tmp = tmpDir.resolve("run.jfr");
-            List<String> cmd = command(spec, jar, tmp);
+            Path tmp = tmpDir.resolve(RECORDING);
+            List<String> cmd = command(spec, jar);
             int exit;
             try {
-                Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                // The child runs in the temporary directory, so the agent's options name no path of the user's.
+                Process p = new ProcessBuilder(cmd).directory(tmpDir.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD)
                         .redirectError(ProcessBuilder.Redirect.INHERIT).start();
                 exit = p.waitFor();
             } catch (IOException e) {
@@ -82,13 +83,16 @@ public final class ModelLauncher {
         }
     }
 
-    static List<String> command(Spec spec, Path jar, Path out) {
+    /** The recording's name in the child's working directory. */
+    private static final String RECORDING = "run.jfr";
+
+    static List<String> command(Spec spec, Path jar) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         if (Runtime.version().feature() >= 22) {
             cmd.add("--enable-native-access=ALL-UNNAMED");
         }
-        StringBuilder agent = new StringBuilder("-javaagent:").append(jar).append("=out=").append(out)
+        StringBuilder agent = new StringBuilder("-javaagent:").append(jar).append("=out=").append(RECORDING)
                 .append(",probeset=").append(spec.model().probeSet());
         if (!spec.extraProbes().isEmpty()) {
             agent.append(",probes=").append(String.join(";", spec.extraProbes()));
