@@ -38,5 +38,6 @@ public final class AgentEvent extends jdk.jfr.Event {
     public long timerOverheadNs;
 
     @Label("Instrumented Methods")
+    @Description("Methods probed when the agent started (already loaded classes); classes loaded later are probed as they load")
     public long instrumentedMethods;
 }

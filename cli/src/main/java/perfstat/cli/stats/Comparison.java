@@ -55,9 +55,7 @@ public final class Comparison {
         }
         List<String> notes = new ArrayList<>();
         for (List<RunData> column : columns) {
-            for (RunData run : column) {
-                notes.addAll(Measurements.notes(run));
-            }
+            notes.addAll(Measurements.notes(column.get(0))); // a column's runs share their sources
         }
         return new Table(title(columns), columns.stream().map(c -> c.get(0).label()).toList(),
                 columns.stream().map(c -> c.stream().map(RunData::file).toList()).toList(), rows,
