@@ -3,8 +3,9 @@
 #
 # Runs fstime in fresh JVMs, with and without the agent (default probe set, default
 # timing), ROUNDS times each, interleaved (unpatched/patched x bare/agent) so that drift
-# of the machine cancels, and prints the mean KB/s of each configuration, the agent's
-# cost per variant, and the delta with and without the agent.
+# of the machine cancels, and prints per configuration the mean and median KB/s, the
+# agent's cost per variant (from the medians, and the median of the per-round ratios),
+# and the patched-vs-unpatched delta with and without the agent.
 #
 #   bench/agent-overhead.sh [ROUNDS] [DURATION_MS] [THREADS]     (defaults: 5 5000 1)
 set -euo pipefail
@@ -15,29 +16,38 @@ jdk=$(perfstat_find_jdk); java=$jdk/bin/java
 jar=$(perfstat_ensure_jar "$jdk")
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
-run() { # variant agent? -> KB/s
+run() { # variant bare|agent -> KB/s
   local agent=()
   [ "$2" = agent ] && agent=("-javaagent:$jar=out=$tmp/r.jfr,probeset=writepath")
-  rm -f "$tmp/r.jfr"
+  rm -f "$tmp"/r*.jfr
   "$java" "${agent[@]}" -cp "$jar" perfstat.models.ModelMain fstime --variant "$1" --threads "$threads" \
       --duration-ms "$duration" --warmup-ms 1000 | sed -n 's/.* score=\([0-9.]*\) .*/\1/p'
 }
 
-declare -A sum
 for r in $(seq "$rounds"); do
   for v in unpatched patched; do
     for a in bare agent; do
-      s=$(run "$v" "$a"); sum[$v.$a]=$(echo "${sum[$v.$a]:-0} + $s" | bc -l)
+      s=$(run "$v" "$a")
+      echo "$r $v $a $s" >> "$tmp/scores"
       printf 'round %d  %-9s %-5s %12.0f KB/s\n' "$r" "$v" "$a" "$s" >&2
     done
   done
 done
-mean() { echo "${sum[$1]} / $rounds" | bc -l; }
 printf '\nfstime, %d thread(s), %d ms x %d rounds per configuration\n' "$threads" "$duration" "$rounds"
-for v in unpatched patched; do
-  b=$(mean $v.bare); a=$(mean $v.agent)
-  printf '%-9s  bare %12.0f KB/s   agent %12.0f KB/s   agent cost %6.2f%%\n' "$v" "$b" "$a" "$(echo "100 * ($b - $a) / $b" | bc -l)"
-done
-db=$(echo "100 * ($(mean patched.bare) - $(mean unpatched.bare)) / $(mean unpatched.bare)" | bc -l)
-da=$(echo "100 * ($(mean patched.agent) - $(mean unpatched.agent)) / $(mean unpatched.agent)" | bc -l)
-printf 'patched vs unpatched:  bare %+6.2f%%   agent %+6.2f%%   difference %5.2f pp\n' "$db" "$da" "$(echo "$da - $db" | bc -l | tr -d -)"
+awk '
+  function median(arr, n,   i, j, t) { for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (arr[j] < arr[i]) { t = arr[i]; arr[i] = arr[j]; arr[j] = t }
+                                      return n % 2 ? arr[(n + 1) / 2] : (arr[n / 2] + arr[n / 2 + 1]) / 2 }
+  { s[$2 "." $3, $1] = $4; sum[$2 "." $3] += $4; n = ($1 > n ? $1 : n) }
+  END {
+    for (k in sum) { for (r = 1; r <= n; r++) a[r] = s[k, r]; med[k] = median(a, n); mean[k] = sum[k] / n }
+    split("unpatched patched", vs, " ")
+    for (i = 1; i <= 2; i++) {
+      v = vs[i]
+      for (r = 1; r <= n; r++) q[r] = s[v ".agent", r] / s[v ".bare", r]
+      printf "%-9s  bare mean %10.0f median %10.0f   agent mean %10.0f median %10.0f KB/s   agent cost: medians %5.2f%%, median per-round ratio %5.2f%%\n",
+        v, mean[v ".bare"], med[v ".bare"], mean[v ".agent"], med[v ".agent"],
+        100 * (1 - med[v ".agent"] / med[v ".bare"]), 100 * (1 - median(q, n))
+    }
+    db = 100 * (med["patched.bare"] / med["unpatched.bare"] - 1); da = 100 * (med["patched.agent"] / med["unpatched.agent"] - 1)
+    printf "patched vs unpatched (medians):  bare %+6.2f%%   agent %+6.2f%%   difference %5.2f pp\n", db, da, (da > db ? da - db : db - da)
+  }' "$tmp/scores"
