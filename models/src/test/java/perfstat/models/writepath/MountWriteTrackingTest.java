@@ -138,6 +138,7 @@ class MountWriteTrackingTest {
             assertThat(vfs.write(t, fd, buf, buf.length)).isEqualTo(256);
         }
         assertThat(t.bytesWritten()).isEqualTo(40 * 256);
+        assertThat(vfs.write(t, fd, buf, 512)).as("a count past the user buffer").isEqualTo(-Errno.EFAULT);
         File f = t.fdTable[fd];
         assertThat(f.pos).isEqualTo(40 * 256);
         assertThat(f.inode.size).isEqualTo(40 * 256);
