@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
+import org.HdrHistogram.Histogram;
 import perfstat.agent.events.HistogramCodec;
 import perfstat.cli.UserError;
 
@@ -103,9 +104,14 @@ public final class RecordingReader {
         scores.sort((a, b) -> Double.compare(a[0], b[0]));
         TreeMap<String, RunData.Probe> probes = new TreeMap<>();
         for (RecordedEvent e : latestProbe.values()) {
+            Histogram h;
+            try {
+                h = HistogramCodec.decode(e.getString("histogram"));
+            } catch (IllegalArgumentException | NullPointerException ex) {
+                throw UserError.data(name + ": the histogram of probe " + e.getString("probe") + " does not decode", ex);
+            }
             probes.put(e.getString("probe"), new RunData.Probe(e.getString("probe"), e.getLong("calls"),
-                    e.getLong("timedCalls"), e.getString("timing"), e.getLong("sampleMeanGap"),
-                    HistogramCodec.decode(e.getString("histogram"))));
+                    e.getLong("timedCalls"), e.getString("timing"), e.getLong("sampleMeanGap"), h));
         }
         RunData.JdkSummary jdk = new RunData.JdkSummary(jdkCounts, Duration.between(first, last), gcCount, gcPause,
                 cpuN == 0 ? Double.NaN : cpuSum / cpuN);

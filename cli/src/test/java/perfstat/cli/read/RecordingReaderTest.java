@@ -129,6 +129,24 @@ class RecordingReaderTest {
     }
 
     @Test
+    void aProbeWhoseHistogramDoesNotDecodeIsADataError() throws Exception {
+        Path f = dir.resolve("badhist.jfr");
+        try (Recording r = new Recording()) {
+            r.enable("perfstat.Probe");
+            r.start();
+            ProbeEvent p = new ProbeEvent();
+            p.probe = "a.B::c";
+            p.calls = 1;
+            p.histogram = "not base64 at all!";
+            p.commit();
+            r.stop();
+            r.dump(f);
+        }
+        assertThatThrownBy(() -> RecordingReader.read(f.toString())).isInstanceOf(UserError.class)
+                .hasMessageContaining("a.B::c").hasMessageContaining("does not decode");
+    }
+
+    @Test
     void badFilesAreDataErrors() throws Exception {
         assertThatThrownBy(() -> RecordingReader.read(dir.resolve("missing.jfr").toString()))
                 .isInstanceOf(UserError.class).hasMessageContaining("no such file")
