@@ -16,6 +16,8 @@ import perfstat.cli.read.RunData;
 public final class Measurements {
     static final String COUNTERS = "counters";
     static final String WORKLOAD = "workload";
+    /** The model's own counters (perfstat.ModelCounter), named as the model names them. */
+    static final String MODEL = "model";
     static final String PROBES = "probes";
     static final String TIME = "time";
     static final String JDK = "jdk";
@@ -64,6 +66,11 @@ public final class Measurements {
                     new Value(run.result().score(), Value.Status.MEASURED, stderrPct(iv), Math.max(1, iv.size())),
                     String.format(Locale.ROOT, "over %.2f s", run.result().elapsed().toNanos() / 1e9)
                             + (iv.size() > 1 ? ", " + iv.size() + " intervals" : ""));
+        }
+
+        for (Map.Entry<String, Long> c : run.modelCounters().entrySet()) {
+            put(m, new Metric("model:" + c.getKey(), c.getKey(), "count", MODEL, 0, Metric.Better.NEITHER),
+                    Value.of(c.getValue()), "");
         }
 
         Map<String, Integer> methodUses = new HashMap<>();

@@ -41,7 +41,8 @@ class RecordingReaderTest {
     private Path perfstatRecording() throws Exception {
         Path f = dir.resolve("r.jfr");
         try (Recording r = new Recording()) {
-            for (String e : new String[] {"perfstat.Workload", "perfstat.Result", "perfstat.Score", "perfstat.Counters", "perfstat.Probe"}) {
+            for (String e : new String[] {"perfstat.Workload", "perfstat.Result", "perfstat.Score", "perfstat.Counters",
+                    "perfstat.Probe", "perfstat.ModelCounter"}) {
                 r.enable(e);
             }
             r.start();
@@ -63,6 +64,10 @@ class RecordingReaderTest {
                 s.score = 100 + 10 * i;
                 s.commit();
             }
+            perfstat.models.events.ModelCounterEvent mc = new perfstat.models.events.ModelCounterEvent();
+            mc.name = "violations";
+            mc.value = 0;
+            mc.commit();
             ResultEvent res = new ResultEvent();
             res.score = 105;
             res.elapsedNs = 2_000_000_000L;
@@ -100,6 +105,8 @@ class RecordingReaderTest {
         assertThat(m.get("page-faults").value().value()).isEqualTo(50.0);
         assertThat(m.get("score").value().value()).isEqualTo(105.0);
         assertThat(m.get("score").value().samples()).isEqualTo(2);
+        assertThat(m.get("model:violations").value().value()).isZero();
+        assertThat(m.get("model:violations").metric().label()).isEqualTo("violations");
         assertThat(m.get("probe:write:calls").value().value()).isEqualTo(1000.0);
         assertThat(m.get("probe:write:p50").value().value()).isBetween(499.0, 501.0);
         assertThat(m.get("probe:write:max").value().value()).isBetween(999.0, 1001.0);
