@@ -1,11 +1,6 @@
 package perfstat.agent.probe;
 
-import static net.bytebuddy.matcher.ElementMatchers.isAbstract;
-import static net.bytebuddy.matcher.ElementMatchers.isConstructor;
-import static net.bytebuddy.matcher.ElementMatchers.isNative;
-import static net.bytebuddy.matcher.ElementMatchers.isTypeInitializer;
 import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
-import static net.bytebuddy.matcher.ElementMatchers.not;
 
 import java.lang.instrument.Instrumentation;
 import java.util.List;
@@ -104,8 +99,7 @@ public final class ProbeInstaller {
             builder = builder.visit(Advice.withCustomMapping()
                     .bind(ProbeId.class, id)
                     .to(ProbeAdvice.class)
-                    .on(ElementMatchers.is(m).and(not(isAbstract())).and(not(isNative()))
-                            .and(not(isConstructor())).and(not(isTypeInitializer()))));
+                    .on(ElementMatchers.is(m)));
         }
         return builder;
     }

@@ -2,7 +2,6 @@ package perfstat.agent.probe;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
@@ -195,10 +194,5 @@ public final class Probes {
             out.add(new Summary(NAMES[id], calls, TOTALS[id].copy()));
         }
         return out;
-    }
-
-    /** For tests: names of the registered probes. */
-    public static Map<String, Integer> registered() {
-        return Map.copyOf(IDS);
     }
 }

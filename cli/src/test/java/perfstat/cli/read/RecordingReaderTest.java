@@ -135,6 +135,12 @@ class RecordingReaderTest {
         assertThat(Measurements.of(run).get("task-clock").value().status()).isEqualTo(Value.Status.ABSENT);
     }
 
+    /** The agent and the models write one format; models may not import the agent, so the two constants are tied here. */
+    @Test
+    void agentAndModelsWriteTheSameFormatVersion() {
+        assertThat(perfstat.agent.Agent.FORMAT_VERSION).isEqualTo(perfstat.models.Runner.FORMAT_VERSION);
+    }
+
     @Test
     void aProbeWhoseHistogramDoesNotDecodeIsADataError() throws Exception {
         Path f = dir.resolve("badhist.jfr");

@@ -28,15 +28,12 @@ abstract class TicketSpinLock extends PaddedLeft {
     private volatile int next;
     private volatile int owner;
 
-    /** {@code spin_lock}: returns how many times it had to wait (0 when uncontended). */
-    final int spinLock() {
+    /** {@code spin_lock}. */
+    final void spinLock() {
         int ticket = (int) NEXT.getAndAdd(this, 1);
-        int spins = 0;
         while ((int) OWNER.getAcquire(this) != ticket) {
             Thread.onSpinWait(); // cpu_relax()
-            spins++;
         }
-        return spins;
     }
 
     /** {@code spin_unlock}: a release store, no locked instruction. */

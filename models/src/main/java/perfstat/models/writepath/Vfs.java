@@ -412,7 +412,6 @@ public final class Vfs {
 
     /** {@code munmap}: zap every present pte, carrying its dirty bit to the page. */
     public void munmap(Task task, Vma vma) {
-        AddressSpace mapping = vma.file.inode.mapping;
         for (int base = 0; base < vma.ptes.length; base += 512) { // one pte page per lock
             vma.ptl.spinLock();
             int end = Math.min(vma.ptes.length, base + 512);
@@ -430,9 +429,6 @@ public final class Vfs {
                 vma.pteDirty[i] = false;
             }
             vma.ptl.spinUnlock();
-        }
-        if (mapping.nrPages < 0) {
-            throw new IllegalStateException("page cache underflow");
         }
     }
 
