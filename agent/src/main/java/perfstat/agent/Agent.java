@@ -9,10 +9,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import jdk.jfr.FlightRecorder;
+import perfstat.agent.counters.CounterReader;
+import perfstat.agent.counters.CounterSet;
 import perfstat.agent.counters.ProcessCounters;
 import perfstat.agent.events.AgentEvent;
 import perfstat.agent.events.CountersEvent;
 import perfstat.agent.events.HistogramCodec;
+import perfstat.agent.events.PerfCounterEvent;
 import perfstat.agent.events.ProbeEvent;
 import perfstat.agent.probe.ProbeFilter;
 import perfstat.agent.probe.ProbeInstaller;
@@ -63,6 +66,7 @@ public final class Agent {
             options = o;
             started = true;
             commitCounters("start");
+            startCounters(o);
             FlightRecorder.addPeriodicEvent(ProbeEvent.class, Agent::emitProbes);
             FlightRecorder.addPeriodicEvent(CountersEvent.class, () -> commitCounters("end"));
             ProbeInstaller installer = new ProbeInstaller(filters);
@@ -133,6 +137,18 @@ public final class Agent {
             }
         }
         return p;
+    }
+
+    /** Opens the counters over the whole process and starts the thread that reads them. */
+    private static void startCounters(AgentOptions o) {
+        if (o.events().isEmpty()) {
+            return;
+        }
+        CounterSet set = CounterSet.open(o.events());
+        CounterReader reader = new CounterReader(set, o.intervalMs() * 1_000_000L,
+                o.intervalLog() == null ? null : Path.of(o.intervalLog()));
+        FlightRecorder.addPeriodicEvent(PerfCounterEvent.class, reader::commitEnd);
+        reader.start();
     }
 
     private static void commitCounters(String phase) {

@@ -15,12 +15,19 @@ import java.util.List;
  *   <li>{@code timing=sampled|exact|off}: how calls are timed (counts are always exact).</li>
  *   <li>{@code sample=N}: with sampled timing, time one call in N on average per thread
  *       and probe (default {@value #DEFAULT_SAMPLE}).</li>
+ *   <li>{@code events=EVENT[;EVENT...]}: the counters, with perf's names (default: perf
+ *       stat's default set); {@code events=none} counts nothing.</li>
+ *   <li>{@code interval=MS}: how often the counters are read and recorded (default
+ *       {@value #DEFAULT_INTERVAL_MS} ms).</li>
+ *   <li>{@code interval-log=FILE}: also append each interval's counts to FILE as text (what
+ *       {@code perfstat stat -I} prints from); not recorded, as it names a path.</li>
  * </ul>
  * A bad option is reported in one line by {@link #parse}; the agent then stays out.
  */
 public final class AgentOptions {
     public static final int DEFAULT_SAMPLE = 1024;
     public static final String DEFAULT_OUT = "perfstat.jfr";
+    public static final int DEFAULT_INTERVAL_MS = 1000;
 
     public enum Timing { SAMPLED, EXACT, OFF }
 
@@ -29,6 +36,9 @@ public final class AgentOptions {
     final List<String> probeSets = new ArrayList<>();
     Timing timing = Timing.SAMPLED;
     int sample = DEFAULT_SAMPLE;
+    List<perfstat.agent.counters.EventSpec> events = perfstat.agent.counters.EventSpec.defaults();
+    int intervalMs = DEFAULT_INTERVAL_MS;
+    String intervalLog;
 
     public String out() {
         return out;
@@ -48,6 +58,20 @@ public final class AgentOptions {
 
     public int sample() {
         return sample;
+    }
+
+    /** The counters to open; empty for none. */
+    public List<perfstat.agent.counters.EventSpec> events() {
+        return events;
+    }
+
+    public int intervalMs() {
+        return intervalMs;
+    }
+
+    /** The interval log file, or null. */
+    public String intervalLog() {
+        return intervalLog;
     }
 
     /** Thrown with a one-line message that names the bad option. */
@@ -105,7 +129,35 @@ public final class AgentOptions {
                         throw new BadOption("option 'sample' must be a positive integer, not '" + value + "'");
                     }
                 }
-                default -> throw new BadOption("unknown option '" + key + "' (known: out, probes, probeset, timing, sample)");
+                case "events" -> {
+                    if (value.equals("none")) {
+                        o.events = List.of();
+                    } else {
+                        try {
+                            o.events = perfstat.agent.counters.EventSpec.parseList(value);
+                        } catch (IllegalArgumentException e) {
+                            throw new BadOption("option 'events': " + e.getMessage());
+                        }
+                    }
+                }
+                case "interval" -> {
+                    try {
+                        o.intervalMs = Integer.parseInt(value);
+                    } catch (NumberFormatException e) {
+                        o.intervalMs = 0;
+                    }
+                    if (o.intervalMs < 10) {
+                        throw new BadOption("option 'interval' must be a number of milliseconds, 10 or more, not '" + value + "'");
+                    }
+                }
+                case "interval-log" -> {
+                    if (value.isEmpty()) {
+                        throw new BadOption("option 'interval-log' needs a file name");
+                    }
+                    o.intervalLog = value;
+                }
+                default -> throw new BadOption("unknown option '" + key
+                        + "' (known: out, probes, probeset, timing, sample, events, interval, interval-log)");
             }
         }
         return o;
@@ -135,6 +187,15 @@ public final class AgentOptions {
         if (timing == Timing.SAMPLED) {
             sb.append(",sample=").append(sample);
         }
+        sb.append(",events=");
+        if (events.isEmpty()) {
+            sb.append("none");
+        } else {
+            for (int i = 0; i < events.size(); i++) {
+                sb.append(i == 0 ? "" : ";").append(events.get(i).name());
+            }
+        }
+        sb.append(",interval=").append(intervalMs);
         return sb.toString();
     }
 }

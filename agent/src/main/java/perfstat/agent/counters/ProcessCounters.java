@@ -23,15 +23,56 @@ public final class ProcessCounters {
     private static final long CLOCK_TICK_NS = 10_000_000L;
     private static final Path PROC_SELF = Path.of("/proc/self");
 
-    public record Sample(long taskClockNs, long voluntaryContextSwitches, long involuntaryContextSwitches,
-                         long cpuMigrations, long minorFaults, long majorFaults, String source) {
+    /** Counters of the whole process; {@code userNs + systemNs == taskClockNs}. */
+    public record Sample(long taskClockNs, long userNs, long systemNs, long voluntaryContextSwitches,
+                         long involuntaryContextSwitches, long cpuMigrations, long minorFaults, long majorFaults,
+                         String source) {
     }
 
     private ProcessCounters() {
     }
 
+    /** The ids of the process's live threads, from /proc/self/task; empty where there is no procfs. */
+    public static List<Integer> threadIds() {
+        List<Integer> ids = new java.util.ArrayList<>();
+        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(PROC_SELF.resolve("task"))) {
+            for (Path t : tasks) {
+                try {
+                    ids.add(Integer.parseInt(t.getFileName().toString()));
+                } catch (NumberFormatException e) {
+                    // not a thread
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // no procfs
+        }
+        java.util.Collections.sort(ids);
+        return ids;
+    }
+
+    /** A thread's name as the kernel knows it (at most 15 characters), or "?" once it has exited. */
+    public static String threadName(int tid) {
+        try {
+            return Files.readString(PROC_SELF.resolve("task").resolve(Integer.toString(tid)).resolve("comm")).trim();
+        } catch (IOException | RuntimeException e) {
+            return "?";
+        }
+    }
+
+    /** CPU time this thread has run, in nanoseconds (/proc/thread-self/schedstat), or -1. */
+    public static long currentThreadCpuNs() {
+        try {
+            String s = Files.readString(Path.of("/proc/thread-self/schedstat")).trim();
+            return Long.parseLong(s.substring(0, s.indexOf(' ')));
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
     public static Sample read() {
         long taskClock = -1;
+        long user = -1;
+        long system = -1;
         long minflt = -1;
         long majflt = -1;
         try {
@@ -41,7 +82,9 @@ public final class ProcessCounters {
             // f[0] is field 3 (state): minflt is field 10, majflt 12, utime 14, stime 15.
             minflt = Long.parseLong(f[7]);
             majflt = Long.parseLong(f[9]);
-            taskClock = (Long.parseLong(f[11]) + Long.parseLong(f[12])) * CLOCK_TICK_NS;
+            user = Long.parseLong(f[11]) * CLOCK_TICK_NS;
+            system = Long.parseLong(f[12]) * CLOCK_TICK_NS;
+            taskClock = user + system;
         } catch (IOException | RuntimeException e) {
             // not Linux, or procfs unavailable: stays -1
         }
@@ -84,7 +127,7 @@ public final class ProcessCounters {
         } catch (IOException | RuntimeException e) {
             // stays -1
         }
-        return new Sample(taskClock, vol, invol, migrations, minflt, majflt,
+        return new Sample(taskClock, user, system, vol, invol, migrations, minflt, majflt,
                 "task-clock,page-faults: procfs /proc/self/stat; context-switches,cpu-migrations: procfs, live threads only");
     }
 }

@@ -49,6 +49,9 @@ public final class RecordingReader {
         Duration gcPause = Duration.ZERO;
         double cpuSum = 0;
         long cpuN = 0;
+        List<RunData.PerfCounter> perfEnd = new ArrayList<>();
+        TreeMap<Long, List<RunData.PerfCounter>> perfIntervals = new TreeMap<>();
+        RecordedEvent counterReader = null;
         try (RecordingFile rf = new RecordingFile(path)) {
             while (rf.hasMoreEvents()) {
                 RecordedEvent e = rf.readEvent();
@@ -77,6 +80,19 @@ public final class RecordingReader {
                     }
                     case "perfstat.Probe" -> latestProbe.merge(e.getString("probe"), e,
                             (a, b) -> b.getEndTime().isBefore(a.getEndTime()) ? a : b);
+                    case "perfstat.PerfCounter" -> {
+                        RunData.PerfCounter c = perfCounter(e);
+                        if ("end".equals(e.getString("phase"))) {
+                            perfEnd.add(c);
+                        } else {
+                            perfIntervals.computeIfAbsent(c.windowNs(), w -> new ArrayList<>()).add(c);
+                        }
+                    }
+                    case "perfstat.CounterReader" -> {
+                        if (counterReader == null || e.getLong("windowNs") > counterReader.getLong("windowNs")) {
+                            counterReader = e;
+                        }
+                    }
                     case "perfstat.Agent" -> {
                         agentOptions = e.getString("options");
                         timerOverheadNs = e.hasField("timerOverheadNs") ? e.getLong("timerOverheadNs") : 0;
@@ -115,8 +131,24 @@ public final class RecordingReader {
         }
         RunData.JdkSummary jdk = new RunData.JdkSummary(jdkCounts, Duration.between(first, last), gcCount, gcPause,
                 cpuN == 0 ? Double.NaN : cpuSum / cpuN);
+        // every chunk ends with the totals so far: the latest batch wins
+        long lastWindow = perfEnd.stream().mapToLong(RunData.PerfCounter::windowNs).max().orElse(-1);
+        List<RunData.PerfCounter> totals = perfEnd.stream().filter(c -> c.windowNs() == lastWindow && c.tid() == 0).toList();
+        List<RunData.PerfCounter> perThread = perfEnd.stream().filter(c -> c.windowNs() == lastWindow && c.tid() != 0).toList();
+        RunData.CounterWindow window = counterReader == null ? null : new RunData.CounterWindow(
+                counterReader.getString("mode"), counterReader.getString("note"),
+                Duration.ofNanos(counterReader.getLong("intervalNs")), Duration.ofNanos(counterReader.getLong("windowNs")),
+                counterReader.getLong("userNs"), counterReader.getLong("systemNs"), counterReader.getLong("reads"),
+                counterReader.getInt("descriptors"), counterReader.getLong("readerCpuNs"));
         return new RunData(name, workload, result, scores.stream().map(s -> s[1]).toList(),
-                java.util.Collections.unmodifiableMap(modelCounters), start, end, probes, agentOptions, timerOverheadNs, jdk);
+                java.util.Collections.unmodifiableMap(modelCounters), start, end, probes, agentOptions, timerOverheadNs, jdk,
+                totals, perThread, List.copyOf(perfIntervals.values()), window);
+    }
+
+    private static RunData.PerfCounter perfCounter(RecordedEvent e) {
+        return new RunData.PerfCounter(e.getString("event"), e.getLong("value"), e.getLong("enabledNs"),
+                e.getLong("runningNs"), e.getString("status"), e.getString("source"), e.getLong("windowNs"),
+                e.getInt("tid"), e.getString("threadName"));
     }
 
     private static RunData.Counters counters(RecordedEvent e) {

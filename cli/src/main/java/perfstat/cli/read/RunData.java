@@ -22,11 +22,59 @@ import org.HdrHistogram.Histogram;
  * @param agentOptions   the agent's options as recorded, or null
  * @param timerOverheadNs what one timed call's two clock reads cost, as the agent measured it (0 if unknown)
  * @param jdk            what the JDK's events tell
+ * @param perfCounters   the counters' totals for the whole process, in the order the agent opened them (empty if none)
+ * @param perThread      the counters per thread that existed when the window opened (perf_event_open only)
+ * @param counterIntervals the counters read at each interval boundary, cumulative, in time order
+ * @param counterWindow  how the counters were read, or null when the recording has none
  */
 public record RunData(String file, Workload workload, Result result, List<Double> intervalScores,
                       Map<String, Long> modelCounters, Counters countersStart, Counters countersEnd,
                       SortedMap<String, Probe> probes, String agentOptions, long timerOverheadNs,
-                      JdkSummary jdk) {
+                      JdkSummary jdk, List<PerfCounter> perfCounters, List<PerfCounter> perThread,
+                      List<List<PerfCounter>> counterIntervals, CounterWindow counterWindow) {
+
+    /**
+     * One counter as the agent read it. {@code value} is raw; {@link #scaled()} scales it by
+     * time enabled over time running, as perf does.
+     */
+    public record PerfCounter(String event, long value, long enabledNs, long runningNs, String status,
+                              String source, long windowNs, int tid, String threadName) {
+        public boolean counted() {
+            return "counted".equals(status);
+        }
+
+        public boolean supported() {
+            return !"not supported".equals(status);
+        }
+
+        public double scaled() {
+            if (runningNs <= 0 || runningNs >= enabledNs) {
+                return value;
+            }
+            return value * ((double) enabledNs / runningNs);
+        }
+
+        /** The share of the window the counter ran, in percent (100 unless multiplexed). */
+        public double runningPct() {
+            return enabledNs <= 0 ? 100 : Math.min(100, 100.0 * runningNs / enabledNs);
+        }
+
+        /** perf's name without modifiers. */
+        public String baseEvent() {
+            int i = event.indexOf(':');
+            return i < 0 ? event : event.substring(0, i);
+        }
+    }
+
+    /**
+     * @param mode        perf_event_open, perf_event_open (user only), or procfs
+     * @param note        why the mode is not plain perf_event_open, or ""
+     * @param window      from the counters' opening to the last read
+     * @param readerCpuNs CPU time of the agent's counter thread
+     */
+    public record CounterWindow(String mode, String note, Duration interval, Duration window, long userNs,
+                                long systemNs, long reads, int descriptors, long readerCpuNs) {
+    }
 
     public record Workload(int formatVersion, String model, String variant, String workload, int threads,
                            int cpus, int cores, String jvmVersion, Duration duration, Duration warmup,
@@ -57,7 +105,7 @@ public record RunData(String file, Workload workload, Result result, List<Double
 
     /** Whether the recording has any event perfstat made. */
     public boolean hasPerfstatEvents() {
-        return workload != null || countersEnd != null || !probes.isEmpty() || result != null;
+        return workload != null || countersEnd != null || !probes.isEmpty() || result != null || counterWindow != null;
     }
 
     /** A short label for a column: the variant, else the file name. */

@@ -6,6 +6,7 @@ import perfstat.cli.stats.Value;
 /** How values and deltas are written in text; shared by the text renderers. */
 final class Formats {
     static final String NOT_SUPPORTED = "<not supported>";
+    static final String NOT_COUNTED = "<not counted>";
     static final String ABSENT = "-";
 
     private Formats() {
@@ -15,6 +16,7 @@ final class Formats {
         return switch (v.status()) {
             case MEASURED -> String.format(Locale.ROOT, "%." + decimals + "f", v.value());
             case NOT_SUPPORTED -> NOT_SUPPORTED;
+            case NOT_COUNTED -> NOT_COUNTED;
             case ABSENT -> ABSENT;
         };
     }

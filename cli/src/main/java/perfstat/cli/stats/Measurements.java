@@ -21,6 +21,7 @@ public final class Measurements {
     static final String PROBES = "probes";
     static final String TIME = "time";
     static final String JDK = "jdk";
+    private static final String SOURCE_PERF = "perf_event_open";
 
     /** One metric of one recording, with perf's derived comment for it. */
     public record Measured(Metric metric, Value value, String comment) {
@@ -32,31 +33,11 @@ public final class Measurements {
     public static Map<String, Measured> of(RunData run) {
         Map<String, Measured> m = new LinkedHashMap<>();
         double elapsedMs = elapsedMs(run);
-        RunData.Counters a = run.countersStart();
-        RunData.Counters b = run.countersEnd();
-        boolean counters = a != null && b != null;
-        double taskClockMs = counters ? diff(a.taskClockNs(), b.taskClockNs()) / 1e6 : Double.NaN;
-        put(m, new Metric("task-clock", "task-clock (msecs)", "ms", COUNTERS, 6, Metric.Better.LOWER),
-                counters ? value(a.taskClockNs(), b.taskClockNs(), 1e-6) : Value.absent(),
-                Double.isFinite(taskClockMs) && elapsedMs > 0
-                        ? String.format(Locale.ROOT, "%.3f CPUs utilized", taskClockMs / elapsedMs) : "");
-        Value vol = counters ? value(a.voluntaryContextSwitches(), b.voluntaryContextSwitches(), 1) : Value.absent();
-        Value invol = counters ? value(a.involuntaryContextSwitches(), b.involuntaryContextSwitches(), 1) : Value.absent();
-        Value cs = vol.measured() && invol.measured() ? Value.of(vol.value() + invol.value()) : vol;
-        put(m, new Metric("context-switches", "context-switches", "count", COUNTERS, 0, Metric.Better.LOWER),
-                cs, rate(cs, elapsedMs));
-        put(m, new Metric("voluntary-context-switches", "  voluntary", "count", COUNTERS, 0, Metric.Better.LOWER),
-                vol, "");
-        put(m, new Metric("involuntary-context-switches", "  involuntary", "count", COUNTERS, 0, Metric.Better.LOWER),
-                invol, "");
-        Value mig = counters ? value(a.cpuMigrations(), b.cpuMigrations(), 1) : Value.absent();
-        put(m, new Metric("cpu-migrations", "cpu-migrations", "count", COUNTERS, 0, Metric.Better.LOWER),
-                mig, rate(mig, elapsedMs));
-        Value minor = counters ? value(a.minorFaults(), b.minorFaults(), 1) : Value.absent();
-        Value major = counters ? value(a.majorFaults(), b.majorFaults(), 1) : Value.absent();
-        Value pf = minor.measured() && major.measured() ? Value.of(minor.value() + major.value()) : minor;
-        put(m, new Metric("page-faults", "page-faults", "count", COUNTERS, 0, Metric.Better.LOWER),
-                pf, rate(pf, elapsedMs));
+        if (!run.perfCounters().isEmpty()) {
+            perfCounterRows(m, run, elapsedMs);
+        } else {
+            procfsCounterRows(m, run, elapsedMs);
+        }
 
         if (run.workload() != null && run.result() != null) {
             RunData.Workload w = run.workload();
@@ -110,10 +91,90 @@ public final class Measurements {
         return m;
     }
 
+    /** Counter rows from the agent's perf counters (perfstat.PerfCounter), in the order it opened them. */
+    private static void perfCounterRows(Map<String, Measured> m, RunData run, double elapsedMs) {
+        Map<String, Double> totals = new HashMap<>();
+        for (RunData.PerfCounter c : run.perfCounters()) {
+            if (c.counted()) {
+                totals.put(c.baseEvent(), c.scaled());
+            }
+        }
+        for (RunData.PerfCounter c : run.perfCounters()) {
+            boolean clock = c.baseEvent().equals("task-clock") || c.baseEvent().equals("cpu-clock");
+            Metric metric = new Metric(c.baseEvent(), clock ? c.event() + " (msecs)" : c.event(), clock ? "ms" : "count",
+                    COUNTERS, clock ? 6 : 0, Metric.Better.LOWER);
+            Value v = switch (c.status()) {
+                case "counted" -> Value.of(clock ? c.scaled() / 1e6 : c.scaled());
+                case "not counted" -> Value.notCounted();
+                default -> Value.notSupported();
+            };
+            StringBuilder comment = new StringBuilder();
+            if (c.counted()) {
+                comment.append(CounterMetrics.derived(c.baseEvent(), c.scaled(), totals, elapsedMs * 1e6).text());
+                if (c.runningPct() < 100) {
+                    comment.append(String.format(Locale.ROOT, "  (%.2f%%)", c.runningPct()));
+                }
+            }
+            if (!c.source().startsWith(SOURCE_PERF) && c.supported()) {
+                comment.append(comment.length() == 0 ? "" : "  ").append('[').append(c.source()).append(']');
+            }
+            put(m, metric, v, comment.toString());
+        }
+        // the split that perf does not give: voluntary and involuntary, from procfs
+        RunData.Counters a = run.countersStart();
+        RunData.Counters b = run.countersEnd();
+        if (a != null && b != null && m.containsKey("context-switches")) {
+            put(m, new Metric("voluntary-context-switches", "  voluntary (procfs)", "count", COUNTERS, 0,
+                    Metric.Better.LOWER), value(a.voluntaryContextSwitches(), b.voluntaryContextSwitches(), 1), "");
+            put(m, new Metric("involuntary-context-switches", "  involuntary (procfs)", "count", COUNTERS, 0,
+                    Metric.Better.LOWER), value(a.involuntaryContextSwitches(), b.involuntaryContextSwitches(), 1), "");
+        }
+    }
+
+    /** Counter rows from procfs alone (perfstat.Counters at start and end): recordings without perf counters. */
+    private static void procfsCounterRows(Map<String, Measured> m, RunData run, double elapsedMs) {
+        RunData.Counters a = run.countersStart();
+        RunData.Counters b = run.countersEnd();
+        boolean counters = a != null && b != null;
+        double taskClockMs = counters ? diff(a.taskClockNs(), b.taskClockNs()) / 1e6 : Double.NaN;
+        put(m, new Metric("task-clock", "task-clock (msecs)", "ms", COUNTERS, 6, Metric.Better.LOWER),
+                counters ? value(a.taskClockNs(), b.taskClockNs(), 1e-6) : Value.absent(),
+                Double.isFinite(taskClockMs) && elapsedMs > 0
+                        ? String.format(Locale.ROOT, "%.3f CPUs utilized", taskClockMs / elapsedMs) : "");
+        Value vol = counters ? value(a.voluntaryContextSwitches(), b.voluntaryContextSwitches(), 1) : Value.absent();
+        Value invol = counters ? value(a.involuntaryContextSwitches(), b.involuntaryContextSwitches(), 1) : Value.absent();
+        Value cs = vol.measured() && invol.measured() ? Value.of(vol.value() + invol.value()) : vol;
+        put(m, new Metric("context-switches", "context-switches", "count", COUNTERS, 0, Metric.Better.LOWER),
+                cs, rate(cs, elapsedMs));
+        put(m, new Metric("voluntary-context-switches", "  voluntary", "count", COUNTERS, 0, Metric.Better.LOWER),
+                vol, "");
+        put(m, new Metric("involuntary-context-switches", "  involuntary", "count", COUNTERS, 0, Metric.Better.LOWER),
+                invol, "");
+        Value mig = counters ? value(a.cpuMigrations(), b.cpuMigrations(), 1) : Value.absent();
+        put(m, new Metric("cpu-migrations", "cpu-migrations", "count", COUNTERS, 0, Metric.Better.LOWER),
+                mig, rate(mig, elapsedMs));
+        Value minor = counters ? value(a.minorFaults(), b.minorFaults(), 1) : Value.absent();
+        Value major = counters ? value(a.majorFaults(), b.majorFaults(), 1) : Value.absent();
+        Value pf = minor.measured() && major.measured() ? Value.of(minor.value() + major.value()) : minor;
+        put(m, new Metric("page-faults", "page-faults", "count", COUNTERS, 0, Metric.Better.LOWER),
+                pf, rate(pf, elapsedMs));
+    }
+
     /** Notes for the footer: where counters came from when it was not perf_event_open, and what is missing. */
     public static List<String> notes(RunData run) {
         List<String> notes = new ArrayList<>();
-        if (run.countersEnd() != null && run.countersEnd().source() != null) {
+        RunData.CounterWindow w = run.counterWindow();
+        if (w != null && !run.perfCounters().isEmpty()) {
+            notes.add(run.label() + ": counters from " + w.mode() + (w.note().isEmpty() ? "" : ": " + w.note()));
+            for (RunData.PerfCounter c : run.perfCounters()) {
+                if (!c.supported() && !c.source().isEmpty()) {
+                    notes.add(run.label() + ": " + c.event() + " not supported (" + c.source() + ")");
+                    break; // one is enough: the others fail for the same reason, or print their own source
+                }
+            }
+            notes.add("counters and time elapsed cover the JVM from the agent's start to its exit"
+                    + (run.result() != null ? "; the score covers the workload's measured window only" : ""));
+        } else if (run.countersEnd() != null && run.countersEnd().source() != null) {
             notes.add("counters from " + run.countersEnd().source());
             notes.add("counters and time elapsed cover the JVM from the agent's start to its exit"
                     + (run.result() != null ? "; the score covers the workload's measured window only" : ""));
@@ -133,6 +194,9 @@ public final class Measurements {
      * agent's start to the JVM's exit; else the workload's window; else the recording's span.
      */
     static double elapsedMs(RunData run) {
+        if (run.counterWindow() != null && !run.perfCounters().isEmpty()) {
+            return run.counterWindow().window().toNanos() / 1e6;
+        }
         if (run.countersStart() != null && run.countersEnd() != null) {
             return java.time.Duration.between(run.countersStart().time(), run.countersEnd().time()).toNanos() / 1e6;
         }
@@ -154,18 +218,9 @@ public final class Measurements {
         return a < 0 || b < 0 ? Value.notSupported() : Value.of((b - a) * scale);
     }
 
+    /** perf's rate comment for a count over the window. */
     private static String rate(Value v, double elapsedMs) {
-        if (!v.measured() || !(elapsedMs > 0)) {
-            return "";
-        }
-        double perSec = v.value() / (elapsedMs / 1e3);
-        if (perSec >= 1e6) {
-            return String.format(Locale.ROOT, "%.3f M/sec", perSec / 1e6);
-        }
-        if (perSec >= 1e3) {
-            return String.format(Locale.ROOT, "%.3f K/sec", perSec / 1e3);
-        }
-        return String.format(Locale.ROOT, "%.3f /sec", perSec);
+        return v.measured() ? CounterMetrics.rate(v.value(), elapsedMs * 1e6).text() : "";
     }
 
     /** Standard error of the mean as a percentage of the mean (perf's {@code +-}); NaN below two samples. */

@@ -16,6 +16,8 @@ public record Value(double value, Status status, double stderrPct, int samples) 
         MEASURED,
         /** The source cannot measure it here (perf's {@code <not supported>}). */
         NOT_SUPPORTED,
+        /** The source could have measured it but it never ran (perf's {@code <not counted>}). */
+        NOT_COUNTED,
         /** The recording has no such measurement. */
         ABSENT
     }
@@ -26,6 +28,10 @@ public record Value(double value, Status status, double stderrPct, int samples) 
 
     public static Value notSupported() {
         return new Value(Double.NaN, Status.NOT_SUPPORTED, Double.NaN, 0);
+    }
+
+    public static Value notCounted() {
+        return new Value(Double.NaN, Status.NOT_COUNTED, Double.NaN, 0);
     }
 
     public static Value absent() {

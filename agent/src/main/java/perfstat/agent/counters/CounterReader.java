@@ -1,0 +1,146 @@
+package perfstat.agent.counters;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.Locale;
+import perfstat.agent.events.CounterReaderEvent;
+import perfstat.agent.events.PerfCounterEvent;
+
+/**
+ * perfstat's counter thread: reads the {@link CounterSet} at every interval boundary and
+ * commits the values, and commits the totals when asked (at the end of a chunk).
+ *
+ * <p>With an interval log, each read is also appended to that file as text, for
+ * {@code perfstat stat -I} to print while the command runs: one line per event,
+ * {@code WINDOW_NS EVENT VALUE ENABLED_NS RUNNING_NS STATUS} separated by tabs, then a line
+ * {@code end WINDOW_NS}.
+ */
+public final class CounterReader implements Runnable {
+    private final CounterSet counters;
+    private final long intervalNs;
+    private final Path intervalLog;
+    private final Thread thread;
+    private volatile boolean stopped;
+    private long reads;
+    private long readerCpuNs;
+
+    public CounterReader(CounterSet counters, long intervalNs, Path intervalLog) {
+        this.counters = counters;
+        this.intervalNs = intervalNs;
+        this.intervalLog = intervalLog;
+        this.thread = new Thread(this, "perfstat-counters");
+        thread.setDaemon(true);
+    }
+
+    public void start() {
+        thread.start();
+    }
+
+    /** Stops the thread; the counters stay open for a last {@link #commitEnd()}. */
+    public void stop() {
+        stopped = true;
+        thread.interrupt();
+    }
+
+    @Override
+    public void run() {
+        long next = System.nanoTime() + intervalNs;
+        while (!stopped) {
+            long wait = next - System.nanoTime();
+            if (wait > 0) {
+                try {
+                    Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
+                } catch (InterruptedException e) {
+                    if (stopped) {
+                        return;
+                    }
+                }
+                continue;
+            }
+            next += intervalNs;
+            try {
+                List<CounterSet.Reading> rs = counters.read();
+                long window = counters.windowNs();
+                for (CounterSet.Reading r : rs) {
+                    commit("interval", r, window, 0, "");
+                }
+                if (intervalLog != null) {
+                    log(rs, window);
+                }
+                synchronized (this) {
+                    reads++;
+                    readerCpuNs = ProcessCounters.currentThreadCpuNs();
+                }
+            } catch (Throwable t) {
+                // a failed read costs one interval's row, never the host
+            }
+        }
+    }
+
+    private void log(List<CounterSet.Reading> rs, long window) {
+        StringBuilder sb = new StringBuilder();
+        for (CounterSet.Reading r : rs) {
+            sb.append(window).append('\t').append(r.event()).append('\t').append(r.value()).append('\t')
+                    .append(r.enabledNs()).append('\t').append(r.runningNs()).append('\t')
+                    .append(r.status().name().toLowerCase(Locale.ROOT)).append('\n');
+        }
+        sb.append("end\t").append(window).append('\n');
+        try (Writer w = Files.newBufferedWriter(intervalLog, StandardCharsets.UTF_8,
+                StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
+            w.write(sb.toString());
+        } catch (IOException e) {
+            // the interval rows are a view; the recording keeps the values
+        }
+    }
+
+    /** Commits the totals, per thread where perf_event_open counts, and the reader's own figures. */
+    public void commitEnd() {
+        long window = counters.windowNs();
+        for (CounterSet.Reading r : counters.read()) {
+            commit("end", r, window, 0, "");
+        }
+        for (CounterSet.ThreadReadings t : counters.readPerThread()) {
+            for (CounterSet.Reading r : t.readings()) {
+                commit("end", r, window, t.tid(), t.name());
+            }
+        }
+        long[] us = counters.userSystemNs();
+        CounterReaderEvent e = new CounterReaderEvent();
+        e.mode = counters.mode();
+        e.note = counters.note() == null ? "" : counters.note();
+        e.intervalNs = intervalNs;
+        e.windowNs = window;
+        e.userNs = us[0];
+        e.systemNs = us[1];
+        synchronized (this) {
+            e.reads = reads;
+            e.readerCpuNs = readerCpuNs;
+        }
+        e.descriptors = counters.descriptors();
+        e.commit();
+    }
+
+    private static void commit(String phase, CounterSet.Reading r, long window, int tid, String name) {
+        PerfCounterEvent e = new PerfCounterEvent();
+        e.phase = phase;
+        e.event = r.event();
+        e.value = r.value();
+        e.enabledNs = r.enabledNs();
+        e.runningNs = r.runningNs();
+        e.status = switch (r.status()) {
+            case COUNTED -> "counted";
+            case NOT_COUNTED -> "not counted";
+            case NOT_SUPPORTED -> "not supported";
+        };
+        e.source = r.source();
+        e.windowNs = window;
+        e.tid = tid;
+        e.threadName = name;
+        e.commit();
+    }
+}

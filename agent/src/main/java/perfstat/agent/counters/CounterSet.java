@@ -1,0 +1,324 @@
+package perfstat.agent.counters;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * A set of counters over the whole process, as {@code perf stat -p PID} counts it, read
+ * at interval boundaries and at the end: never per probe call (one read costs about a
+ * microsecond).
+ *
+ * <h2>Sources, in order of preference</h2>
+ * <ol>
+ *   <li><b>perf_event_open</b> (Java 22+ target with native access): one counter per
+ *       event and per thread id in {@code /proc/self/task}, opened with {@code inherit=1},
+ *       so that threads those threads start later are counted too. Values, time enabled
+ *       and time running are summed over the threads and scaled as perf scales them.</li>
+ *   <li><b>perf_event_open, user only</b>: where the kernel refuses kernel counting
+ *       ({@code perf_event_paranoid}, not root), every event is opened with {@code :u}
+ *       as perf then does. Context switches and migrations happen in the kernel and read 0
+ *       then: those two come from getrusage (context switches, the whole process) and
+ *       procfs (migrations, live threads), and say so.</li>
+ *   <li><b>procfs</b> (no perf_event_open in this JVM): task-clock and faults from
+ *       {@code /proc/self/stat}, context switches and migrations from the live threads;
+ *       hardware events are not supported.</li>
+ * </ol>
+ * Every reading names its source; an event that cannot be counted is
+ * {@link Status#NOT_SUPPORTED} with the reason, one that was never scheduled
+ * {@link Status#NOT_COUNTED}.
+ */
+public final class CounterSet implements AutoCloseable {
+    /** PERF_FLAG_FD_CLOEXEC. */
+    private static final long FLAG_FD_CLOEXEC = 8;
+
+    public static final String SOURCE_PERF = "perf_event_open";
+    public static final String SOURCE_PERF_USER = "perf_event_open (user only)";
+    public static final String SOURCE_RUSAGE = "getrusage";
+    public static final String SOURCE_PROCFS_STAT = "procfs /proc/self/stat (10 ms ticks)";
+    public static final String SOURCE_PROCFS_STAT_FAULTS = "procfs /proc/self/stat";
+    public static final String SOURCE_PROCFS_THREADS = "procfs, live threads only";
+
+    public enum Status { COUNTED, NOT_COUNTED, NOT_SUPPORTED }
+
+    /**
+     * One event's count over the window. {@code value} is raw (not scaled); scale it by
+     * {@code enabledNs / runningNs} as perf does when the two differ.
+     */
+    public record Reading(String event, long value, long enabledNs, long runningNs, Status status, String source) {
+    }
+
+    /** One thread's readings (perf_event_open only): the thread and the threads it started after the window opened. */
+    public record ThreadReadings(int tid, String name, List<Reading> readings) {
+    }
+
+    /** How one event is counted. */
+    private static final class Counter {
+        final EventSpec spec;
+        final int[] fds;
+        final int[] tids;
+        final Status status;
+        final String source;
+        /** For values not from perf: the value at open, and how to read it now. */
+        final Supplier<Long> fallback;
+        final long fallbackStart;
+
+        Counter(EventSpec spec, int[] fds, int[] tids, Status status, String source, Supplier<Long> fallback) {
+            this.spec = spec;
+            this.fds = fds;
+            this.tids = tids;
+            this.status = status;
+            this.source = source;
+            this.fallback = fallback;
+            this.fallbackStart = fallback == null ? 0 : fallback.get();
+        }
+    }
+
+    private final PerfSyscalls sys;
+    private final List<Counter> counters = new ArrayList<>();
+    private final List<Integer> tids;
+    private final List<String> threadNames = new ArrayList<>();
+    private final long openedNs;
+    private final String mode;
+    private final String note;
+    private final long[] rusageStart;
+    private final ProcessCounters.Sample procStart;
+
+    private CounterSet(PerfSyscalls sys, List<EventSpec> events, List<Integer> tids, String unavailable) {
+        this.sys = sys;
+        this.tids = tids;
+        for (int tid : tids) {
+            threadNames.add(ProcessCounters.threadName(tid));
+        }
+        this.procStart = ProcessCounters.read();
+        this.rusageStart = sys == null ? null : sys.rusageSelf();
+        this.openedNs = System.nanoTime();
+        boolean userOnly = false;
+        if (sys != null && !tids.isEmpty()) {
+            userOnly = kernelCountingRefused(sys, tids.get(0));
+        }
+        if (sys == null || tids.isEmpty()) {
+            mode = "procfs";
+            note = unavailable == null ? "no /proc/self/task" : unavailable;
+            for (EventSpec e : events) {
+                counters.add(procfsCounter(e, note));
+            }
+        } else {
+            mode = userOnly ? SOURCE_PERF_USER : SOURCE_PERF;
+            note = userOnly ? "the kernel refuses kernel counting here (perf_event_paranoid, not root): "
+                    + "events count user space only, context switches come from getrusage and migrations from procfs"
+                    : null;
+            for (EventSpec e : events) {
+                counters.add(userOnly ? openUserOnly(e) : openPerf(e, SOURCE_PERF));
+            }
+        }
+    }
+
+    /** Opens {@code events} over the whole process with the best source this JVM has. */
+    public static CounterSet open(List<EventSpec> events) {
+        return new CounterSet(Native.syscalls(), events, ProcessCounters.threadIds(), Native.unavailableReason());
+    }
+
+    /** For tests: the given system calls (null for none) and thread ids. */
+    static CounterSet open(List<EventSpec> events, PerfSyscalls sys, List<Integer> tids, String unavailable) {
+        return new CounterSet(sys, events, tids, unavailable);
+    }
+
+    /** Which source counts: {@code perf_event_open}, {@code perf_event_open (user only)} or {@code procfs}. */
+    public String mode() {
+        return mode;
+    }
+
+    /** Why the source is not plain perf_event_open, or null. */
+    public String note() {
+        return note;
+    }
+
+    /** Nanoseconds since the counters were opened. */
+    public long windowNs() {
+        return System.nanoTime() - openedNs;
+    }
+
+    /** The number of per-thread descriptors open. */
+    public int descriptors() {
+        int n = 0;
+        for (Counter c : counters) {
+            n += c.fds == null ? 0 : c.fds.length;
+        }
+        return n;
+    }
+
+    private static boolean kernelCountingRefused(PerfSyscalls sys, int tid) {
+        long fd = sys.perfEventOpen(EventSpec.parse("task-clock").attr(true), tid, -1, -1, FLAG_FD_CLOEXEC);
+        if (fd >= 0) {
+            sys.close((int) fd);
+            return false;
+        }
+        return fd == -Errno.EACCES || fd == -Errno.EPERM;
+    }
+
+    private Counter openUserOnly(EventSpec e) {
+        if (!e.kernelSideSoftware()) {
+            return openPerf(e.userOnly(), SOURCE_PERF_USER);
+        }
+        // context switches and migrations read 0 when only user space is counted
+        if (e.config() == 3) {
+            if (rusageStart != null) {
+                return new Counter(e, null, null, Status.COUNTED, SOURCE_RUSAGE, () -> {
+                    long[] r = sys.rusageSelf();
+                    return r == null ? -1 : r[4] + r[5];
+                });
+            }
+            return procfsCounter(e, note);
+        }
+        return procfsCounter(e, note);
+    }
+
+    private Counter openPerf(EventSpec e, String source) {
+        byte[] attr = e.attr(true);
+        int[] fds = new int[tids.size()];
+        int[] ids = new int[tids.size()];
+        int n = 0;
+        int missed = 0;
+        for (int i = 0; i < tids.size(); i++) {
+            long fd = sys.perfEventOpen(attr, tids.get(i), -1, -1, FLAG_FD_CLOEXEC);
+            if (fd >= 0) {
+                fds[n] = (int) fd;
+                ids[n] = tids.get(i);
+                n++;
+            } else if (fd == -Errno.ESRCH) {
+                continue; // the thread ended since we listed it
+            } else if (n > 0) {
+                missed++; // e.g. out of descriptors: this thread goes uncounted, and the reading says so
+            } else {
+                // the first thread decides: perf prints <not supported> for an event it cannot open
+                return new Counter(e, null, null, Status.NOT_SUPPORTED, source + ": " + Errno.name((int) -fd), null);
+            }
+        }
+        return new Counter(e, java.util.Arrays.copyOf(fds, n), java.util.Arrays.copyOf(ids, n),
+                Status.COUNTED, missed == 0 ? source : source + ", " + missed + " thread(s) could not be opened", null);
+    }
+
+    /** An event counted from procfs, or not supported with the reason why perf_event_open is not used. */
+    private Counter procfsCounter(EventSpec e, String why) {
+        if (e.type() == EventSpec.TYPE_SOFTWARE) {
+            String stat = SOURCE_PROCFS_STAT_FAULTS;
+            switch ((int) e.config()) {
+                case 0, 1: // cpu-clock, task-clock
+                    return new Counter(e, null, null, Status.COUNTED, SOURCE_PROCFS_STAT,
+                            () -> ProcessCounters.read().taskClockNs());
+                case 2:
+                    return new Counter(e, null, null, Status.COUNTED, stat, () -> {
+                        ProcessCounters.Sample s = ProcessCounters.read();
+                        return s.minorFaults() < 0 ? -1 : s.minorFaults() + s.majorFaults();
+                    });
+                case 3:
+                    return new Counter(e, null, null, Status.COUNTED, SOURCE_PROCFS_THREADS, () -> {
+                        ProcessCounters.Sample s = ProcessCounters.read();
+                        return s.voluntaryContextSwitches() < 0 ? -1
+                                : s.voluntaryContextSwitches() + s.involuntaryContextSwitches();
+                    });
+                case 4:
+                    if (procStart.cpuMigrations() >= 0) {
+                        return new Counter(e, null, null, Status.COUNTED, SOURCE_PROCFS_THREADS,
+                                () -> ProcessCounters.read().cpuMigrations());
+                    }
+                    break;
+                case 5:
+                    return new Counter(e, null, null, Status.COUNTED, stat, () -> ProcessCounters.read().minorFaults());
+                case 6:
+                    return new Counter(e, null, null, Status.COUNTED, stat, () -> ProcessCounters.read().majorFaults());
+                default:
+                    break;
+            }
+        }
+        return new Counter(e, null, null, Status.NOT_SUPPORTED, why, null);
+    }
+
+    /** The whole process's counts since open, one reading per event in the order asked. */
+    public List<Reading> read() {
+        long window = windowNs();
+        List<Reading> out = new ArrayList<>();
+        long[] v = new long[3];
+        for (Counter c : counters) {
+            if (c.status == Status.NOT_SUPPORTED) {
+                out.add(new Reading(c.spec.name(), 0, 0, 0, Status.NOT_SUPPORTED, c.source));
+            } else if (c.fallback != null) {
+                long now = c.fallback.get();
+                boolean ok = now >= 0 && c.fallbackStart >= 0;
+                out.add(new Reading(c.spec.name(), ok ? now - c.fallbackStart : 0, window, ok ? window : 0,
+                        ok ? Status.COUNTED : Status.NOT_COUNTED, c.source));
+            } else {
+                long value = 0;
+                long enabled = 0;
+                long running = 0;
+                for (int fd : c.fds) {
+                    if (sys.readCounter(fd, v) == 0) {
+                        value += v[0];
+                        enabled += v[1];
+                        running += v[2];
+                    }
+                }
+                out.add(new Reading(c.spec.name(), value, enabled, running,
+                        running == 0 ? Status.NOT_COUNTED : Status.COUNTED, c.source));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Per thread that existed when the window opened: its counts, which include the threads
+     * it started since. Only perf_event_open counts per thread: empty otherwise.
+     */
+    public List<ThreadReadings> readPerThread() {
+        List<ThreadReadings> out = new ArrayList<>();
+        long[] v = new long[3];
+        for (int t = 0; t < tids.size(); t++) {
+            int tid = tids.get(t);
+            List<Reading> rs = new ArrayList<>();
+            boolean any = false;
+            for (Counter c : counters) {
+                if (c.fds == null) {
+                    continue;
+                }
+                for (int i = 0; i < c.fds.length; i++) {
+                    if (c.tids[i] == tid && sys.readCounter(c.fds[i], v) == 0) {
+                        rs.add(new Reading(c.spec.name(), v[0], v[1], v[2],
+                                v[2] == 0 ? Status.NOT_COUNTED : Status.COUNTED, c.source));
+                        any = true;
+                    }
+                }
+            }
+            if (any) {
+                out.add(new ThreadReadings(tid, threadNames.get(t), rs));
+            }
+        }
+        return out;
+    }
+
+    /** User and system CPU time of the whole process since open, in ns: getrusage where it can, else procfs. */
+    public long[] userSystemNs() {
+        if (sys != null && rusageStart != null) {
+            long[] r = sys.rusageSelf();
+            if (r != null) {
+                return new long[] {r[0] - rusageStart[0], r[1] - rusageStart[1]};
+            }
+        }
+        ProcessCounters.Sample s = ProcessCounters.read();
+        if (s.userNs() < 0 || procStart.userNs() < 0) {
+            return new long[] {-1, -1};
+        }
+        return new long[] {s.userNs() - procStart.userNs(), s.systemNs() - procStart.systemNs()};
+    }
+
+    @Override
+    public void close() {
+        for (Counter c : counters) {
+            if (c.fds != null) {
+                for (int fd : c.fds) {
+                    sys.close(fd);
+                }
+            }
+        }
+    }
+}

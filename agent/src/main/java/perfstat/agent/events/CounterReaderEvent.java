@@ -1,0 +1,56 @@
+package perfstat.agent.events;
+
+import jdk.jfr.Category;
+import jdk.jfr.Description;
+import jdk.jfr.Label;
+import jdk.jfr.Name;
+import jdk.jfr.StackTrace;
+import jdk.jfr.Timespan;
+
+/** How the counters were read, and what reading them cost; at the end of every chunk (the latest wins). */
+@Name(CounterReaderEvent.NAME)
+@Label("Counter Reader")
+@Category({"perfstat", "Agent"})
+@Description("The counters' source, the window they cover, and the counter thread's own cost")
+@StackTrace(false)
+public final class CounterReaderEvent extends jdk.jfr.Event {
+    public static final String NAME = "perfstat.CounterReader";
+
+    @Label("Mode")
+    @Description("perf_event_open, perf_event_open (user only), or procfs")
+    public String mode;
+
+    @Label("Note")
+    @Description("Why the mode is not plain perf_event_open; empty when it is")
+    public String note;
+
+    @Label("Interval")
+    @Timespan(Timespan.NANOSECONDS)
+    public long intervalNs;
+
+    @Label("Window")
+    @Description("From the counters' opening (in the agent's start) to this event")
+    @Timespan(Timespan.NANOSECONDS)
+    public long windowNs;
+
+    @Label("User Time")
+    @Timespan(Timespan.NANOSECONDS)
+    public long userNs;
+
+    @Label("System Time")
+    @Timespan(Timespan.NANOSECONDS)
+    public long systemNs;
+
+    @Label("Reads")
+    @Description("Times the counter thread read every counter")
+    public long reads;
+
+    @Label("Descriptors")
+    @Description("perf_event_open descriptors held: one per event and thread")
+    public int descriptors;
+
+    @Label("Reader CPU Time")
+    @Description("CPU time of perfstat's counter thread")
+    @Timespan(Timespan.NANOSECONDS)
+    public long readerCpuNs;
+}
