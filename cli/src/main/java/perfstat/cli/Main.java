@@ -6,6 +6,7 @@ import perfstat.cli.command.DiffCommand;
 import perfstat.cli.command.ModelsCommand;
 import perfstat.cli.command.ReportCommand;
 import perfstat.cli.command.RunCommand;
+import perfstat.cli.command.StatCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -19,7 +20,7 @@ import picocli.CommandLine.ScopeType;
         versionProvider = Main.Version.class,
         description = "perf stat for the JVM: run models, record them with JFR, and compare recordings.",
         subcommands = {ModelsCommand.class, RunCommand.class, CompareCommand.class,
-                ReportCommand.class, DiffCommand.class})
+                ReportCommand.class, DiffCommand.class, StatCommand.class})
 public final class Main implements Runnable {
 
     @Option(names = "--verbose", scope = ScopeType.INHERIT, description = "Print stack traces of errors.")
@@ -47,6 +48,8 @@ public final class Main implements Runnable {
         Main main = new Main();
         CommandLine cl = new CommandLine(main);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
+        // everything after stat's command name is the command's own: java -cp … Main --its-options
+        cl.getSubcommands().get("stat").setStopAtPositional(true);
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {

@@ -28,6 +28,7 @@ public final class CounterReader implements Runnable {
     private volatile boolean stopped;
     private long reads;
     private long readerCpuNs;
+    private long firstReadCpuNs = -1;
 
     public CounterReader(CounterSet counters, long intervalNs, Path intervalLog) {
         this.counters = counters;
@@ -75,6 +76,9 @@ public final class CounterReader implements Runnable {
                 synchronized (this) {
                     reads++;
                     readerCpuNs = ProcessCounters.currentThreadCpuNs();
+                    if (reads == 1) {
+                        firstReadCpuNs = readerCpuNs;
+                    }
                 }
             } catch (Throwable t) {
                 // a failed read costs one interval's row, never the host
@@ -101,8 +105,12 @@ public final class CounterReader implements Runnable {
     /** Commits the totals, per thread where perf_event_open counts, and the reader's own figures. */
     public void commitEnd() {
         long window = counters.windowNs();
-        for (CounterSet.Reading r : counters.read()) {
+        List<CounterSet.Reading> totals = counters.read();
+        for (CounterSet.Reading r : totals) {
             commit("end", r, window, 0, "");
+        }
+        if (intervalLog != null) {
+            log(totals, window); // the last, partial interval, as perf stat -I prints it
         }
         for (CounterSet.ThreadReadings t : counters.readPerThread()) {
             for (CounterSet.Reading r : t.readings()) {
@@ -120,6 +128,7 @@ public final class CounterReader implements Runnable {
         synchronized (this) {
             e.reads = reads;
             e.readerCpuNs = readerCpuNs;
+            e.readerFirstReadCpuNs = firstReadCpuNs;
         }
         e.descriptors = counters.descriptors();
         e.commit();

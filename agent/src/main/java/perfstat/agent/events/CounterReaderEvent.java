@@ -53,4 +53,9 @@ public final class CounterReaderEvent extends jdk.jfr.Event {
     @Description("CPU time of perfstat's counter thread")
     @Timespan(Timespan.NANOSECONDS)
     public long readerCpuNs;
+
+    @Label("Reader CPU Time At First Read")
+    @Description("CPU time of the counter thread up to the end of its first read (start-up, class loading, linking)")
+    @Timespan(Timespan.NANOSECONDS)
+    public long readerFirstReadCpuNs;
 }

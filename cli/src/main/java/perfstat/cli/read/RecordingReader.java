@@ -139,7 +139,8 @@ public final class RecordingReader {
                 counterReader.getString("mode"), counterReader.getString("note"),
                 Duration.ofNanos(counterReader.getLong("intervalNs")), Duration.ofNanos(counterReader.getLong("windowNs")),
                 counterReader.getLong("userNs"), counterReader.getLong("systemNs"), counterReader.getLong("reads"),
-                counterReader.getInt("descriptors"), counterReader.getLong("readerCpuNs"));
+                counterReader.getInt("descriptors"), counterReader.getLong("readerCpuNs"),
+                counterReader.hasField("readerFirstReadCpuNs") ? counterReader.getLong("readerFirstReadCpuNs") : -1);
         return new RunData(name, workload, result, scores.stream().map(s -> s[1]).toList(),
                 java.util.Collections.unmodifiableMap(modelCounters), start, end, probes, agentOptions, timerOverheadNs, jdk,
                 totals, perThread, List.copyOf(perfIntervals.values()), window);

@@ -70,10 +70,16 @@ public record RunData(String file, Workload workload, Result result, List<Double
      * @param mode        perf_event_open, perf_event_open (user only), or procfs
      * @param note        why the mode is not plain perf_event_open, or ""
      * @param window      from the counters' opening to the last read
-     * @param readerCpuNs CPU time of the agent's counter thread
+     * @param readerCpuNs CPU time of the agent's counter thread, up to its last interval read
+     * @param readerFirstReadCpuNs the same up to its first read (-1 if it never read)
      */
     public record CounterWindow(String mode, String note, Duration interval, Duration window, long userNs,
-                                long systemNs, long reads, int descriptors, long readerCpuNs) {
+                                long systemNs, long reads, int descriptors, long readerCpuNs, long readerFirstReadCpuNs) {
+        /** CPU per interval read once started (NaN below two reads). */
+        public double steadyCpuNsPerRead() {
+            return reads < 2 || readerFirstReadCpuNs < 0 ? Double.NaN
+                    : (readerCpuNs - readerFirstReadCpuNs) / (double) (reads - 1);
+        }
     }
 
     public record Workload(int formatVersion, String model, String variant, String workload, int threads,

@@ -1,0 +1,153 @@
+package perfstat.agent.counters;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The counting logic over fake system calls: what perf_event_open would return, kernel by kernel. */
+class CounterSetTest {
+
+    /** A kernel: per (type, config) either an errno for every open, or per-fd values. */
+    static final class FakeKernel implements PerfSyscalls {
+        final Map<Long, Integer> refuse = new HashMap<>();
+        final Map<Integer, long[]> values = new HashMap<>();
+        final List<byte[]> opened = new ArrayList<>();
+        final List<Integer> openedTids = new ArrayList<>();
+        final List<Integer> closed = new ArrayList<>();
+        boolean kernelCountingRefused;
+        int nextFd = 100;
+        int exitedTid = -1;
+        long[] rusage = {0, 0, 0, 0, 10, 5};
+
+        @Override
+        public long perfEventOpen(byte[] attr, int tid, int cpu, int groupFd, long flags) {
+            ByteBuffer b = ByteBuffer.wrap(attr).order(ByteOrder.nativeOrder());
+            long key = ((long) b.getInt(0) << 32) | b.getLong(8);
+            boolean excludeKernel = (b.getLong(40) & (1 << 5)) != 0;
+            if (kernelCountingRefused && !excludeKernel) {
+                return -Errno.EACCES;
+            }
+            if (refuse.containsKey(key)) {
+                return -refuse.get(key);
+            }
+            if (tid == exitedTid) {
+                return -Errno.ESRCH;
+            }
+            opened.add(attr);
+            openedTids.add(tid);
+            int fd = nextFd++;
+            values.put(fd, new long[] {tid * 10L, 1000, 1000});
+            return fd;
+        }
+
+        @Override
+        public long readCounter(int fd, long[] out) {
+            long[] v = values.get(fd);
+            System.arraycopy(v, 0, out, 0, 3);
+            return 0;
+        }
+
+        @Override
+        public void close(int fd) {
+            closed.add(fd);
+        }
+
+        @Override
+        public long[] rusageSelf() {
+            return rusage.clone();
+        }
+    }
+
+    private static final List<Integer> TIDS = List.of(11, 12, 13);
+
+    @Test
+    void oneCounterPerThreadSummedAndInherited() {
+        FakeKernel k = new FakeKernel();
+        try (CounterSet set = CounterSet.open(EventSpec.parseList("task-clock,page-faults"), k, TIDS, null)) {
+            assertThat(set.mode()).isEqualTo(CounterSet.SOURCE_PERF);
+            // first a probe of whether the kernel counts kernel space for us (closed at once), then the counters
+            assertThat(k.openedTids).containsExactly(11, 11, 12, 13, 11, 12, 13);
+            assertThat(k.closed).containsExactly(100);
+            for (byte[] attr : k.opened) {
+                long flags = ByteBuffer.wrap(attr).order(ByteOrder.nativeOrder()).getLong(40);
+                assertThat(flags & 2).as("inherit=1").isEqualTo(2);
+            }
+            List<CounterSet.Reading> rs = set.read();
+            assertThat(rs).extracting(CounterSet.Reading::event).containsExactly("task-clock", "page-faults");
+            assertThat(rs.get(0).value()).isEqualTo(110 + 120 + 130);
+            assertThat(rs.get(0).enabledNs()).isEqualTo(3000);
+            assertThat(rs.get(0).status()).isEqualTo(CounterSet.Status.COUNTED);
+            assertThat(set.readPerThread()).extracting(CounterSet.ThreadReadings::tid).containsExactly(11, 12, 13);
+            assertThat(set.readPerThread().get(1).readings().get(0).value()).isEqualTo(120);
+            assertThat(set.descriptors()).isEqualTo(6);
+        }
+        assertThat(k.closed).hasSize(7);
+    }
+
+    @Test
+    void anEventTheKernelDoesNotHaveIsNotSupportedWithTheReason() {
+        FakeKernel k = new FakeKernel();
+        k.refuse.put(1L, Errno.ENOENT); // type 0 (hardware), config 1 (instructions)
+        CounterSet set = CounterSet.open(EventSpec.parseList("task-clock,instructions"), k, TIDS, null);
+        CounterSet.Reading insn = set.read().get(1);
+        assertThat(insn.status()).isEqualTo(CounterSet.Status.NOT_SUPPORTED);
+        assertThat(insn.source()).isEqualTo("perf_event_open: ENOENT");
+        assertThat(set.read().get(0).status()).isEqualTo(CounterSet.Status.COUNTED);
+    }
+
+    @Test
+    void aCounterThatNeverRanIsNotCounted() {
+        FakeKernel k = new FakeKernel();
+        CounterSet set = CounterSet.open(EventSpec.parseList("cycles"), k, List.of(11), null);
+        k.values.get(k.nextFd - 1)[2] = 0;
+        assertThat(set.read().get(0).status()).isEqualTo(CounterSet.Status.NOT_COUNTED);
+    }
+
+    @Test
+    void aThreadThatEndedBeforeItsCounterOpenedIsSkipped() {
+        FakeKernel k = new FakeKernel();
+        k.exitedTid = 12;
+        CounterSet set = CounterSet.open(EventSpec.parseList("task-clock"), k, TIDS, null);
+        assertThat(set.read().get(0).value()).isEqualTo(110 + 130);
+        assertThat(set.read().get(0).source()).isEqualTo(CounterSet.SOURCE_PERF);
+    }
+
+    @Test
+    void whereKernelCountingIsRefusedEventsCountUserOnlyAndSwitchesComeFromGetrusage() {
+        FakeKernel k = new FakeKernel();
+        k.kernelCountingRefused = true;
+        CounterSet set = CounterSet.open(EventSpec.parseList("task-clock,context-switches,cpu-migrations,cycles"),
+                k, TIDS, null);
+        assertThat(set.mode()).isEqualTo(CounterSet.SOURCE_PERF_USER);
+        assertThat(set.note()).contains("perf_event_paranoid");
+        k.rusage = new long[] {0, 0, 0, 0, 17, 8}; // 10+5 at open, 25 now
+        List<CounterSet.Reading> rs = set.read();
+        assertThat(rs).extracting(CounterSet.Reading::event)
+                .containsExactly("task-clock:u", "context-switches", "cpu-migrations", "cycles:u");
+        assertThat(rs.get(0).source()).isEqualTo(CounterSet.SOURCE_PERF_USER);
+        assertThat(rs.get(1).source()).isEqualTo(CounterSet.SOURCE_RUSAGE);
+        assertThat(rs.get(1).value()).isEqualTo(10);
+        assertThat(rs.get(2).source()).startsWith("procfs");
+        for (byte[] attr : k.opened) {
+            assertThat(ByteBuffer.wrap(attr).order(ByteOrder.nativeOrder()).getLong(40) & (1 << 5)).isNotZero();
+        }
+    }
+
+    @Test
+    void withoutPerfEventOpenSoftwareEventsComeFromProcfsAndHardwareIsNotSupported() {
+        CounterSet set = CounterSet.open(EventSpec.defaults(), null, TIDS, "perf_event_open needs Java 22+");
+        assertThat(set.mode()).isEqualTo("procfs");
+        List<CounterSet.Reading> rs = set.read();
+        assertThat(rs.get(0).source()).isEqualTo(CounterSet.SOURCE_PROCFS_STAT);
+        assertThat(rs.get(3).source()).isEqualTo(CounterSet.SOURCE_PROCFS_STAT_FAULTS);
+        assertThat(rs.get(4).status()).isEqualTo(CounterSet.Status.NOT_SUPPORTED);
+        assertThat(rs.get(4).source()).isEqualTo("perf_event_open needs Java 22+");
+        assertThat(set.readPerThread()).isEmpty();
+    }
+}

@@ -1,0 +1,214 @@
+package perfstat.cli.command;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import perfstat.agent.counters.EventSpec;
+import perfstat.cli.UserError;
+import perfstat.cli.launch.JavaCommandRunner;
+import perfstat.cli.launch.ModelLauncher;
+import perfstat.cli.read.RecordingReader;
+import perfstat.cli.read.RunData;
+import perfstat.cli.render.StatRenderer;
+import perfstat.cli.stats.StatSummary;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code perfstat stat [options] -- java …}: perf stat for a Java command. Runs it with the
+ * agent, prints perf's table of its counters on stderr (as perf does, so the command's own
+ * output stays clean), and exits with the command's status.
+ */
+@Command(name = "stat", description = {
+        "Run a Java command with the agent and print perf stat's table of its counters (on stderr, as perf).",
+        "The window opens when the agent starts (after JVM start-up) and closes when the JVM exits."})
+public final class StatCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = {"-r", "--repeat"}, defaultValue = "1", paramLabel = "N",
+            description = "Run the command N times; print means with perf's +- (standard error of the mean).")
+    int repeat;
+
+    @Option(names = {"-e", "--event"}, paramLabel = "EVENTS",
+            description = "Events, comma-separated, as perf names them (default: perf stat's default set).")
+    List<String> events = new ArrayList<>();
+
+    @Option(names = "--per-thread", description = "Also print the counts per thread (perf_event_open only).")
+    boolean perThread;
+
+    @Option(names = {"-I", "--interval-print"}, paramLabel = "MS",
+            description = "Print the counts of every MS milliseconds while the command runs.")
+    Integer intervalMs;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
+            description = "Keep the recording as FILE (with -r: FILE's name .1.jfr … .N.jfr).")
+    Path output;
+
+    @Option(names = "--force", description = "Overwrite the output recording(s) if they exist.")
+    boolean force;
+
+    @Option(names = {"-x", "--field-separator"}, paramLabel = "SEP", description = "Print perf's CSV columns, separated by SEP.")
+    String separator;
+
+    @Option(names = {"-j", "--json"}, description = "Print perf's JSON, one object per line.")
+    boolean json;
+
+    @Parameters(arity = "1..*", paramLabel = "COMMAND",
+            description = "java [JVM options] (MAIN | -jar APP) [args]; put -- before it.")
+    List<String> command;
+
+    @Override
+    public Integer call() {
+        if (!JavaCommandRunner.isJava(command.get(0))) {
+            throw UserError.usage("stat runs Java commands (java [JVM options] MAIN|-jar APP [args]); '"
+                    + command.get(0) + "' is not java");
+        }
+        if (repeat < 1) {
+            throw UserError.usage("-r must be 1 or more, not " + repeat);
+        }
+        if (intervalMs != null && intervalMs < 10) {
+            throw UserError.usage("-I must be 10 ms or more, not " + intervalMs);
+        }
+        if (separator != null && json) {
+            throw UserError.usage("-x and --json exclude each other");
+        }
+        List<String> eventNames = new ArrayList<>();
+        for (String e : events) {
+            for (String part : e.split(",")) {
+                if (!part.isBlank()) {
+                    eventNames.add(part.trim());
+                }
+            }
+        }
+        try {
+            for (String e : eventNames) {
+                EventSpec.parse(e);
+            }
+        } catch (IllegalArgumentException ex) {
+            throw UserError.usage(ex.getMessage());
+        }
+        List<Path> outputs = outputs();
+        for (Path p : outputs) {
+            ModelLauncher.checkWritable(p, force);
+        }
+        StringBuilder agent = new StringBuilder();
+        if (!eventNames.isEmpty()) {
+            agent.append("events=").append(String.join(";", eventNames));
+        }
+        if (intervalMs != null) {
+            agent.append(agent.length() == 0 ? "" : ",").append("interval=").append(intervalMs);
+        }
+        StatRenderer renderer = new StatRenderer(json ? StatRenderer.Layout.JSON
+                : separator != null ? StatRenderer.Layout.CSV : StatRenderer.Layout.TEXT, separator);
+        PrintWriter err = spec.commandLine().getErr();
+
+        List<RunData> runs = new ArrayList<>();
+        int status = 0;
+        long wallNs = 0;
+        for (int i = 0; i < repeat; i++) {
+            List<List<RunData.PerfCounter>> previous = new ArrayList<>();
+            if (intervalMs != null) {
+                renderer.intervalHeader(err);
+            }
+            try (JavaCommandRunner.Outcome o = JavaCommandRunner.run(command, agent.toString(), intervalMs == null ? null
+                    : batch -> {
+                        List<RunData.PerfCounter> prev = previous.isEmpty() ? null : previous.get(0);
+                        renderer.renderInterval(batch.get(0).windowNs() / 1e9, StatSummary.interval(batch, prev), err);
+                        previous.clear();
+                        previous.add(batch);
+                    })) {
+                RunData run = RecordingReader.read(o.recording().toString());
+                if (run.counterWindow() == null) {
+                    throw UserError.data("the command's recording has no counters (did the agent start?)");
+                }
+                runs.add(run);
+                wallNs += o.wallNs();
+                if (o.exitStatus() != 0) {
+                    status = o.exitStatus();
+                }
+                if (!outputs.isEmpty()) {
+                    o.keep(outputs.get(i));
+                }
+            }
+        }
+        StatSummary summary = StatSummary.of(String.join(" ", command), runs, notes(runs, wallNs, status));
+        if (!perThread) {
+            summary = new StatSummary(summary.command(), summary.runs(), summary.lines(), summary.elapsedS(),
+                    summary.elapsedStderrS(), summary.userS(), summary.systemS(), List.of(), summary.notes());
+        }
+        renderer.render(summary, err);
+        for (Path p : outputs) {
+            err.println("perfstat stat: recording written to " + p);
+        }
+        return status;
+    }
+
+    /** The counter thread's own cost, as the issue asks it be reported. */
+    static String readerCost(RunData.CounterWindow w) {
+        String s = String.format(Locale.ROOT, "perfstat's counter thread: %d descriptors, %d interval reads", w.descriptors(),
+                w.reads());
+        double steady = w.steadyCpuNsPerRead();
+        if (!Double.isNaN(steady)) {
+            s += String.format(Locale.ROOT, ", %.1f us CPU per read after the first (%.4f%% of one core at %d ms)",
+                    steady / 1e3, 100 * steady / w.interval().toNanos(), w.interval().toMillis());
+        }
+        if (w.readerCpuNs() >= 0 && w.reads() > 0) {
+            s += String.format(Locale.ROOT, ", %.2f ms CPU in all", w.readerCpuNs() / 1e6);
+        }
+        return s;
+    }
+
+    private List<Path> outputs() {
+        if (output == null) {
+            return List.of();
+        }
+        if (repeat == 1) {
+            return List.of(output);
+        }
+        String name = output.getFileName().toString();
+        String stem = name.endsWith(".jfr") ? name.substring(0, name.length() - 4) : name;
+        List<Path> out = new ArrayList<>();
+        for (int i = 1; i <= repeat; i++) {
+            out.add(output.resolveSibling(stem + "." + i + ".jfr"));
+        }
+        return out;
+    }
+
+    private List<String> notes(List<RunData> runs, long wallNs, int status) {
+        List<String> notes = new ArrayList<>();
+        RunData last = runs.get(runs.size() - 1);
+        RunData.CounterWindow w = last.counterWindow();
+        notes.add("counters from " + w.mode() + (w.note().isEmpty() ? "" : ": " + w.note()));
+        for (RunData.PerfCounter c : last.perfCounters()) {
+            if (!c.supported()) {
+                notes.add(c.event() + ": not supported (" + c.source() + ")");
+                break;
+            }
+        }
+        double windowS = runs.stream().mapToDouble(r -> r.counterWindow().window().toNanos() / 1e9).sum();
+        notes.add(String.format(Locale.ROOT, "the window opens when the agent starts, after JVM start-up, and closes at "
+                + "JVM exit: %.3f s of the command's %.3f s wall time%s", windowS / runs.size(), wallNs / 1e9 / runs.size(),
+                runs.size() > 1 ? " (means)" : ""));
+        notes.add(readerCost(w));
+        if (perThread) {
+            if (last.perThread().isEmpty()) {
+                notes.add("--per-thread: no split, the counters came from " + w.mode() + ", which counts the process as a whole");
+            } else {
+                notes.add("--per-thread: the threads alive when the window opened, each with the threads it started later"
+                        + (runs.size() > 1 ? "; last run only" : ""));
+            }
+        }
+        if (status != 0) {
+            notes.add("the command exited with status " + status);
+        }
+        return notes;
+    }
+}

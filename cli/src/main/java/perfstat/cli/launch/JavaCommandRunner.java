@@ -1,0 +1,141 @@
+package perfstat.cli.launch;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import perfstat.cli.UserError;
+import perfstat.cli.read.IntervalLog;
+import perfstat.cli.read.RunData;
+
+/**
+ * Runs a user's Java command once with perfstat's agent added, as perf stat runs a command:
+ * the command keeps its working directory and its terminal; perfstat only inserts
+ * {@code -javaagent:perfstat.jar=…} and {@code --enable-native-access=ALL-UNNAMED} after
+ * {@code java}. While it runs, Ctrl-C goes to the command (which writes its recording as it
+ * exits) and not to perfstat, which then prints what was counted.
+ */
+public final class JavaCommandRunner {
+
+    /** What one run left: the command's exit status, its recording (in a temporary directory), its wall time. */
+    public record Outcome(int exitStatus, Path recording, Path tmpDir, long wallNs) implements AutoCloseable {
+        /** Moves the recording to {@code out}, which must not exist unless it may be replaced. */
+        public void keep(Path out) {
+            try {
+                Files.move(recording, out, StandardCopyOption.REPLACE_EXISTING);
+            } catch (IOException e) {
+                throw UserError.data("cannot write " + out + ": " + e.getMessage());
+            }
+        }
+
+        @Override
+        public void close() {
+            try (Stream<Path> s = Files.walk(tmpDir)) {
+                s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            } catch (IOException e) {
+                // best effort
+            }
+        }
+    }
+
+    private JavaCommandRunner() {
+    }
+
+    /** Whether {@code program} names a java launcher. */
+    public static boolean isJava(String program) {
+        String name = Path.of(program).getFileName().toString();
+        return name.equals("java") || name.equals("java.exe");
+    }
+
+    /**
+     * Runs {@code command} with the agent.
+     *
+     * @param agentOptions the agent's options without {@code out} and {@code interval-log}
+     * @param intervals    receives each interval's cumulative counters while the command runs, or null
+     */
+    public static Outcome run(List<String> command, String agentOptions, Consumer<List<RunData.PerfCounter>> intervals) {
+        Path jar = ModelLauncher.selfJar();
+        if (jar.toString().contains(",")) {
+            throw UserError.data("perfstat.jar's path contains a comma, which the agent's options cannot carry: " + jar);
+        }
+        Path tmp;
+        try {
+            tmp = Files.createTempDirectory("perfstat-stat-");
+        } catch (IOException e) {
+            throw UserError.data("cannot create a temporary directory: " + e.getMessage());
+        }
+        Path recording = tmp.resolve("run.jfr");
+        Path log = tmp.resolve("intervals.log");
+        List<String> cmd = new ArrayList<>();
+        cmd.add(command.get(0));
+        cmd.add("--enable-native-access=ALL-UNNAMED");
+        cmd.add("-javaagent:" + jar + "=out=" + recording + (agentOptions.isEmpty() ? "" : "," + agentOptions)
+                + (intervals != null ? ",interval-log=" + log : ""));
+        cmd.addAll(command.subList(1, command.size()));
+        long t0 = System.nanoTime();
+        int exit;
+        try (Interrupts ignored = Interrupts.ignore()) {
+            Process p = new ProcessBuilder(cmd).inheritIO().start();
+            IntervalLog follower = intervals == null ? null : new IntervalLog(log);
+            while (!p.waitFor(50, java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                if (follower != null) {
+                    follower.poll(intervals);
+                }
+            }
+            if (follower != null) {
+                follower.poll(intervals);
+            }
+            exit = p.exitValue();
+        } catch (IOException e) {
+            new Outcome(0, recording, tmp, 0).close();
+            throw UserError.data("cannot run " + command.get(0) + ": " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            new Outcome(0, recording, tmp, 0).close();
+            throw UserError.data("interrupted");
+        }
+        long wall = System.nanoTime() - t0;
+        Outcome o = new Outcome(exit, recording, tmp, wall);
+        if (!Files.isRegularFile(recording)) {
+            o.close();
+            throw UserError.data("the command wrote no recording (exit status " + exit
+                    + "): its JVM did not start, or the agent could not");
+        }
+        return o;
+    }
+
+    /** Ctrl-C (SIGINT) ignored by perfstat's own JVM while the command runs, where the JDK lets us. */
+    private static final class Interrupts implements AutoCloseable {
+        private final Object previous;
+
+        private Interrupts(Object previous) {
+            this.previous = previous;
+        }
+
+        @SuppressWarnings("removal")
+        static Interrupts ignore() {
+            try {
+                sun.misc.Signal sig = new sun.misc.Signal("INT");
+                return new Interrupts(sun.misc.Signal.handle(sig, s -> { }));
+            } catch (Throwable t) {
+                return new Interrupts(null);
+            }
+        }
+
+        @Override
+        public void close() {
+            if (previous instanceof sun.misc.SignalHandler h) {
+                try {
+                    sun.misc.Signal.handle(new sun.misc.Signal("INT"), h);
+                } catch (Throwable t) {
+                    // keep the no-op handler
+                }
+            }
+        }
+    }
+}

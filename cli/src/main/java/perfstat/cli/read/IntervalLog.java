@@ -1,0 +1,62 @@
+package perfstat.cli.read;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Follows the agent's interval log (agent option {@code interval-log}) while the command
+ * runs: each complete batch of lines ({@code WINDOW_NS EVENT VALUE ENABLED_NS RUNNING_NS
+ * STATUS}, then {@code end WINDOW_NS}) is handed on as cumulative counters.
+ */
+public final class IntervalLog {
+    private final Path file;
+    private long offset;
+    private final StringBuilder pending = new StringBuilder();
+    private List<RunData.PerfCounter> batch = new ArrayList<>();
+
+    public IntervalLog(Path file) {
+        this.file = file;
+    }
+
+    /** Reads what has been appended since the last call; calls {@code sink} once per complete batch. */
+    public void poll(Consumer<List<RunData.PerfCounter>> sink) {
+        byte[] bytes;
+        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "r")) {
+            long len = f.length();
+            if (len <= offset) {
+                return;
+            }
+            bytes = new byte[(int) Math.min(len - offset, 1 << 20)];
+            f.seek(offset);
+            f.readFully(bytes);
+            offset += bytes.length;
+        } catch (IOException e) {
+            return; // not written yet
+        }
+        pending.append(new String(bytes, StandardCharsets.UTF_8));
+        int nl;
+        while ((nl = pending.indexOf("\n")) >= 0) {
+            String line = pending.substring(0, nl);
+            pending.delete(0, nl + 1);
+            String[] f = line.split("\t");
+            if (f.length == 2 && f[0].equals("end")) {
+                if (!batch.isEmpty()) {
+                    sink.accept(List.copyOf(batch));
+                }
+                batch = new ArrayList<>();
+            } else if (f.length == 6) {
+                try {
+                    batch.add(new RunData.PerfCounter(f[1], Long.parseLong(f[2]), Long.parseLong(f[3]),
+                            Long.parseLong(f[4]), f[5].replace('_', ' '), "", Long.parseLong(f[0]), 0, ""));
+                } catch (NumberFormatException e) {
+                    // a torn line: skip it
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,212 @@
+package perfstat.cli.render;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+import perfstat.cli.stats.CounterMetrics;
+import perfstat.cli.stats.StatSummary;
+import perfstat.cli.stats.Value;
+
+/**
+ * {@code perfstat stat}'s output in perf stat's three layouts: the text table (columns as
+ * perf 6.1 sets them), {@code -x SEP} (perf's CSV columns) and {@code --json} (perf's keys,
+ * one object per line). Interval rows ({@code -I}) carry the time in front, as perf's do.
+ * A value that perf_event_open did not give carries its source: a {@code [source]} tag in
+ * text, a {@code "source"} key in JSON, a {@code #} line after the CSV.
+ */
+public final class StatRenderer {
+    public enum Layout { TEXT, CSV, JSON }
+
+    private final Layout layout;
+    private final String sep;
+
+    public StatRenderer(Layout layout, String sep) {
+        this.layout = layout;
+        this.sep = sep;
+    }
+
+    public void render(StatSummary s, PrintWriter out) {
+        switch (layout) {
+            case TEXT -> text(s, out);
+            case CSV -> {
+                for (StatSummary.Line l : s.lines()) {
+                    out.println(csv(l, s.runs() > 1));
+                }
+                for (StatSummary.ThreadLines t : s.perThread()) {
+                    for (StatSummary.Line l : t.lines()) {
+                        out.println(t.thread() + sep + csv(l, false));
+                    }
+                }
+                for (String n : s.notes()) {
+                    out.println("# " + n);
+                }
+            }
+            case JSON -> {
+                for (StatSummary.Line l : s.lines()) {
+                    out.println(json(null, null, l, s.runs() > 1));
+                }
+                for (StatSummary.ThreadLines t : s.perThread()) {
+                    for (StatSummary.Line l : t.lines()) {
+                        out.println(json(null, t.thread(), l, false));
+                    }
+                }
+            }
+        }
+        out.flush();
+    }
+
+    /** The header perf prints once before interval rows (text only). */
+    public void intervalHeader(PrintWriter out) {
+        if (layout == Layout.TEXT) {
+            out.println("#           time             counts unit events");
+        }
+    }
+
+    /** One interval's rows, each led by the time since the window opened. */
+    public void renderInterval(double seconds, List<StatSummary.Line> lines, PrintWriter out) {
+        String t = String.format(Locale.ROOT, "%16.9f", seconds);
+        for (StatSummary.Line l : lines) {
+            switch (layout) {
+                case TEXT -> out.println(stripRight(t + " " + textLine(l)));
+                case CSV -> out.println(t + sep + csv(l, false));
+                case JSON -> out.println(json(seconds, null, l, false));
+            }
+        }
+        out.flush();
+    }
+
+    private void text(StatSummary s, PrintWriter out) {
+        out.println();
+        out.println(" Performance counter stats for '" + s.command() + "'" + (s.runs() > 1 ? " (" + s.runs() + " runs)" : "") + ":");
+        out.println();
+        for (StatSummary.Line l : s.lines()) {
+            out.println(stripRight(textLine(l)));
+        }
+        for (StatSummary.ThreadLines t : s.perThread()) {
+            out.println();
+            for (StatSummary.Line l : t.lines()) {
+                out.println(stripRight(String.format(Locale.ROOT, "%24s", t.thread()) + textLine(l)));
+            }
+        }
+        out.println();
+        Value e = s.elapsedS();
+        if (e.measured()) {
+            if (s.runs() > 1 && !Double.isNaN(s.elapsedStderrS())) {
+                out.println(String.format(Locale.ROOT, "%18.6f +- %.6f seconds time elapsed  ( +-%6.2f%% )",
+                        e.value(), s.elapsedStderrS(), e.stderrPct()));
+            } else {
+                out.println(String.format(Locale.ROOT, "%18.9f seconds time elapsed", e.value()));
+            }
+            out.println();
+        }
+        if (!Double.isNaN(s.userS())) {
+            out.println(String.format(Locale.ROOT, "%18.9f seconds user", s.userS()));
+            out.println(String.format(Locale.ROOT, "%18.9f seconds sys", s.systemS()));
+            out.println();
+        }
+        for (String n : s.notes()) {
+            out.println(" # " + n);
+        }
+    }
+
+    /** perf's text row: value (18), unit (5), event (33), then {@code # metric} and {@code ( +- x% )}. */
+    private static String textLine(StatSummary.Line l) {
+        StringBuilder b = new StringBuilder();
+        b.append(String.format(Locale.ROOT, "%18s %-5s%-33s", value(l, false), l.unit(), l.event()));
+        if (l.value().measured()) {
+            b.append(metric(l.derived()));
+            if (l.value().samples() > 1 && l.value().stderrPct() > 0) {
+                b.append(String.format(Locale.ROOT, "  ( +-%6.2f%% )", l.value().stderrPct()));
+            }
+            if (l.runningPct() < 99.995) {
+                b.append(String.format(Locale.ROOT, "  (%.2f%%)", l.runningPct()));
+            }
+        }
+        if (fallback(l)) {
+            b.append("  [").append(l.source()).append(']');
+        }
+        return b.toString();
+    }
+
+    private static String metric(CounterMetrics.Derived d) {
+        if (!d.present()) {
+            return "";
+        }
+        if (d.unit().startsWith("%")) {
+            return String.format(Locale.ROOT, "# %7.2f%% %-22s", d.value(), d.unit().substring(1).trim());
+        }
+        String pattern = d.unit().equals("insn per cycle") ? "# %8.2f  %-22s" : "# %8.3f %-23s";
+        return String.format(Locale.ROOT, pattern, d.value(), d.unit());
+    }
+
+    private String csv(StatSummary.Line l, boolean variance) {
+        StringBuilder b = new StringBuilder();
+        b.append(value(l, true)).append(sep).append(l.unit()).append(sep).append(l.event()).append(sep);
+        if (variance) {
+            b.append(l.value().measured() && l.value().samples() > 1
+                    ? String.format(Locale.ROOT, "%.2f%%", l.value().stderrPct()) : "").append(sep);
+        }
+        b.append(String.format(Locale.ROOT, "%.0f", l.runtimeNs())).append(sep)
+                .append(String.format(Locale.ROOT, "%.2f", l.runningPct())).append(sep);
+        if (l.value().measured() && l.derived().present()) {
+            b.append(String.format(Locale.ROOT, "%.3f", l.derived().value())).append(sep)
+                    .append(l.derived().unit().startsWith("%") ? l.derived().unit().substring(1).trim() : l.derived().unit());
+        } else {
+            b.append(sep);
+        }
+        return b.toString();
+    }
+
+    private static String json(Double time, String thread, StatSummary.Line l, boolean variance) {
+        StringBuilder b = new StringBuilder("{");
+        if (time != null) {
+            b.append(String.format(Locale.ROOT, "\"interval\" : %.9f, ", time));
+        }
+        if (thread != null) {
+            b.append("\"thread\" : ").append(JsonRenderer.str(thread)).append(", ");
+        }
+        String v = l.value().measured() ? String.format(Locale.ROOT, "%.6f", l.value().value()) : value(l, true);
+        b.append("\"counter-value\" : ").append(JsonRenderer.str(v))
+                .append(", \"unit\" : ").append(JsonRenderer.str(l.unit()))
+                .append(", \"event\" : ").append(JsonRenderer.str(l.event()));
+        if (variance) {
+            b.append(String.format(Locale.ROOT, ", \"variance\" : %.2f",
+                    l.value().measured() && l.value().samples() > 1 ? l.value().stderrPct() : 0.0));
+        }
+        b.append(String.format(Locale.ROOT, ", \"event-runtime\" : %.0f, \"pcnt-running\" : %.2f", l.runtimeNs(), l.runningPct()));
+        boolean m = l.value().measured() && l.derived().present();
+        b.append(String.format(Locale.ROOT, ", \"metric-value\" : %.6f", m ? l.derived().value() : 0.0))
+                .append(", \"metric-unit\" : ").append(JsonRenderer.str(m ? metricUnit(l.derived()) : ""));
+        if (fallback(l)) {
+            b.append(", \"source\" : ").append(JsonRenderer.str(l.source()));
+        }
+        return b.append('}').toString();
+    }
+
+    private static String metricUnit(CounterMetrics.Derived d) {
+        return d.unit().startsWith("%") ? d.unit().substring(1).trim() : d.unit();
+    }
+
+    private static boolean fallback(StatSummary.Line l) {
+        return l.value().status() != Value.Status.NOT_SUPPORTED && l.source() != null && !l.source().isEmpty()
+                && !l.source().startsWith("perf_event_open");
+    }
+
+    /** The value as perf writes it: two decimals for msec, a whole count otherwise, or perf's markers. */
+    private static String value(StatSummary.Line l, boolean csv) {
+        return switch (l.value().status()) {
+            case MEASURED -> String.format(Locale.ROOT, l.unit().equals("msec") ? "%.2f" : "%.0f", l.value().value());
+            case NOT_SUPPORTED -> Formats.NOT_SUPPORTED;
+            case NOT_COUNTED -> Formats.NOT_COUNTED;
+            case ABSENT -> csv ? "" : Formats.ABSENT;
+        };
+    }
+
+    private static String stripRight(String s) {
+        int end = s.length();
+        while (end > 0 && s.charAt(end - 1) == ' ') {
+            end--;
+        }
+        return s.substring(0, end);
+    }
+}

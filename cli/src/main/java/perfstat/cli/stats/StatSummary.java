@@ -1,0 +1,158 @@
+package perfstat.cli.stats;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import perfstat.cli.read.RunData;
+
+/**
+ * What {@code perfstat stat} prints: per event the mean over the runs with perf's {@code ±}
+ * (standard error as a percentage of the mean), the share of time the counter ran, perf's
+ * derived figure, and the source; then time elapsed, user and system time.
+ *
+ * @param command    the command as the user typed it
+ * @param runs       how many runs the values are means of
+ * @param lines      one per event, in the order asked
+ * @param elapsedS   the window in seconds: mean, with its standard error
+ * @param userS      user CPU time of the window (NaN with several runs: perf prints it for one)
+ * @param systemS    system CPU time of the window
+ * @param perThread  per thread of the last run (perf_event_open only), each with its lines
+ * @param notes      footer lines: sources, what the window covers, the counter thread's cost
+ */
+public record StatSummary(String command, int runs, List<Line> lines, Value elapsedS, double elapsedStderrS,
+                          double userS, double systemS, List<ThreadLines> perThread, List<String> notes) {
+
+    /**
+     * @param event      perf's name, modifiers included
+     * @param unit       "msec" for the clocks, else ""
+     * @param value      the mean (in msec for the clocks), with its ± and status
+     * @param runtimeNs  mean time the counter ran (perf's event-runtime)
+     * @param runningPct share of the time enabled that it ran
+     * @param derived    perf's derived figure
+     * @param source     perf_event_open, or the fallback that gave the value
+     */
+    public record Line(String event, String unit, Value value, double runtimeNs, double runningPct,
+                       CounterMetrics.Derived derived, String source) {
+    }
+
+    public record ThreadLines(String thread, List<Line> lines) {
+    }
+
+    /** The summary of one or more runs of the same command. */
+    public static StatSummary of(String command, List<RunData> runs, List<String> notes) {
+        RunData first = runs.get(0);
+        List<Line> lines = new ArrayList<>();
+        List<Double> windows = new ArrayList<>();
+        for (RunData r : runs) {
+            if (r.counterWindow() != null) {
+                windows.add(r.counterWindow().window().toNanos() / 1e9);
+            }
+        }
+        double elapsed = mean(windows);
+        Map<String, Double> means = new HashMap<>();
+        List<List<RunData.PerfCounter>> byEvent = new ArrayList<>();
+        for (int i = 0; i < first.perfCounters().size(); i++) {
+            List<RunData.PerfCounter> same = new ArrayList<>();
+            for (RunData r : runs) {
+                if (i < r.perfCounters().size() && r.perfCounters().get(i).event().equals(first.perfCounters().get(i).event())) {
+                    same.add(r.perfCounters().get(i));
+                }
+            }
+            byEvent.add(same);
+            List<Double> vs = same.stream().filter(RunData.PerfCounter::counted).map(RunData.PerfCounter::scaled).toList();
+            if (!vs.isEmpty()) {
+                means.put(first.perfCounters().get(i).baseEvent(), mean(vs));
+            }
+        }
+        for (List<RunData.PerfCounter> same : byEvent) {
+            lines.add(line(same, means, elapsed * 1e9));
+        }
+        double stderr = windows.size() < 2 ? Double.NaN : Measurements.stderrPct(windows) / 100 * elapsed;
+        double user = Double.NaN;
+        double sys = Double.NaN;
+        if (runs.size() == 1 && first.counterWindow() != null && first.counterWindow().userNs() >= 0) {
+            user = first.counterWindow().userNs() / 1e9;
+            sys = first.counterWindow().systemNs() / 1e9;
+        }
+        RunData last = runs.get(runs.size() - 1);
+        List<ThreadLines> perThread = new ArrayList<>();
+        Map<Integer, List<RunData.PerfCounter>> threads = new java.util.LinkedHashMap<>();
+        for (RunData.PerfCounter c : last.perThread()) {
+            threads.computeIfAbsent(c.tid(), t -> new ArrayList<>()).add(c);
+        }
+        double lastWindowNs = last.counterWindow() == null ? Double.NaN : last.counterWindow().window().toNanos();
+        for (Map.Entry<Integer, List<RunData.PerfCounter>> t : threads.entrySet()) {
+            Map<String, Double> totals = new HashMap<>();
+            for (RunData.PerfCounter c : t.getValue()) {
+                totals.put(c.baseEvent(), c.scaled());
+            }
+            List<Line> tl = new ArrayList<>();
+            for (RunData.PerfCounter c : t.getValue()) {
+                tl.add(line(List.of(c), totals, lastWindowNs));
+            }
+            perThread.add(new ThreadLines(t.getValue().get(0).threadName() + "-" + t.getKey(), tl));
+        }
+        Value el = windows.isEmpty() ? Value.absent()
+                : new Value(elapsed, Value.Status.MEASURED, Measurements.stderrPct(windows), windows.size());
+        return new StatSummary(command, runs.size(), lines, el, stderr, user, sys, perThread, notes);
+    }
+
+    /**
+     * One interval of {@code perf stat -I}: the counts between two cumulative reads.
+     *
+     * @param previous the read before (null for the first interval)
+     */
+    public static List<Line> interval(List<RunData.PerfCounter> current, List<RunData.PerfCounter> previous) {
+        List<RunData.PerfCounter> deltas = new ArrayList<>();
+        long prevWindow = previous == null || previous.isEmpty() ? 0 : previous.get(0).windowNs();
+        for (int i = 0; i < current.size(); i++) {
+            RunData.PerfCounter c = current.get(i);
+            RunData.PerfCounter p = previous == null || i >= previous.size() ? null : previous.get(i);
+            long v = c.value() - (p == null ? 0 : p.value());
+            long en = c.enabledNs() - (p == null ? 0 : p.enabledNs());
+            long run = c.runningNs() - (p == null ? 0 : p.runningNs());
+            String status = !c.supported() ? c.status() : run <= 0 ? "not counted" : "counted";
+            deltas.add(new RunData.PerfCounter(c.event(), v, en, run, status, c.source(), c.windowNs() - prevWindow,
+                    0, ""));
+        }
+        Map<String, Double> totals = new HashMap<>();
+        for (RunData.PerfCounter c : deltas) {
+            if (c.counted()) {
+                totals.put(c.baseEvent(), c.scaled());
+            }
+        }
+        List<Line> lines = new ArrayList<>();
+        for (RunData.PerfCounter c : deltas) {
+            lines.add(line(List.of(c), totals, c.windowNs()));
+        }
+        return lines;
+    }
+
+    private static Line line(List<RunData.PerfCounter> same, Map<String, Double> means, double windowNs) {
+        RunData.PerfCounter c = same.get(0);
+        boolean clock = c.baseEvent().equals("task-clock") || c.baseEvent().equals("cpu-clock");
+        String unit = clock ? "msec" : "";
+        List<Double> counted = same.stream().filter(RunData.PerfCounter::counted).map(RunData.PerfCounter::scaled).toList();
+        Value v;
+        if (same.stream().anyMatch(x -> !x.supported())) {
+            v = Value.notSupported();
+        } else if (counted.isEmpty()) {
+            v = Value.notCounted();
+        } else {
+            double m = mean(counted);
+            v = new Value(clock ? m / 1e6 : m, Value.Status.MEASURED,
+                    counted.size() < 2 ? Double.NaN : Measurements.stderrPct(counted), counted.size());
+        }
+        double runtime = mean(same.stream().map(x -> (double) x.runningNs()).toList());
+        double pct = mean(same.stream().map(RunData.PerfCounter::runningPct).toList());
+        CounterMetrics.Derived d = v.measured()
+                ? CounterMetrics.derived(c.baseEvent(), means.getOrDefault(c.baseEvent(), Double.NaN), means, windowNs)
+                : CounterMetrics.Derived.NONE;
+        return new Line(c.event(), unit, v, runtime, pct, d, c.source());
+    }
+
+    private static double mean(List<Double> xs) {
+        return xs.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+    }
+}
