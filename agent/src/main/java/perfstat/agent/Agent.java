@@ -11,6 +11,7 @@ import java.util.Properties;
 import jdk.jfr.FlightRecorder;
 import perfstat.agent.counters.CounterReader;
 import perfstat.agent.counters.CounterSet;
+import perfstat.agent.counters.PerfControl;
 import perfstat.agent.counters.ProcessCounters;
 import perfstat.agent.events.AgentEvent;
 import perfstat.agent.events.CountersEvent;
@@ -144,9 +145,20 @@ public final class Agent {
         if (o.events().isEmpty()) {
             return;
         }
+        PerfControl perf = null;
+        if (o.perfCtl() != null) {
+            try {
+                perf = new PerfControl(o.perfCtl());
+            } catch (IOException e) {
+                System.err.println("perfstat agent: cannot open perf's control FIFO " + o.perfCtl() + "; counting without it");
+            }
+        }
         CounterSet set = CounterSet.open(o.events());
+        if (perf != null) {
+            perf.send("enable");
+        }
         CounterReader reader = new CounterReader(set, o.intervalMs() * 1_000_000L,
-                o.intervalLog() == null ? null : Path.of(o.intervalLog()));
+                o.intervalLog() == null ? null : Path.of(o.intervalLog()), perf);
         FlightRecorder.addPeriodicEvent(PerfCounterEvent.class, reader::commitEnd);
         reader.start();
     }

@@ -21,6 +21,10 @@ import java.util.List;
  *       {@value #DEFAULT_INTERVAL_MS} ms).</li>
  *   <li>{@code interval-log=FILE}: also append each interval's counts to FILE as text (what
  *       {@code perfstat stat -I} prints from); not recorded, as it names a path.</li>
+ *   <li>{@code perf-ctl=FIFO}: line perfstat's window up with {@code perf stat --delay=-1
+ *       --control fifo:FIFO}: the agent writes {@code enable} to FIFO when its counters open
+ *       and {@code disable} when it reads them for the last time, so that both count the same
+ *       window (for cross-checking perfstat against perf).</li>
  * </ul>
  * A bad option is reported in one line by {@link #parse}; the agent then stays out.
  */
@@ -39,6 +43,7 @@ public final class AgentOptions {
     List<perfstat.agent.counters.EventSpec> events = perfstat.agent.counters.EventSpec.defaults();
     int intervalMs = DEFAULT_INTERVAL_MS;
     String intervalLog;
+    String perfCtl;
 
     public String out() {
         return out;
@@ -67,6 +72,11 @@ public final class AgentOptions {
 
     public int intervalMs() {
         return intervalMs;
+    }
+
+    /** perf stat's control FIFO to drive, or null. */
+    public String perfCtl() {
+        return perfCtl;
     }
 
     /** The interval log file, or null. */
@@ -156,8 +166,14 @@ public final class AgentOptions {
                     }
                     o.intervalLog = value;
                 }
+                case "perf-ctl" -> {
+                    if (value.isEmpty()) {
+                        throw new BadOption("option 'perf-ctl' needs perf's control FIFO");
+                    }
+                    o.perfCtl = value;
+                }
                 default -> throw new BadOption("unknown option '" + key
-                        + "' (known: out, probes, probeset, timing, sample, events, interval, interval-log)");
+                        + "' (known: out, probes, probeset, timing, sample, events, interval, interval-log, perf-ctl)");
             }
         }
         return o;

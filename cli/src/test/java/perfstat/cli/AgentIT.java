@@ -95,32 +95,11 @@ class AgentIT {
     @ParameterizedTest
     @ValueSource(ints = {17, 21, 25})
     void loadsInOlderJvms(int feature) throws Exception {
-        Path home = jdk(feature);
+        Path home = Processes.jdk(feature);
         assumeTrue(home != null, "no JDK " + feature + " installed under /usr/lib/jvm");
         Processes.Result r = host(home.resolve("bin/java").toString(), "probes=" + PROBE + ",out=old.jfr");
         assertThat(r.code()).isEqualTo(3);
         assertThat(r.err()).isEmpty();
         assertThat(RecordingReader.read(dir.resolve("old.jfr").toString()).probes().get(PROBE).calls()).isEqualTo(STEPS);
-    }
-
-    private static Path jdk(int feature) throws IOException {
-        Path jvm = Path.of("/usr/lib/jvm");
-        if (!Files.isDirectory(jvm)) {
-            return null;
-        }
-        try (Stream<Path> homes = Files.list(jvm)) {
-            for (Path h : homes.toList()) {
-                Path release = h.resolve("release");
-                if (Files.isRegularFile(release) && Files.isExecutable(h.resolve("bin/java"))
-                        && Files.readString(release).contains("JAVA_VERSION=\"" + feature + ".")) {
-                    return h;
-                }
-                if (Files.isRegularFile(release) && Files.isExecutable(h.resolve("bin/java"))
-                        && Files.readString(release).contains("JAVA_VERSION=\"" + feature + "\"")) {
-                    return h;
-                }
-            }
-        }
-        return null;
     }
 }

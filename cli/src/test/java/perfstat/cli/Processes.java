@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /** Runs a command for the end-to-end tests and keeps its exit code, stdout and stderr. */
 public final class Processes {
@@ -43,5 +44,27 @@ public final class Processes {
         List<String> cmd = new ArrayList<>(List.of(java(), "-jar", jar().toString()));
         cmd.addAll(List.of(args));
         return run(dir, cmd);
+    }
+
+    /** The home of an installed JDK of this feature release under /usr/lib/jvm, or null. */
+    public static Path jdk(int feature) throws IOException {
+        Path jvm = Path.of("/usr/lib/jvm");
+        if (!Files.isDirectory(jvm)) {
+            return null;
+        }
+        try (Stream<Path> homes = Files.list(jvm)) {
+            for (Path h : homes.toList()) {
+                Path release = h.resolve("release");
+                if (Files.isRegularFile(release) && Files.isExecutable(h.resolve("bin/java"))
+                        && Files.readString(release).contains("JAVA_VERSION=\"" + feature + ".")) {
+                    return h;
+                }
+                if (Files.isRegularFile(release) && Files.isExecutable(h.resolve("bin/java"))
+                        && Files.readString(release).contains("JAVA_VERSION=\"" + feature + "\"")) {
+                    return h;
+                }
+            }
+        }
+        return null;
     }
 }

@@ -24,14 +24,19 @@ public final class CounterReader implements Runnable {
     private final CounterSet counters;
     private final long intervalNs;
     private final Path intervalLog;
+    private final PerfControl perfControl;
     private final Thread thread;
     private volatile boolean stopped;
     private long reads;
     private long readerCpuNs;
     private long firstReadCpuNs = -1;
 
-    public CounterReader(CounterSet counters, long intervalNs, Path intervalLog) {
+    /**
+     * @param perfControl perf stat's control FIFO, told {@code disable} after the last read; null for none
+     */
+    public CounterReader(CounterSet counters, long intervalNs, Path intervalLog, PerfControl perfControl) {
         this.counters = counters;
+        this.perfControl = perfControl;
         this.intervalNs = intervalNs;
         this.intervalLog = intervalLog;
         this.thread = new Thread(this, "perfstat-counters");
@@ -106,6 +111,9 @@ public final class CounterReader implements Runnable {
     public void commitEnd() {
         long window = counters.windowNs();
         List<CounterSet.Reading> totals = counters.read();
+        if (perfControl != null) {
+            perfControl.send("disable");
+        }
         for (CounterSet.Reading r : totals) {
             commit("end", r, window, 0, "");
         }

@@ -1,0 +1,134 @@
+package perfstat.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code perfstat stat -- java …} end to end, against perfstat.jar. */
+class StatIT {
+    @TempDir
+    Path dir;
+
+    private static String classes() throws Exception {
+        return Path.of(perfstat.itapp.CounterWorkload.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+                .toString();
+    }
+
+    private Processes.Result stat(String java, String... args) throws Exception {
+        List<String> a = new ArrayList<>(List.of("stat"));
+        a.addAll(List.of(args));
+        a.addAll(List.of("--", java, "-cp", classes(), "perfstat.itapp.CounterWorkload", "300"));
+        return Processes.perfstat(dir, a.toArray(String[]::new));
+    }
+
+    @Test
+    void printsPerfsTableWithPlusMinusOverRepeatedRuns() throws Exception {
+        Processes.Result r = stat(Processes.java(), "-r", "3");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).as("the command's own output, untouched").isEqualTo("done\ndone\ndone\n");
+        String e = r.err();
+        assertThat(e).contains(" Performance counter stats for '" + Processes.java() + " -cp ")
+                .contains("' (3 runs):");
+        assertThat(e).containsPattern("\\n +[0-9]+\\.[0-9]{2} msec task-clock +# +[0-9.]+ CPUs utilized +\\( \\+- +[0-9.]+% \\)");
+        assertThat(e).containsPattern("\\n +[0-9]+ +page-faults +# +[0-9.]+ [KM]?/sec");
+        assertThat(e).containsPattern("\\n +[0-9.]+ \\+- [0-9.]+ seconds time elapsed  \\( \\+- +[0-9.]+% \\)");
+        // no PMU here: perf_event_open answers ENOENT for cycles, and perfstat prints what perf prints
+        assertThat(e).containsPattern("\\n +(<not supported>|[0-9]+) +cycles");
+        assertThat(e).contains("# counters from perf_event_open");
+        assertThat(e).contains("after JVM start-up");
+    }
+
+    @Test
+    void csvHasPerfsColumnsAndJsonPerfsKeys() throws Exception {
+        Processes.Result csv = stat(Processes.java(), "-x", ";", "-e", "task-clock,page-faults,cycles");
+        assertThat(csv.code()).as(csv.err()).isZero();
+        List<String> rows = csv.err().lines().filter(l -> !l.startsWith("#") && !l.isBlank()).toList();
+        assertThat(rows).hasSize(3);
+        String[] tc = rows.get(0).split(";", -1);
+        assertThat(tc).hasSize(7);
+        assertThat(tc[1]).isEqualTo("msec");
+        assertThat(tc[2]).isEqualTo("task-clock");
+        assertThat(Double.parseDouble(tc[0])).isGreaterThan(100);
+        assertThat(Long.parseLong(tc[3])).isPositive();
+        assertThat(tc[4]).isEqualTo("100.00");
+        assertThat(tc[6]).isEqualTo("CPUs utilized");
+        assertThat(rows.get(1).split(";", -1)[2]).isEqualTo("page-faults");
+        assertThat(rows.get(2).split(";", -1)[2]).isEqualTo("cycles");
+
+        Processes.Result json = stat(Processes.java(), "--json", "-e", "task-clock,context-switches");
+        assertThat(json.code()).as(json.err()).isZero();
+        List<String> objs = json.err().lines().filter(l -> l.startsWith("{")).toList();
+        assertThat(objs).hasSize(2);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> o = (Map<String, Object>) Json.parse(objs.get(1));
+        assertThat(o).containsKeys("counter-value", "unit", "event", "event-runtime", "pcnt-running", "metric-value",
+                "metric-unit");
+        assertThat(o.get("event")).isEqualTo("context-switches");
+        assertThat(o.get("metric-unit").toString()).endsWith("/sec");
+    }
+
+    @Test
+    void intervalRowsPerThreadSplitAndTheKeptRecording() throws Exception {
+        Processes.Result r = stat(Processes.java(), "-I", "100", "--per-thread", "-e", "task-clock", "-o", "kept.jfr");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.err()).contains("#           time             counts unit events");
+        assertThat(r.err().lines().filter(l -> l.matches(" +[0-9]+\\.[0-9]{9} +[0-9.]+ msec task-clock.*")).count())
+                .isGreaterThanOrEqualTo(3);
+        assertThat(r.err()).containsPattern("\\n +java-[0-9]+ +[0-9.]+ msec task-clock");
+        assertThat(r.err()).contains("--per-thread: the threads alive when the window opened");
+        assertThat(Files.size(dir.resolve("kept.jfr"))).isPositive();
+        Processes.Result again = stat(Processes.java(), "-o", "kept.jfr");
+        assertThat(again.code()).isEqualTo(2);
+        assertThat(again.err().strip()).isEqualTo("perfstat stat: kept.jfr exists (use --force to overwrite it)");
+    }
+
+    @Test
+    void exitsWithTheCommandsStatus() throws Exception {
+        String host = Path.of(perfstat.itapp.HostApp.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        Processes.Result r = Processes.perfstat(dir, "stat", "-e", "task-clock", "--", Processes.java(), "-cp", host,
+                "perfstat.itapp.HostApp", "1000");
+        assertThat(r.code()).isEqualTo(3); // HostApp ends in System.exit(3)
+        assertThat(r.err()).contains("task-clock").contains("the command exited with status 3");
+    }
+
+    @Test
+    void badInputIsOneLine() throws Exception {
+        Processes.Result notJava = Processes.perfstat(dir, "stat", "--", "ls", "-l");
+        assertThat(notJava.code()).isEqualTo(2);
+        assertThat(notJava.err().strip()).startsWith("perfstat stat: stat runs Java commands").doesNotContain("\n");
+        Processes.Result badEvent = stat(Processes.java(), "-e", "cycels");
+        assertThat(badEvent.code()).isEqualTo(2);
+        assertThat(badEvent.err().strip()).startsWith("perfstat stat: unknown event 'cycels'").doesNotContain("\n");
+        Processes.Result noCommand = Processes.perfstat(dir, "stat");
+        assertThat(noCommand.code()).isEqualTo(2);
+        assertThat(noCommand.err().strip()).doesNotContain("\n");
+        // as perf stat: a command that fails is still measured, and its status is perfstat's
+        Processes.Result noMain = Processes.perfstat(dir, "stat", "--", Processes.java(), "-cp", "nowhere", "NoSuchMain");
+        assertThat(noMain.code()).isEqualTo(1);
+        assertThat(noMain.err()).contains("Could not find or load main class NoSuchMain")
+                .contains("the command exited with status 1");
+        Processes.Result noJvm = Processes.perfstat(dir, "stat", "--", Processes.java(), "-XX:+NoSuchJvmOption", "X");
+        assertThat(noJvm.code()).isEqualTo(1);
+        assertThat(noJvm.err().strip().lines().reduce((a, b) -> b).orElseThrow())
+                .isEqualTo("perfstat stat: the command wrote no recording (exit status 1): its JVM did not start, or the agent could not");
+    }
+
+    @Test
+    void aJava17TargetCountsFromProcfsAndSaysSo() throws Exception {
+        Path home = Processes.jdk(17);
+        assumeTrue(home != null, "no JDK 17 installed under /usr/lib/jvm");
+        Processes.Result r = stat(home.resolve("bin/java").toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.err()).containsPattern("msec task-clock .*\\[procfs /proc/self/stat \\(10 ms ticks\\)\\]");
+        assertThat(r.err()).containsPattern("context-switches .*\\[procfs, live threads only\\]");
+        assertThat(r.err()).containsPattern("<not supported> +cycles");
+        assertThat(r.err()).contains("perf_event_open needs Java 22+ in the target");
+    }
+}
