@@ -32,7 +32,7 @@ import perfstat.agent.recording.RecordingSession;
  */
 public final class Agent {
     /** Version of the recording format (docs/recording-format.md). */
-    public static final int FORMAT_VERSION = 1;
+    public static final int FORMAT_VERSION = 2;
     private static final String PROBESETS = "/META-INF/perfstat/probesets.properties";
 
     private static boolean started;

@@ -18,7 +18,7 @@ import perfstat.models.events.WorkloadEvent;
  */
 public final class Runner {
     /** Version of the recording format that these events and the agent's belong to. */
-    public static final int FORMAT_VERSION = 1;
+    public static final int FORMAT_VERSION = 2;
 
     private Runner() {
     }

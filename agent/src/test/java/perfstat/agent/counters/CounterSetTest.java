@@ -91,6 +91,21 @@ class CounterSetTest {
     }
 
     @Test
+    void whereThereIsAPmuHardwareEventsCountOnTheSamePathAsSoftwareOnes() {
+        FakeKernel k = new FakeKernel(); // a kernel that opens cycles and instructions
+        CounterSet set = CounterSet.open(EventSpec.parseList("cycles,instructions,r01c2"), k, TIDS, null);
+        List<CounterSet.Reading> rs = set.read();
+        assertThat(rs).allSatisfy(r -> {
+            assertThat(r.status()).isEqualTo(CounterSet.Status.COUNTED);
+            assertThat(r.source()).isEqualTo(CounterSet.SOURCE_PERF);
+            assertThat(r.value()).isEqualTo(360);
+        });
+        ByteBuffer raw = ByteBuffer.wrap(k.opened.get(k.opened.size() - 1)).order(ByteOrder.nativeOrder());
+        assertThat(raw.getInt(0)).isEqualTo(4);
+        assertThat(raw.getLong(8)).isEqualTo(0x1c2);
+    }
+
+    @Test
     void anEventTheKernelDoesNotHaveIsNotSupportedWithTheReason() {
         FakeKernel k = new FakeKernel();
         k.refuse.put(1L, Errno.ENOENT); // type 0 (hardware), config 1 (instructions)

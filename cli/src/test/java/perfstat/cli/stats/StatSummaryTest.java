@@ -1,0 +1,117 @@
+package perfstat.cli.stats;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import perfstat.cli.read.RunData;
+import perfstat.cli.render.StatRenderer;
+import org.junit.jupiter.api.Test;
+
+/** perf's arithmetic on counters: scaling, means and +-, derived figures, intervals; and its layouts. */
+class StatSummaryTest {
+
+    static RunData.PerfCounter counter(String event, long value, long enabled, long running, String status) {
+        return new RunData.PerfCounter(event, value, enabled, running, status, "perf_event_open", 1_000_000_000L, 0, "");
+    }
+
+    static RunData run(long windowNs, RunData.PerfCounter... counters) {
+        RunData.JdkSummary jdk = new RunData.JdkSummary(new TreeMap<>(), Duration.ofSeconds(1), 0, Duration.ZERO, Double.NaN);
+        RunData.CounterWindow w = new RunData.CounterWindow("perf_event_open", "", Duration.ofSeconds(1),
+                Duration.ofNanos(windowNs), 900_000_000L, 100_000_000L, 3, 8, 5_000_000L, 4_000_000L);
+        return new RunData("x.jfr", null, null, List.of(), Map.of(), null, null, new TreeMap<>(), null, 0, jdk,
+                List.of(counters), List.of(), List.of(), w);
+    }
+
+    @Test
+    void multiplexedCountsAreScaledAsPerfScalesThem() {
+        // a hardware counter that ran a quarter of the time it was enabled
+        RunData r = run(1_000_000_000L,
+                counter("task-clock", 2_000_000_000L, 1_000_000_000L, 1_000_000_000L, "counted"),
+                counter("cycles", 1_000_000_000L, 1_000_000_000L, 250_000_000L, "counted"),
+                counter("instructions", 6_000_000_000L, 1_000_000_000L, 500_000_000L, "counted"));
+        StatSummary s = StatSummary.of("java X", List.of(r), List.of());
+        assertThat(s.lines().get(0).value().value()).isEqualTo(2000.0); // msec
+        assertThat(s.lines().get(0).derived().unit()).isEqualTo("CPUs utilized");
+        assertThat(s.lines().get(0).derived().value()).isCloseTo(2.0, within(1e-9));
+        StatSummary.Line cycles = s.lines().get(1);
+        assertThat(cycles.value().value()).isEqualTo(4e9);
+        assertThat(cycles.runningPct()).isEqualTo(25.0);
+        assertThat(cycles.derived().unit()).isEqualTo("GHz");
+        assertThat(cycles.derived().value()).isCloseTo(2.0, within(1e-9)); // 4e9 cycles over 2 s of task-clock
+        StatSummary.Line insn = s.lines().get(2);
+        assertThat(insn.value().value()).isEqualTo(12e9);
+        assertThat(insn.derived().unit()).isEqualTo("insn per cycle");
+        assertThat(insn.derived().value()).isCloseTo(3.0, within(1e-9));
+
+        String text = render(StatRenderer.Layout.TEXT, s);
+        assertThat(text).contains("      4000000000      cycles                           #    2.000 GHz                      (25.00%)");
+        assertThat(text).contains("insn per cycle");
+    }
+
+    @Test
+    void repeatedRunsGiveMeansWithStandardErrorAsPerfPrintsIt() {
+        List<RunData> runs = new ArrayList<>();
+        long[] faults = {100, 110, 120, 130};
+        for (long f : faults) {
+            runs.add(run(1_000_000_000L + f, counter("task-clock", 500_000_000L, 1, 1, "counted"),
+                    counter("page-faults", f, 1, 1, "counted")));
+        }
+        StatSummary s = StatSummary.of("java X", runs, List.of());
+        Value pf = s.lines().get(1).value();
+        assertThat(pf.value()).isEqualTo(115.0);
+        // sd = 12.91, stderr = sd/sqrt(4) = 6.455, as a percentage of 115 = 5.61%
+        assertThat(pf.stderrPct()).isCloseTo(5.613, within(0.001));
+        assertThat(s.lines().get(1).derived().text()).isEqualTo("230.000 /sec"); // per second of task-clock
+        assertThat(s.elapsedS().samples()).isEqualTo(4);
+        assertThat(Double.isNaN(s.userS())).as("perf prints user/sys for single runs only").isTrue();
+        String text = render(StatRenderer.Layout.TEXT, s);
+        assertThat(text).contains(" Performance counter stats for 'java X' (4 runs):");
+        assertThat(text).contains("             115      page-faults                      #  230.000 /sec                     ( +-  5.61% )");
+        String csv = render(StatRenderer.Layout.CSV, s);
+        assertThat(csv.lines().toList().get(1)).isEqualTo("115,,page-faults,5.61%,1,100.00,230.000,/sec");
+    }
+
+    @Test
+    void notSupportedAndNotCountedPrintAsPerf() {
+        RunData r = run(1_000_000_000L, counter("task-clock", 1_000_000, 1, 1, "counted"),
+                counter("cycles", 0, 0, 0, "not supported"), counter("branches", 0, 100, 0, "not counted"));
+        StatSummary s = StatSummary.of("java X", List.of(r), List.of());
+        String text = render(StatRenderer.Layout.TEXT, s);
+        assertThat(text).contains("\n   <not supported>      cycles\n");
+        assertThat(text).contains("\n     <not counted>      branches\n");
+        String csv = render(StatRenderer.Layout.CSV, s);
+        assertThat(csv).contains("<not supported>,,cycles,0,100.00,,\n");
+        assertThat(csv).contains("<not counted>,,branches,0,0.00,,\n");
+        String json = render(StatRenderer.Layout.JSON, s);
+        assertThat(json).contains("{\"counter-value\" : \"<not supported>\", \"unit\" : \"\", \"event\" : \"cycles\"");
+    }
+
+    @Test
+    void intervalsAreTheDifferencesOfCumulativeReads() {
+        List<RunData.PerfCounter> first = List.of(
+                new RunData.PerfCounter("task-clock", 300_000_000L, 500_000_000L, 500_000_000L, "counted", "", 500_000_000L, 0, ""),
+                new RunData.PerfCounter("page-faults", 1000, 500_000_000L, 500_000_000L, "counted", "", 500_000_000L, 0, ""));
+        List<RunData.PerfCounter> second = List.of(
+                new RunData.PerfCounter("task-clock", 800_000_000L, 1_000_000_000L, 1_000_000_000L, "counted", "", 1_000_000_000L, 0, ""),
+                new RunData.PerfCounter("page-faults", 1000, 1_000_000_000L, 1_000_000_000L, "counted", "", 1_000_000_000L, 0, ""));
+        List<StatSummary.Line> a = StatSummary.interval(first, null);
+        List<StatSummary.Line> b = StatSummary.interval(second, first);
+        assertThat(a.get(0).value().value()).isEqualTo(300.0);
+        assertThat(b.get(0).value().value()).isEqualTo(500.0);
+        assertThat(b.get(0).derived().value()).isCloseTo(1.0, within(1e-9)); // 500 ms over a 500 ms interval
+        assertThat(b.get(1).value().value()).isZero();
+    }
+
+    private static String render(StatRenderer.Layout layout, StatSummary s) {
+        StringWriter w = new StringWriter();
+        new StatRenderer(layout, ",").render(s, new PrintWriter(w));
+        return w.toString();
+    }
+}
