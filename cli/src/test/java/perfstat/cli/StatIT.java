@@ -120,6 +120,38 @@ class StatIT {
                 .isEqualTo("perfstat stat: the command wrote no recording (exit status 1): its JVM did not start, or the agent could not");
     }
 
+    /**
+     * Not root, with perf_event_paranoid 2: perf_event_open refuses kernel counting, so every
+     * event counts user space only (":u", as perf does), context switches come from getrusage
+     * and migrations from procfs. Run as nobody where the test runs as root; else skipped.
+     */
+    @Test
+    void whereKernelCountingIsRefusedEventsAreUserOnlyAndTheRestFallsBack() throws Exception {
+        Processes.Result id = Processes.run(dir, List.of("id", "-u"));
+        Path paranoid = Path.of("/proc/sys/kernel/perf_event_paranoid");
+        assumeTrue(id.out().strip().equals("0"), "runs as root only, to become nobody");
+        assumeTrue(Files.isReadable(paranoid) && Integer.parseInt(Files.readString(paranoid).strip()) >= 2,
+                "perf_event_paranoid is below 2: nobody may count kernel space here");
+        assumeTrue(Processes.run(dir, List.of("sh", "-c", "command -v setpriv")).code() == 0, "no setpriv");
+        // everything nobody needs, in a directory nobody can read and write
+        Path jar = dir.resolve("perfstat.jar");
+        Files.copy(Processes.jar(), jar);
+        Path cls = dir.resolve("classes/perfstat/itapp/CounterWorkload.class");
+        Files.createDirectories(cls.getParent());
+        Files.copy(Path.of(classes(), "perfstat/itapp/CounterWorkload.class"), cls);
+        Processes.run(dir, List.of("chmod", "-R", "a+rwX", dir.toString()));
+        Processes.run(dir, List.of("chmod", "a+x", dir.getParent().toString()));
+        Processes.Result r = Processes.run(dir, List.of("setpriv", "--reuid", "65534", "--regid", "65534",
+                "--clear-groups", Processes.java(), "-Djava.io.tmpdir=" + dir, "-jar", jar.toString(), "stat", "--",
+                Processes.java(), "-cp", dir.resolve("classes").toString(), "perfstat.itapp.CounterWorkload", "300"));
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.err()).containsPattern("msec task-clock:u +#");
+        assertThat(r.err()).containsPattern("\n +[0-9]+ +context-switches +#.*\\[getrusage\\]");
+        assertThat(r.err()).containsPattern("\n +[0-9]+ +cpu-migrations +#.*\\[procfs, live threads only\\]");
+        assertThat(r.err()).containsPattern("\n +[0-9]+ +page-faults:u +#");
+        assertThat(r.err()).contains("counters from perf_event_open (user only): the kernel refuses kernel counting");
+    }
+
     @Test
     void aJava17TargetCountsFromProcfsAndSaysSo() throws Exception {
         Path home = Processes.jdk(17);
