@@ -129,16 +129,7 @@ public final class AgentOptions {
                         throw new BadOption("option 'timing' must be sampled, exact or off, not '" + value + "'");
                     }
                 }
-                case "sample" -> {
-                    try {
-                        o.sample = Integer.parseInt(value);
-                    } catch (NumberFormatException e) {
-                        o.sample = 0;
-                    }
-                    if (o.sample < 1) {
-                        throw new BadOption("option 'sample' must be a positive integer, not '" + value + "'");
-                    }
-                }
+                case "sample" -> o.sample = atLeast(key, value, 1, "a positive integer");
                 case "events" -> {
                     if (value.equals("none")) {
                         o.events = List.of();
@@ -150,16 +141,7 @@ public final class AgentOptions {
                         }
                     }
                 }
-                case "interval" -> {
-                    try {
-                        o.intervalMs = Integer.parseInt(value);
-                    } catch (NumberFormatException e) {
-                        o.intervalMs = 0;
-                    }
-                    if (o.intervalMs < 10) {
-                        throw new BadOption("option 'interval' must be a number of milliseconds, 10 or more, not '" + value + "'");
-                    }
-                }
+                case "interval" -> o.intervalMs = atLeast(key, value, 10, "a number of milliseconds, 10 or more");
                 case "interval-log" -> {
                     if (value.isEmpty()) {
                         throw new BadOption("option 'interval-log' needs a file name");
@@ -177,6 +159,18 @@ public final class AgentOptions {
             }
         }
         return o;
+    }
+
+    private static int atLeast(String key, String value, int min, String what) throws BadOption {
+        try {
+            int v = Integer.parseInt(value);
+            if (v >= min) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        throw new BadOption("option '" + key + "' must be " + what + ", not '" + value + "'");
     }
 
     /** Keeps {@link perfstat.agent.probe.ProbeFilter}'s syntax errors on the option-parsing path. */

@@ -35,6 +35,22 @@ class AgentOptionsTest {
     }
 
     @Test
+    void counterOptions() throws Exception {
+        AgentOptions o = AgentOptions.parse("events=task-clock;cycles:u,interval=250,interval-log=/tmp/l,perf-ctl=/tmp/f");
+        assertThat(o.events()).extracting(perfstat.agent.counters.EventSpec::name).containsExactly("task-clock", "cycles:u");
+        assertThat(o.intervalMs()).isEqualTo(250);
+        assertThat(o.describeForRecording()).contains("events=task-clock;cycles:u").contains("interval=250")
+                .doesNotContain("/tmp");
+        assertThat(AgentOptions.parse("events=none").events()).isEmpty();
+        assertThat(AgentOptions.parse(null).events()).hasSize(8);
+        assertThatThrownBy(() -> AgentOptions.parse("events=cycels")).hasMessage("option 'events': unknown event 'cycels' "
+                + "(perf's names, e.g. task-clock, cycles, page-faults, or a raw rNNNN)");
+        assertThatThrownBy(() -> AgentOptions.parse("interval=5"))
+                .hasMessage("option 'interval' must be a number of milliseconds, 10 or more, not '5'");
+        assertThatThrownBy(() -> AgentOptions.parse("sample=x")).hasMessage("option 'sample' must be a positive integer, not 'x'");
+    }
+
+    @Test
     void theRecordedOptionsLeaveOutTheOutputPath() throws Exception {
         String recorded = AgentOptions.parse("out=/somewhere/secret/x.jfr,probes=a.B::c").describeForRecording();
         assertThat(recorded).doesNotContain("secret").contains("probes=a.B::c").contains("timing=sampled");
