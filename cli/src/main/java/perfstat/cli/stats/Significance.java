@@ -1,0 +1,103 @@
+package perfstat.cli.stats;
+
+import org.apache.commons.statistics.distribution.TDistribution;
+import org.apache.commons.statistics.inference.DataDispersion;
+import org.apache.commons.statistics.inference.MannWhitneyUTest;
+import org.apache.commons.statistics.inference.PValueMethod;
+import org.apache.commons.statistics.inference.TTest;
+
+/**
+ * Whether one metric moved from side A to side B, as benchstat decides it: a p-value from
+ * the Mann-Whitney U test (default) or Welch's t test, both from Apache Commons Statistics;
+ * significant below α; "too few" when the samples cannot decide at α at all.
+ *
+ * @param test       "U" or "welch"
+ * @param pValue     two-sided p-value (NaN when too few)
+ * @param meanDelta  relative change of the means, as a fraction of A's mean
+ * @param medianDelta relative change of the medians
+ * @param ciLow      lower end of the confidence interval of the difference of means (Welch), as a fraction of A's mean
+ * @param ciHigh     upper end of it
+ * @param confidence the interval's level (0.95)
+ * @param verdict    the decision
+ * @param reason     for TOO_FEW: why, in a few words
+ */
+public record Significance(String test, double pValue, double meanDelta, double medianDelta, double ciLow,
+                           double ciHigh, double confidence, Verdict verdict, String reason, int nA, int nB) {
+
+    public enum Verdict {
+        /** p below α: print the delta. */
+        SIGNIFICANT,
+        /** p at or above α: print ~. */
+        NOT_SIGNIFICANT,
+        /** The samples cannot decide: say so, no verdict. */
+        TOO_FEW
+    }
+
+    public enum Test { U, WELCH }
+
+    /**
+     * The smallest two-sided p-value the exact U test can give for samples of these sizes
+     * (all of one side above all of the other): 2 / C(nA + nB, nA). Below 4 a side at
+     * α = 0.05 it is above α, so no difference can be detected: benchstat's "need >= 4 samples".
+     */
+    static double smallestUPValue(int nA, int nB) {
+        double c = 1;
+        for (int i = 1; i <= nA; i++) {
+            c = c * (nB + i) / i;
+        }
+        return Math.min(1, 2 / c);
+    }
+
+    public static Significance of(Spread a, Spread b, Test test, double confidence) {
+        double alpha = 1 - confidence;
+        int nA = a.n();
+        int nB = b.n();
+        double meanA = a.mean();
+        double meanDelta = meanA == 0 ? Double.NaN : (b.mean() - meanA) / Math.abs(meanA);
+        double medianA = a.median();
+        double medianDelta = medianA == 0 ? Double.NaN : (b.median() - medianA) / Math.abs(medianA);
+        double[] ci = welchInterval(a, b, confidence);
+        String name = test == Test.U ? "U" : "welch";
+        if (nA < 2 || nB < 2) {
+            return new Significance(name, Double.NaN, meanDelta, medianDelta, ci[0], ci[1], confidence,
+                    Verdict.TOO_FEW, "one sample a side", nA, nB);
+        }
+        double p;
+        if (test == Test.U) {
+            if (smallestUPValue(nA, nB) >= alpha) {
+                return new Significance(name, Double.NaN, meanDelta, medianDelta, ci[0], ci[1], confidence, Verdict.TOO_FEW,
+                        String.format(java.util.Locale.ROOT, "U test: %d+%d samples cannot reach p < %.2g", nA, nB, alpha),
+                        nA, nB);
+            }
+            p = MannWhitneyUTest.withDefaults().with(PValueMethod.AUTO).test(a.samples(), b.samples()).getPValue();
+        } else {
+            if (a.sd() == 0 && b.sd() == 0) {
+                p = a.mean() == b.mean() ? 1 : 0;
+            } else {
+                p = TTest.withDefaults().with(DataDispersion.HETEROSCEDASTIC).test(a.samples(), b.samples()).getPValue();
+            }
+        }
+        return new Significance(name, p, meanDelta, medianDelta, ci[0], ci[1], confidence,
+                p < alpha ? Verdict.SIGNIFICANT : Verdict.NOT_SIGNIFICANT, "", nA, nB);
+    }
+
+    /**
+     * The confidence interval of mean(B) - mean(A) with Welch's degrees of freedom, relative to
+     * A's mean; NaNs below two samples a side.
+     */
+    static double[] welchInterval(Spread a, Spread b, double confidence) {
+        if (a.n() < 2 || b.n() < 2 || a.mean() == 0) {
+            return new double[] {Double.NaN, Double.NaN};
+        }
+        double va = a.sd() * a.sd() / a.n();
+        double vb = b.sd() * b.sd() / b.n();
+        double diff = b.mean() - a.mean();
+        double se = Math.sqrt(va + vb);
+        if (se == 0) {
+            return new double[] {diff / Math.abs(a.mean()), diff / Math.abs(a.mean())};
+        }
+        double df = (va + vb) * (va + vb) / (va * va / (a.n() - 1) + vb * vb / (b.n() - 1));
+        double t = TDistribution.of(df).inverseCumulativeProbability(1 - (1 - confidence) / 2);
+        return new double[] {(diff - t * se) / Math.abs(a.mean()), (diff + t * se) / Math.abs(a.mean())};
+    }
+}
