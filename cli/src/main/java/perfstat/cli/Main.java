@@ -50,6 +50,9 @@ public final class Main implements Runnable {
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         // everything after stat's command name is the command's own: java -cp … Main --its-options
         cl.getSubcommands().get("stat").setStopAtPositional(true);
+        // diff A1 A2 -- B1 B2: "--" separates the sides, so it must reach diff's parameters
+        cl.getSubcommands().get("diff").setEndOfOptionsDelimiter("--end-of-options")
+                .setUnmatchedOptionsArePositionalParams(true);
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {

@@ -40,7 +40,7 @@ public final class CompareCommand implements Callable<Integer> {
                     + " unpatched,patched for the write-path model).")
     List<String> variants;
 
-    @Option(names = {"-r", "--runs"}, defaultValue = "3",
+    @Option(names = {"-r", "--runs"}, defaultValue = "5",
             description = "Runs of each variant, interleaved A B A B so that drift of the machine cancels;"
                     + " each column shows the mean (default: ${DEFAULT-VALUE}).")
     int runs;
@@ -49,11 +49,18 @@ public final class CompareCommand implements Callable<Integer> {
             description = "Keep the recordings in DIR as WORKLOAD-VARIANT.jfr (default: not kept).")
     Path outputDir;
 
-    @Option(names = "--format", defaultValue = "table", description = "table or json (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--format", defaultValue = "table", description = "table, json, csv or markdown (default: ${DEFAULT-VALUE}).")
     OutputFormat format;
+
+    @Option(names = "--warmup-runs", defaultValue = "0", paramLabel = "K",
+            description = "Runs of each variant first, discarded (default: ${DEFAULT-VALUE}).")
+    int warmupRuns;
 
     @Mixin
     ModelOptions run;
+
+    @Mixin
+    JudgeOptions judge;
 
     @Override
     public Integer call() throws IOException {
@@ -67,6 +74,10 @@ public final class CompareCommand implements Callable<Integer> {
         if (runs < 1) {
             throw UserError.usage("--runs must be at least 1");
         }
+        if (warmupRuns < 0) {
+            throw UserError.usage("--warmup-runs must be 0 or more");
+        }
+        var options = judge.options();
         List<ModelLauncher.Spec> specs = new ArrayList<>();
         for (String v : variants) {
             specs.add(run.spec(sel, v, Duration.ofSeconds(5)));
@@ -91,22 +102,40 @@ public final class CompareCommand implements Callable<Integer> {
             files.add(round);
         }
         PrintWriter err = spec.commandLine().getErr();
+        int status;
         try {
             List<List<RunData>> columns = new ArrayList<>();
             for (int v = 0; v < variants.size(); v++) {
                 columns.add(new ArrayList<>());
             }
-            for (int r = 0; r < runs; r++) {
+            boolean progress = System.console() != null;
+            int total = (warmupRuns + runs) * variants.size();
+            long started = System.nanoTime();
+            int done = 0;
+            for (int r = -warmupRuns; r < runs; r++) {
                 for (int v = 0; v < variants.size(); v++) {
-                    if (System.console() != null) {
-                        err.printf("perfstat compare: %s %s, run %d of %d%n", sel.workload().name(), variants.get(v), r + 1, runs);
+                    if (progress) {
+                        String left = done == 0 ? "" : String.format(java.util.Locale.ROOT, ", about %ds left",
+                                (System.nanoTime() - started) / done * (total - done) / 1_000_000_000L);
+                        err.printf("perfstat compare: %s %s, %s%s%n", sel.workload().name(), variants.get(v),
+                                r < 0 ? "warm-up run " + (r + warmupRuns + 1) + " of " + warmupRuns
+                                        : "run " + (r + 1) + " of " + runs, left);
                     }
-                    Path f = files.get(r).get(v);
-                    ModelLauncher.run(specs.get(v), f, run.force);
-                    columns.get(v).add(RecordingReader.read(f.toString()));
+                    if (r < 0) {
+                        Path w = dir.resolve(".warmup-" + variants.get(v) + ".jfr");
+                        ModelLauncher.run(specs.get(v), w, true);
+                        Files.deleteIfExists(w);
+                    } else {
+                        Path f = files.get(r).get(v);
+                        ModelLauncher.run(specs.get(v), f, run.force);
+                        columns.get(v).add(RecordingReader.read(f.toString()));
+                    }
+                    done++;
                 }
             }
-            format.render(Comparison.ofColumns(columns), spec.commandLine().getOut());
+            var table = Comparison.ofColumns(columns, options);
+            format.render(table, spec.commandLine().getOut());
+            status = judge.gate(table, spec.qualifiedName(), err);
             if (keep) {
                 err.println("perfstat compare: recordings in " + dir);
             }
@@ -120,6 +149,6 @@ public final class CompareCommand implements Callable<Integer> {
                 Files.deleteIfExists(dir);
             }
         }
-        return 0;
+        return status;
     }
 }

@@ -14,6 +14,11 @@ final class Tables {
 
     static int print(List<RunData> runs, OutputFormat format, CommandSpec spec) {
         format.render(Comparison.of(runs), spec.commandLine().getOut());
+        return reportForeign(runs, spec);
+    }
+
+    /** One line per recording without perfstat events; 1 if there was any, else 0. */
+    static int reportForeign(List<RunData> runs, CommandSpec spec) {
         List<RunData> foreign = runs.stream().filter(r -> !r.hasPerfstatEvents()).toList();
         if (foreign.isEmpty()) {
             return 0;

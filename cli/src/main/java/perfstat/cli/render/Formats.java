@@ -1,6 +1,8 @@
 package perfstat.cli.render;
 
 import java.util.Locale;
+import perfstat.cli.stats.Metric;
+import perfstat.cli.stats.Significance;
 import perfstat.cli.stats.Value;
 
 /** How values and deltas are written in text; shared by the text renderers. */
@@ -19,6 +21,49 @@ final class Formats {
             case NOT_COUNTED -> NOT_COUNTED;
             case ABSENT -> ABSENT;
         };
+    }
+
+    /**
+     * A delta as benchstat prints it: the change where it is significant, {@code ~} where it
+     * is not, and the change with {@code ?} where the samples are too few to decide; then
+     * {@code (p=0.008 n=5+5)} where a test ran.
+     */
+    static String judgedDelta(double d, Significance s) {
+        if (s == null) {
+            return delta(d);
+        }
+        String p = s.nA() < 2 && s.nB() < 2 ? ""
+                : Double.isNaN(s.pValue()) ? String.format(Locale.ROOT, " (n=%d+%d)", s.nA(), s.nB())
+                : String.format(Locale.ROOT, " (p=%.3f n=%d+%d)", s.pValue(), s.nA(), s.nB());
+        return switch (s.verdict()) {
+            case SIGNIFICANT -> delta(d) + p;
+            case NOT_SIGNIFICANT -> "~" + p;
+            case TOO_FEW -> (Double.isNaN(d) ? "" : delta(d) + " ") + "?" + p;
+        };
+    }
+
+    /** Whether a delta is an improvement (+1), a regression (-1), or neither/undecided (0), for colour. */
+    static int direction(Metric m, double d, Significance s) {
+        if (s == null || s.verdict() != Significance.Verdict.SIGNIFICANT || Double.isNaN(d) || m.better() == Metric.Better.NEITHER) {
+            return 0;
+        }
+        return (d > 0) == (m.better() == Metric.Better.HIGHER) ? 1 : -1;
+    }
+
+    /** Whether to colour: a terminal, and NO_COLOR unset (no-color.org). */
+    static boolean colour() {
+        if (System.getenv("NO_COLOR") != null) {
+            return false;
+        }
+        java.io.Console c = System.console();
+        if (c == null) {
+            return false;
+        }
+        try {
+            return (Boolean) java.io.Console.class.getMethod("isTerminal").invoke(c); // Java 22+
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return true;
+        }
     }
 
     /** {@code +3.74%}, or "" when there is no delta. */

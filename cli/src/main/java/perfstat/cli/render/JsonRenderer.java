@@ -4,16 +4,19 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 import perfstat.cli.stats.Row;
+import perfstat.cli.stats.Significance;
+import perfstat.cli.stats.Spread;
 import perfstat.cli.stats.Table;
 import perfstat.cli.stats.Value;
 
 /**
- * The table as JSON, schema {@code perfstat.table/1} (docs/json-schema.md): per metric its
+ * The table as JSON, schema {@code perfstat.table/2} (docs/json-schema.md): per metric its
  * name, unit, label, which direction is better, the value on each side (null when absent,
- * with a status saying why) and each side's relative delta from the first.
+ * with a status saying why) with its samples described, each side's relative delta from the
+ * first and the test of that delta; then the summary and the notes.
  */
 public final class JsonRenderer {
-    public static final String SCHEMA = "perfstat.table/1";
+    public static final String SCHEMA = "perfstat.table/2";
 
     private JsonRenderer() {
     }
@@ -47,15 +50,43 @@ public final class JsonRenderer {
                 b.append(i == 0 ? "" : ", ").append("{\"value\": ").append(num(v.value()))
                         .append(", \"status\": ").append(str(v.status().name().toLowerCase(Locale.ROOT)))
                         .append(", \"samples\": ").append(v.samples())
-                        .append(", \"stderrPct\": ").append(num(v.stderrPct())).append('}');
+                        .append(", \"stderrPct\": ").append(num(v.stderrPct()));
+                Spread sp = row.spreads().get(i);
+                if (sp != null) {
+                    b.append(", \"spread\": {\"n\": ").append(sp.n()).append(", \"mean\": ").append(num(sp.mean()))
+                            .append(", \"median\": ").append(num(sp.median())).append(", \"sd\": ").append(num(sp.sd()))
+                            .append(", \"min\": ").append(num(sp.min())).append(", \"max\": ").append(num(sp.max()))
+                            .append(", \"fromIntervals\": ").append(sp.fromIntervals()).append('}');
+                }
+                b.append('}');
             }
             b.append("],\n      \"deltas\": [");
             for (int i = 0; i < row.deltas().size(); i++) {
                 b.append(i == 0 ? "" : ", ").append(num(row.deltas().get(i)));
             }
+            b.append("],\n      \"tests\": [");
+            for (int i = 0; i < row.tests().size(); i++) {
+                Significance sig = row.tests().get(i);
+                b.append(i == 0 ? "" : ", ");
+                if (sig == null) {
+                    b.append("null");
+                } else {
+                    b.append("{\"test\": ").append(str(sig.test())).append(", \"verdict\": ")
+                            .append(str(sig.verdict().name().toLowerCase(Locale.ROOT))).append(", \"p\": ").append(num(sig.pValue()))
+                            .append(", \"medianDelta\": ").append(num(sig.medianDelta()))
+                            .append(", \"ciLow\": ").append(num(sig.ciLow())).append(", \"ciHigh\": ").append(num(sig.ciHigh()))
+                            .append(", \"confidence\": ").append(num(sig.confidence()))
+                            .append(", \"n\": [").append(sig.nA()).append(", ").append(sig.nB()).append(']')
+                            .append(sig.reason().isEmpty() ? "" : ", \"reason\": " + str(sig.reason())).append('}');
+                }
+            }
             b.append("]}");
         }
-        b.append("\n  ],\n  \"notes\": [");
+        b.append("\n  ],\n  \"summary\": [");
+        for (int i = 0; i < t.summary().size(); i++) {
+            b.append(i == 0 ? "" : ", ").append(str(t.summary().get(i)));
+        }
+        b.append("],\n  \"notes\": [");
         for (int i = 0; i < t.notes().size(); i++) {
             b.append(i == 0 ? "" : ", ").append(str(t.notes().get(i)));
         }

@@ -16,6 +16,18 @@ public enum OutputFormat {
         public void render(Table t, PrintWriter out) {
             JsonRenderer.render(t, out);
         }
+    },
+    CSV {
+        @Override
+        public void render(Table t, PrintWriter out) {
+            CsvRenderer.render(t, out);
+        }
+    },
+    MARKDOWN {
+        @Override
+        public void render(Table t, PrintWriter out) {
+            MarkdownRenderer.render(t, out);
+        }
     };
 
     public abstract void render(Table t, PrintWriter out);

@@ -14,15 +14,30 @@ import perfstat.cli.stats.Table;
  * format the cells, size the columns, print.
  */
 public final class TableRenderer {
+    private static final String RED = "\u001b[31m";
+    private static final String GREEN = "\u001b[32m";
+    private static final String RESET = "\u001b[0m";
+
     private TableRenderer() {
     }
 
     public static void render(Table table, PrintWriter out) {
+        render(table, out, Formats.colour());
+    }
+
+    /** With {@code colour}, significant regressions print red and improvements green (ANSI). */
+    public static void render(Table table, PrintWriter out, boolean colour) {
         List<String[]> cells = formatCells(table);
         if (table.columns().size() == 1) {
             printSingle(table, cells, out);
         } else {
-            printSideBySide(table, cells, out);
+            printSideBySide(table, cells, out, colour);
+        }
+        for (String line : table.summary()) {
+            out.println(" " + line);
+        }
+        if (!table.summary().isEmpty()) {
+            out.println();
         }
         for (String note : table.notes()) {
             out.println(" # " + note);
@@ -38,7 +53,7 @@ public final class TableRenderer {
             String[] c = new String[3 * n];
             for (int i = 0; i < n; i++) {
                 c[i] = Formats.value(r.values().get(i), r.metric().decimals());
-                c[n + i] = Formats.delta(r.deltas().get(i));
+                c[n + i] = i == 0 ? "" : Formats.judgedDelta(r.deltas().get(i), r.tests().get(i));
                 c[2 * n + i] = r.comments().get(i);
             }
             cells.add(c);
@@ -85,7 +100,7 @@ public final class TableRenderer {
         out.println();
     }
 
-    private static void printSideBySide(Table table, List<String[]> cells, PrintWriter out) {
+    private static void printSideBySide(Table table, List<String[]> cells, PrintWriter out, boolean colour) {
         int n = table.columns().size();
         int[] vw = new int[n];
         for (int i = 0; i < n; i++) {
@@ -128,7 +143,9 @@ public final class TableRenderer {
             }
             line.append("  ").append(padRight(row.metric().label(), lw));
             for (int i = 1; i < n; i++) {
-                line.append("  ").append(pad(c[n + i], dw[i]));
+                String cell = padRight(c[n + i], dw[i]);
+                int dir = Formats.direction(row.metric(), row.deltas().get(i), row.tests().get(i));
+                line.append("  ").append(colour && dir != 0 ? (dir > 0 ? GREEN : RED) + cell + RESET : cell);
             }
             line.append(spreads(row));
             out.println(stripRight(line.toString()));

@@ -4,29 +4,51 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
 import perfstat.cli.Durations;
 import perfstat.cli.read.RunData;
 
 /**
- * Lines recordings up metric by metric and computes each column's relative change from
- * the first. With one recording it is that recording's report.
+ * Lines recordings up metric by metric: per column (one configuration, one or more
+ * recordings) each metric's samples, their mean and spread, and for every column after the
+ * first its relative change and whether that change is real ({@link Significance}). With
+ * one recording it is that recording's report.
+ *
+ * <p>Samples: with several recordings a column, one per recording; with one, the workload
+ * score's interval values (JMH's iterations: they hide run-to-run variation, and a note
+ * says so) and a single value for every other metric, which gets no verdict. Latency
+ * percentiles of several recordings come from their merged histograms; their verdicts from
+ * the per-recording values.
  */
 public final class Comparison {
+    /** How deltas are judged. */
+    public record Options(Significance.Test test, double confidence) {
+        public static final Options DEFAULT = new Options(Significance.Test.U, 0.95);
+    }
+
     private Comparison() {
     }
 
     /** One recording per column. */
     public static Table of(List<RunData> runs) {
-        return ofColumns(runs.stream().map(List::of).toList());
+        return ofColumns(runs.stream().map(List::of).toList(), Options.DEFAULT);
     }
 
-    /**
-     * Several recordings per column (repeated runs of one configuration): each metric's value
-     * is the mean over the column's runs, with the standard error of that mean.
-     */
     public static Table ofColumns(List<List<RunData>> columns) {
+        return ofColumns(columns, Options.DEFAULT);
+    }
+
+    public static Table ofColumns(List<List<RunData>> columns, Options options) {
+        return ofColumns(columns, columns.stream().map(c -> c.get(0).label()).toList(), options);
+    }
+
+    /** Several recordings per column (repeated runs of one configuration), the first column the baseline. */
+    public static Table ofColumns(List<List<RunData>> columns, List<String> labels, Options options) {
         List<List<Map<String, Measurements.Measured>>> measured = new ArrayList<>();
+        List<Map<String, Measurements.Measured>> merged = new ArrayList<>();
         Map<String, Metric> metrics = new LinkedHashMap<>();
         for (List<RunData> column : columns) {
             List<Map<String, Measurements.Measured>> runs = new ArrayList<>();
@@ -36,55 +58,185 @@ public final class Comparison {
                 m.forEach((k, v) -> metrics.putIfAbsent(k, v.metric()));
             }
             measured.add(runs);
+            merged.add(column.size() > 1 ? Measurements.of(withMergedProbes(column)) : Map.of());
         }
         List<Row> rows = new ArrayList<>();
         for (Metric metric : timeLast(metrics.values())) {
             List<Value> values = new ArrayList<>();
             List<String> comments = new ArrayList<>();
-            for (List<Map<String, Measurements.Measured>> runs : measured) {
-                Measurements.Measured combined = combine(metric, runs);
+            List<Spread> spreads = new ArrayList<>();
+            for (int c = 0; c < columns.size(); c++) {
+                Spread spread = samples(metric, columns.get(c), measured.get(c));
+                Measurements.Measured combined = combine(metric, measured.get(c), spread, merged.get(c));
                 values.add(combined.value());
                 comments.add(combined.comment());
+                spreads.add(spread);
             }
             List<Double> deltas = new ArrayList<>();
-            for (Value v : values) {
-                deltas.add(delta(values.get(0), v));
+            List<Significance> tests = new ArrayList<>();
+            for (int c = 0; c < columns.size(); c++) {
+                deltas.add(c == 0 ? Double.NaN : delta(values.get(0), values.get(c)));
+                Spread a = spreads.get(0);
+                Spread b = spreads.get(c);
+                tests.add(c == 0 || a == null || b == null || !values.get(0).measured() || !values.get(c).measured()
+                        ? null : Significance.of(a, b, options.test(), options.confidence()));
             }
-            deltas.set(0, Double.NaN);
-            rows.add(new Row(metric, values, deltas, comments));
+            rows.add(new Row(metric, values, deltas, comments, spreads, tests));
         }
         List<String> notes = new ArrayList<>();
         for (List<RunData> column : columns) {
             notes.addAll(Measurements.notes(column.get(0))); // a column's runs share their sources
         }
-        return new Table(title(columns), columns.stream().map(c -> c.get(0).label()).toList(),
+        notes.addAll(sampleNotes(columns, rows, options));
+        return new Table(title(columns), labels,
                 columns.stream().map(c -> c.stream().map(RunData::file).toList()).toList(), rows,
-                List.copyOf(new LinkedHashSet<>(notes)));
+                summary(labels, rows), List.copyOf(new LinkedHashSet<>(notes)));
     }
 
-    /** A column's value of one metric: the single run's, or the mean over its runs with its standard error. */
-    private static Measurements.Measured combine(Metric metric, List<Map<String, Measurements.Measured>> runs) {
+    /** A column's samples of one metric: one per recording, or one recording's intervals for the score. */
+    private static Spread samples(Metric metric, List<RunData> column, List<Map<String, Measurements.Measured>> runs) {
+        if (runs.size() == 1) {
+            if (metric.key().equals("score") && column.get(0).intervalScores().size() > 1) {
+                return Spread.of(column.get(0).intervalScores(), true);
+            }
+            Measurements.Measured x = runs.get(0).get(metric.key());
+            return x != null && x.value().measured() ? Spread.of(List.of(x.value().value()), false) : null;
+        }
+        List<Double> xs = new ArrayList<>();
+        for (Map<String, Measurements.Measured> run : runs) {
+            Measurements.Measured x = run.get(metric.key());
+            if (x == null || !x.value().measured()) {
+                return null;
+            }
+            xs.add(x.value().value());
+        }
+        return Spread.of(xs, false);
+    }
+
+    /** A column's value of one metric: the single run's, or the mean over its runs (merged histograms for percentiles). */
+    private static Measurements.Measured combine(Metric metric, List<Map<String, Measurements.Measured>> runs,
+                                                 Spread spread, Map<String, Measurements.Measured> merged) {
         if (runs.size() == 1) {
             Measurements.Measured x = runs.get(0).get(metric.key());
             return x != null ? x : new Measurements.Measured(metric, Value.absent(), "");
         }
-        List<Double> xs = new ArrayList<>();
-        Value first = Value.absent();
-        for (Map<String, Measurements.Measured> run : runs) {
-            Measurements.Measured x = run.get(metric.key());
-            if (x != null && x.value().measured()) {
-                xs.add(x.value().value());
-            } else if (x != null && first.status() == Value.Status.ABSENT) {
-                first = x.value();
+        if (spread == null) {
+            Value first = Value.absent();
+            long missing = 0;
+            for (Map<String, Measurements.Measured> run : runs) {
+                Measurements.Measured x = run.get(metric.key());
+                if (x == null || !x.value().measured()) {
+                    missing++;
+                    if (x != null && first.status() == Value.Status.ABSENT) {
+                        first = x.value();
+                    }
+                }
+            }
+            boolean none = missing == runs.size();
+            return new Measurements.Measured(metric, none ? first : Value.absent(),
+                    none ? "" : "missing in " + missing + " of " + runs.size() + " runs");
+        }
+        if (isPercentile(metric) && merged.containsKey(metric.key()) && merged.get(metric.key()).value().measured()) {
+            return new Measurements.Measured(metric, new Value(merged.get(metric.key()).value().value(),
+                    Value.Status.MEASURED, Double.NaN, spread.n()), "merged histograms of " + spread.n() + " runs");
+        }
+        return new Measurements.Measured(metric, new Value(spread.mean(), Value.Status.MEASURED, spread.stderrPct(),
+                spread.n()), "mean of " + spread.n() + " runs");
+    }
+
+    private static boolean isPercentile(Metric m) {
+        return m.key().startsWith("probe:") && (m.key().endsWith(":p50") || m.key().endsWith(":p99")
+                || m.key().endsWith(":max"));
+    }
+
+    /** The column as one recording whose probes hold the sum of the runs' histograms. */
+    static RunData withMergedProbes(List<RunData> column) {
+        TreeMap<String, RunData.Probe> probes = new TreeMap<>();
+        for (RunData r : column) {
+            for (RunData.Probe p : r.probes().values()) {
+                probes.merge(p.name(), p, (a, b) -> {
+                    Histogram h = a.latencyNs().copy();
+                    h.add(b.latencyNs());
+                    return new RunData.Probe(a.name(), a.calls() + b.calls(), a.timedCalls() + b.timedCalls(),
+                            a.timing(), a.sampleMeanGap(), h);
+                });
             }
         }
-        if (xs.size() < runs.size()) {
-            return new Measurements.Measured(metric, xs.isEmpty() ? first : Value.absent(),
-                    xs.isEmpty() ? "" : "missing in " + (runs.size() - xs.size()) + " of " + runs.size() + " runs");
+        RunData f = column.get(0);
+        return new RunData(f.file(), f.workload(), f.result(), f.intervalScores(), f.modelCounters(), f.countersStart(),
+                f.countersEnd(), probes, f.agentOptions(), f.timerOverheadNs(), f.jdk(), f.perfCounters(), f.perThread(),
+                f.counterIntervals(), f.counterWindow());
+    }
+
+    /** Where the samples came from, and which verdicts could not be given. */
+    private static List<String> sampleNotes(List<List<RunData>> columns, List<Row> rows, Options o) {
+        List<String> notes = new ArrayList<>();
+        if (columns.size() < 2) {
+            return notes;
         }
-        double mean = xs.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
-        return new Measurements.Measured(metric, new Value(mean, Value.Status.MEASURED,
-                Measurements.stderrPct(xs), xs.size()), "mean of " + xs.size() + " runs");
+        boolean single = columns.stream().anyMatch(c -> c.size() == 1);
+        if (single) {
+            notes.add("one recording a side: the score's samples are its intervals, which hide run-to-run variation;"
+                    + " other rows have one sample a side and get no verdict (record several runs: compare -r N, or diff A... -- B...)");
+        }
+        boolean tooFew = false;
+        boolean marked = false;
+        for (Row r : rows) {
+            for (Significance s : r.tests()) {
+                tooFew |= s != null && s.verdict() == Significance.Verdict.TOO_FEW && s.nA() > 1 && s.nB() > 1;
+                marked |= s != null;
+            }
+        }
+        if (marked) {
+            notes.add(String.format(Locale.ROOT, "deltas: shown where significant (%s test, p < %.2f), ~ where not, ? where "
+                    + "the samples are too few to decide; %.0f%% intervals of the difference of means (Welch)",
+                    o.test() == Significance.Test.U ? "Mann-Whitney U" : "Welch's t", 1 - o.confidence(), 100 * o.confidence()));
+        }
+        if (tooFew && o.test() == Significance.Test.U) {
+            notes.add("the U test needs at least 4 samples a side to detect a difference at p < 0.05 (benchstat says the same)");
+        }
+        return notes;
+    }
+
+    /** The summary: geometric mean of the score ratios, and the significant moves, better or worse. */
+    private static List<String> summary(List<String> labels, List<Row> rows) {
+        List<String> out = new ArrayList<>();
+        boolean hasScore = rows.stream().anyMatch(r -> r.metric().group().equals(Measurements.WORKLOAD));
+        for (int c = 1; c < labels.size(); c++) {
+            double logSum = 0;
+            int n = 0;
+            List<String> better = new ArrayList<>();
+            List<String> worse = new ArrayList<>();
+            for (Row r : rows) {
+                Significance s = r.tests().get(c);
+                if (scoreLike(r.metric(), hasScore) && r.values().get(0).measured() && r.values().get(c).measured()
+                        && r.values().get(0).value() > 0 && r.values().get(c).value() > 0) {
+                    logSum += Math.log(r.values().get(c).value() / r.values().get(0).value());
+                    n++;
+                }
+                if (s == null || s.verdict() != Significance.Verdict.SIGNIFICANT || r.metric().better() == Metric.Better.NEITHER
+                        || Double.isNaN(r.deltas().get(c))) {
+                    continue;
+                }
+                boolean up = r.deltas().get(c) > 0;
+                String item = String.format(Locale.ROOT, "%s %+.2f%%", r.metric().label().trim(), 100 * r.deltas().get(c));
+                (up == (r.metric().better() == Metric.Better.HIGHER) ? better : worse).add(item);
+            }
+            StringBuilder line = new StringBuilder(labels.get(c) + " vs " + labels.get(0) + ":");
+            if (n > 0) {
+                line.append(String.format(Locale.ROOT, " geomean of score ratios %+.2f%%;", 100 * (Math.exp(logSum / n) - 1)));
+            }
+            line.append(better.isEmpty() ? " better: none" : " better: " + String.join(", ", better));
+            line.append(worse.isEmpty() ? "; worse: none" : "; worse: " + String.join(", ", worse));
+            line.append(better.isEmpty() && worse.isEmpty() ? " (no significant change)" : "");
+            out.add(line.toString());
+        }
+        return out;
+    }
+
+    /** The workload's score, or where there is none, the time the run took. */
+    private static boolean scoreLike(Metric m, boolean hasScore) {
+        return hasScore ? m.group().equals(Measurements.WORKLOAD) : m.key().equals("time-elapsed");
     }
 
     /** Metrics in order of first appearance, time elapsed last (as perf prints it). */

@@ -3,11 +3,14 @@ package perfstat.cli.stats;
 import java.util.List;
 
 /**
- * Everything a renderer prints: a title, column labels, rows, notes. Owns the numbers;
- * renderers only lay them out.
+ * Everything a renderer prints: a title, column labels, rows, a summary, notes. Owns the
+ * numbers; renderers only lay them out.
  *
- * @param files the recordings each column came from (several when a configuration ran repeatedly)
- * @param notes lines for the footer: sources that are fallbacks, what a recording lacks
+ * @param files   the recordings each column came from (several when a configuration ran repeatedly)
+ * @param summary lines that sum the comparison up: the geometric mean of the score ratios and
+ *                which metrics moved significantly, better or worse (empty for one column)
+ * @param notes   lines for the footer: sources that are fallbacks, what a recording lacks, where samples came from
  */
-public record Table(String title, List<String> columns, List<List<String>> files, List<Row> rows, List<String> notes) {
+public record Table(String title, List<String> columns, List<List<String>> files, List<Row> rows,
+                    List<String> summary, List<String> notes) {
 }

@@ -24,7 +24,7 @@ class RenderersTest {
                 row(mig, columns, List.of(Value.notSupported(), Value.notSupported()), List.of(Double.NaN, Double.NaN)),
                 row(score, columns, List.of(Value.of(283750), Value.of(337200)), List.of(Double.NaN, 0.18837)));
         return new Table("Performance counter stats for 'fstime'", List.of("unpatched", "patched").subList(0, columns),
-                List.of(List.of("a.jfr"), List.of("b.jfr")).subList(0, columns), rows, List.of("a note"));
+                List.of(List.of("a.jfr"), List.of("b.jfr")).subList(0, columns), rows, List.of(), List.of("a note"));
     }
 
     private static Row row(Metric m, int columns, List<Value> v, List<Double> d) {

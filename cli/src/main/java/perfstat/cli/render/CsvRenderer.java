@@ -1,0 +1,65 @@
+package perfstat.cli.render;
+
+import java.io.PrintWriter;
+import java.util.Locale;
+import perfstat.cli.stats.Row;
+import perfstat.cli.stats.Significance;
+import perfstat.cli.stats.Spread;
+import perfstat.cli.stats.Table;
+import perfstat.cli.stats.Value;
+
+/**
+ * The table as CSV, one line per metric and configuration. The first columns are perf's
+ * {@code -x} columns where the meaning is the same (value, unit, event, then perf's variance:
+ * the standard error as a percentage of the mean); then perfstat's: the configuration, the
+ * samples described, and the change from the baseline with its test.
+ */
+public final class CsvRenderer {
+    static final String HEADER = "# value,unit,event,variance,configuration,n,median,sd,min,max,delta,p,verdict,ci_low,ci_high";
+
+    private CsvRenderer() {
+    }
+
+    public static void render(Table t, PrintWriter out) {
+        out.println(HEADER);
+        for (Row r : t.rows()) {
+            for (int i = 0; i < t.columns().size(); i++) {
+                Value v = r.values().get(i);
+                Spread s = r.spreads().get(i);
+                Significance sig = r.tests().get(i);
+                StringBuilder b = new StringBuilder();
+                b.append(Formats.value(v, r.metric().decimals())).append(',').append(csv(r.metric().unit())).append(',')
+                        .append(csv(r.metric().key())).append(',')
+                        .append(v.measured() && !Double.isNaN(v.stderrPct()) ? pct(v.stderrPct() / 100) : "").append(',')
+                        .append(csv(t.columns().get(i))).append(',')
+                        .append(s == null ? "" : s.n()).append(',')
+                        .append(s == null ? "" : num(s.median())).append(',')
+                        .append(s == null ? "" : num(s.sd())).append(',')
+                        .append(s == null ? "" : num(s.min())).append(',')
+                        .append(s == null ? "" : num(s.max())).append(',')
+                        .append(i == 0 || Double.isNaN(r.deltas().get(i)) ? "" : pct(r.deltas().get(i))).append(',');
+                if (sig != null) {
+                    b.append(num(sig.pValue())).append(',').append(sig.verdict().name().toLowerCase(Locale.ROOT)).append(',')
+                            .append(Double.isNaN(sig.ciLow()) ? "" : pct(sig.ciLow())).append(',')
+                            .append(Double.isNaN(sig.ciHigh()) ? "" : pct(sig.ciHigh()));
+                } else {
+                    b.append(",,,");
+                }
+                out.println(b);
+            }
+        }
+        out.flush();
+    }
+
+    private static String pct(double fraction) {
+        return String.format(Locale.ROOT, "%.2f%%", 100 * fraction);
+    }
+
+    private static String num(double d) {
+        return Double.isNaN(d) ? "" : String.format(Locale.ROOT, "%.6g", d);
+    }
+
+    private static String csv(String s) {
+        return s.contains(",") || s.contains("\"") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
+    }
+}
