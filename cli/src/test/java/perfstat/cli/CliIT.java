@@ -40,7 +40,7 @@ class CliIT {
         Processes.Result r = Processes.perfstat(dir, "diff", "unpatched.jfr", "patched.jfr");
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).contains("unpatched |").contains("patched").contains("fstime (KB/s)")
-                .containsPattern("fstime \\(KB/s\\)\\s+[+-]\\d+\\.\\d\\d%").contains("time elapsed (msecs)");
+                .containsPattern("fstime \\(KB/s\\)\\s+([+-]\\d+\\.\\d\\d%|~)").contains("time elapsed (msecs)");
     }
 
     @Test
@@ -81,6 +81,59 @@ class CliIT {
         assertThat(res.code()).isEqualTo(1);
         assertThat(res.out()).contains("GCs");
         assertThat(res.err().strip()).contains("no perfstat events").contains("missing perfstat.Counters").doesNotContain("\n");
+    }
+
+    private static Path root() {
+        return Path.of(System.getProperty("perfstat.root")).toAbsolutePath().normalize();
+    }
+
+    /** The gate: the committed pair holds a real regression (unpatched against patched), a recording against itself none. */
+    @Test
+    void theGateFailsOnARealRegressionOnlyAndNamesIt() throws Exception {
+        String patched = root().resolve("recordings/fstime-patched.jfr").toString();
+        String unpatched = root().resolve("recordings/fstime-unpatched.jfr").toString();
+        Processes.Result fail = Processes.perfstat(dir, "diff", patched, unpatched, "--fail-on", "score:-5%");
+        assertThat(fail.code()).as(fail.out() + fail.err()).isEqualTo(1);
+        assertThat(fail.err().strip()).startsWith("perfstat diff: regression: fstime (KB/s) -")
+                .contains("in unpatched against patched, beyond -5.0%").doesNotContain("\n");
+        Processes.Result threshold = Processes.perfstat(dir, "diff", patched, unpatched, "--threshold", "5%");
+        assertThat(threshold.code()).isEqualTo(1);
+        Processes.Result same = Processes.perfstat(dir, "diff", unpatched, unpatched, "--threshold", "1%", "--fail-on", "score:-1%");
+        assertThat(same.code()).as(same.err()).isZero();
+        assertThat(same.out()).containsPattern("fstime \\(KB/s\\)\\s+~ \\(p=1\\.000 n=10\\+10\\)");
+        Processes.Result bad = Processes.perfstat(dir, "diff", patched, unpatched, "--threshold", "five");
+        assertThat(bad.code()).isEqualTo(2);
+    }
+
+    @Test
+    void severalRecordingsASideAndRefusalOfUnrelatedOnes() throws Exception {
+        Path a = Files.createDirectories(dir.resolve("side-a"));
+        Path b = Files.createDirectories(dir.resolve("side-b"));
+        for (int i = 1; i <= 2; i++) {
+            Processes.Result r = Processes.perfstat(a, concat(new String[] {"run", "fstime", "--variant", "unpatched", "-o", i + ".jfr"}, SHORT));
+            assertThat(r.code()).as(r.err()).isZero();
+            r = Processes.perfstat(b, concat(new String[] {"run", "fstime", "--variant", "piggin", "-o", i + ".jfr"}, SHORT));
+            assertThat(r.code()).as(r.err()).isZero();
+        }
+        Processes.Result dirs = Processes.perfstat(dir, "diff", "side-a", "side-b");
+        assertThat(dirs.code()).as(dirs.err()).isZero();
+        assertThat(dirs.out()).contains("2 runs each").contains("unpatched |").contains("piggin").contains("n=2+2");
+        Processes.Result sides = Processes.perfstat(dir, "diff", "side-a/1.jfr", "side-a/2.jfr", "--", "side-b/1.jfr",
+                "side-b/2.jfr", "--labels", "before,after", "--format", "markdown");
+        assertThat(sides.code()).as(sides.err()).isZero();
+        assertThat(sides.out()).contains("| metric | before | after | Δ after |");
+        Processes.Result csv = Processes.perfstat(dir, "diff", "side-a", "side-b", "--format", "csv");
+        assertThat(csv.out().lines().findFirst().orElseThrow()).startsWith("# value,unit,event,variance");
+        assertThat(csv.out()).containsPattern("\\n[0-9.]+,KB/s,score,[0-9.]+%,piggin,2,");
+        Processes.Result three = Processes.perfstat(dir, "diff", "--baseline", "side-a", "side-b", "patched.jfr");
+        assertThat(three.code()).as(three.err()).isZero();
+        assertThat(three.out()).contains("unpatched |").contains("piggin |").contains("patched");
+
+        String lat = root().resolve("recordings/lat_mmap-patched.jfr").toString();
+        Processes.Result unrelated = Processes.perfstat(dir, "diff", "unpatched.jfr", lat);
+        assertThat(unrelated.code()).isEqualTo(2);
+        assertThat(unrelated.err().strip()).contains("do not belong together").contains("--force").doesNotContain("\n");
+        assertThat(Processes.perfstat(dir, "diff", "unpatched.jfr", lat, "--force").code()).isZero();
     }
 
     @Test

@@ -34,7 +34,7 @@ class MainTest {
         oneLine(run("run", "nosuchmodel"), 2, "unknown model 'nosuchmodel'");
         oneLine(run("run", "fstime", "--variant", "9.9"), 2, "unknown variant '9.9'");
         oneLine(run("run", "fstime", "--duration", "soon"), 2, "not a duration");
-        oneLine(run("diff", "only-one.jfr"), 2, "Missing required parameter");
+        oneLine(run("diff", "only-one.jfr"), 2, "at least two configurations");
         oneLine(run("frobnicate"), 2, "frobnicate");
         oneLine(run("diff", "--format", "xml", "a", "b"), 2, "--format");
         oneLine(run("compare", "fstime", "--variants", "unpatched"), 2, "at least two");

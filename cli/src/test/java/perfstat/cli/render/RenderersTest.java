@@ -47,10 +47,10 @@ class RenderersTest {
                 " |       unpatched |         patched",
                 " |------------------------------------------------------------------",
                 " |",
-                " |     1311.554526 |     1360.624932  task-clock (msecs)    +3.74%",
+                " |     1311.554526 |     1360.624932  task-clock (msecs)  +3.74%",
                 " | <not supported> | <not supported>  cpu-migrations",
                 " |                 |",
-                " |       283750.00 |       337200.00  fstime (KB/s)        +18.84%",
+                " |       283750.00 |       337200.00  fstime (KB/s)       +18.84%",
                 " |                 |",
                 " -------------------",
                 " # a note",
@@ -78,7 +78,7 @@ class RenderersTest {
     @SuppressWarnings("unchecked")
     void jsonParsesAndCarriesNameUnitValuesAndDelta() {
         Map<String, Object> doc = (Map<String, Object>) Json.parse(render(OutputFormat.JSON, table(2)));
-        assertThat(doc).containsEntry("schema", "perfstat.table/1");
+        assertThat(doc).containsEntry("schema", "perfstat.table/2");
         List<Map<String, Object>> metrics = (List<Map<String, Object>>) doc.get("metrics");
         Map<String, Object> clock = metrics.get(0);
         assertThat(clock).containsEntry("name", "task-clock").containsEntry("unit", "ms").containsEntry("better", "lower");
