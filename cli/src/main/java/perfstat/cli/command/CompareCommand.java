@@ -49,7 +49,7 @@ public final class CompareCommand implements Callable<Integer> {
             description = "Keep the recordings in DIR as WORKLOAD-VARIANT.jfr (default: not kept).")
     Path outputDir;
 
-    @Option(names = "--format", defaultValue = "table", description = "table, json, csv or markdown (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--format", defaultValue = "table", description = "table, json, csv, markdown or html (default: ${DEFAULT-VALUE}).")
     OutputFormat format;
 
     @Option(names = "--warmup-runs", defaultValue = "0", paramLabel = "K",

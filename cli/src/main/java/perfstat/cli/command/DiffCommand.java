@@ -51,7 +51,7 @@ public final class DiffCommand implements Callable<Integer> {
     @Option(names = "--force", description = "Compare recordings of different models or workloads all the same.")
     boolean force;
 
-    @Option(names = "--format", defaultValue = "table", description = "table, json, csv or markdown (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--format", defaultValue = "table", description = "table, json, csv, markdown or html (default: ${DEFAULT-VALUE}).")
     OutputFormat format;
 
     @Mixin

@@ -20,7 +20,7 @@ public final class ReportCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE", description = "A JFR recording.")
     String file;
 
-    @Option(names = "--format", defaultValue = "table", description = "table, json, csv or markdown (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--format", defaultValue = "table", description = "table, json, csv, markdown or html (default: ${DEFAULT-VALUE}).")
     OutputFormat format;
 
     @Override

@@ -29,7 +29,7 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Recording to write (default: WORKLOAD-VARIANT.jfr).")
     Path output;
 
-    @Option(names = "--format", defaultValue = "table", description = "table, json, csv or markdown (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--format", defaultValue = "table", description = "table, json, csv, markdown or html (default: ${DEFAULT-VALUE}).")
     OutputFormat format;
 
     @Mixin

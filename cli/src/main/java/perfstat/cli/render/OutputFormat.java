@@ -28,6 +28,12 @@ public enum OutputFormat {
         public void render(Table t, PrintWriter out) {
             MarkdownRenderer.render(t, out);
         }
+    },
+    HTML {
+        @Override
+        public void render(Table t, PrintWriter out) {
+            HtmlRenderer.render(t, out);
+        }
     };
 
     public abstract void render(Table t, PrintWriter out);

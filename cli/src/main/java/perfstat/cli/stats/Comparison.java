@@ -90,7 +90,28 @@ public final class Comparison {
         notes.addAll(sampleNotes(columns, rows, options));
         return new Table(title(columns), labels,
                 columns.stream().map(c -> c.stream().map(RunData::file).toList()).toList(), rows,
-                summary(labels, rows), List.copyOf(new LinkedHashSet<>(notes)));
+                summary(labels, rows), List.copyOf(new LinkedHashSet<>(notes)), curves(columns));
+    }
+
+    /** Each probe's merged latency distribution per column. */
+    private static List<PercentileCurve> curves(List<List<RunData>> columns) {
+        java.util.SortedSet<String> names = new java.util.TreeSet<>();
+        List<RunData> merged = new ArrayList<>();
+        for (List<RunData> c : columns) {
+            RunData m = withMergedProbes(c);
+            merged.add(m);
+            m.probes().values().stream().filter(p -> p.latencyNs().getTotalCount() > 0).forEach(p -> names.add(p.name()));
+        }
+        List<PercentileCurve> out = new ArrayList<>();
+        for (String name : names) {
+            List<double[][]> pts = new ArrayList<>();
+            for (RunData m : merged) {
+                RunData.Probe p = m.probes().get(name);
+                pts.add(PercentileCurve.of(p == null ? null : p.latencyNs()));
+            }
+            out.add(new PercentileCurve(name.substring(name.indexOf("::") + 2), pts));
+        }
+        return out;
     }
 
     /** A column's samples of one metric: one per recording, or one recording's intervals for the score. */
