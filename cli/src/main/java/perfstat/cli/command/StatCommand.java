@@ -113,7 +113,13 @@ public final class StatCommand implements Callable<Integer> {
         List<RunData> runs = new ArrayList<>();
         int status = 0;
         long wallNs = 0;
+        boolean progress = repeat > 1 && System.console() != null;
+        long started = System.nanoTime();
         for (int i = 0; i < repeat; i++) {
+            if (progress) {
+                err.printf("perfstat stat: run %d of %d%s%n", i + 1, repeat, i == 0 ? ""
+                        : String.format(Locale.ROOT, ", about %ds left", (System.nanoTime() - started) / i * (repeat - i) / 1_000_000_000L));
+            }
             List<List<RunData.PerfCounter>> previous = new ArrayList<>();
             if (intervalMs != null) {
                 renderer.intervalHeader(err);
