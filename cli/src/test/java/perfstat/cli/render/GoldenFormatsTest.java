@@ -12,6 +12,7 @@ import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import perfstat.cli.stats.Metric;
+import perfstat.cli.stats.PercentileCurve;
 import perfstat.cli.stats.Row;
 import perfstat.cli.stats.Significance;
 import perfstat.cli.stats.Spread;
@@ -42,7 +43,17 @@ class GoldenFormatsTest {
         return new Table("Performance counter stats for 'fstime' (1 thread, 10 s, 5 runs each)", List.of("2.6.29-rc6", "patch"),
                 List.of(List.of("a1.jfr"), List.of("b1.jfr")), rows,
                 List.of("patch vs 2.6.29-rc6: geomean of score ratios +13.92%; better: fstime (KB/s) +13.92%; worse: none"),
-                List.of("a note"));
+                List.of("a note"), List.of(new PercentileCurve("write", List.of(PercentileCurve.of(latencies(97)),
+                        PercentileCurve.of(latencies(84))))));
+    }
+
+    /** 10,000 latencies around {@code typical} ns with a tail out to 100 times that. */
+    private static org.HdrHistogram.Histogram latencies(long typical) {
+        org.HdrHistogram.Histogram h = new org.HdrHistogram.Histogram(3);
+        for (int i = 1; i <= 10_000; i++) {
+            h.recordValue(typical + i % 50 + (i % 1000 == 0 ? typical * (i / 1000) * 10 : 0));
+        }
+        return h;
     }
 
     private static Row row(Metric m, double[] a, double[] b) {
