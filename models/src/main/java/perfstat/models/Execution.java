@@ -12,6 +12,14 @@ public interface Execution extends AutoCloseable {
     /** Runs worker {@code worker} until {@code stop} says stop; a unit of progress is counted as it completes. */
     void work(int worker, Stop stop) throws Exception;
 
+    /**
+     * Called by the runner when the measured window starts (after the warm-up). A workload
+     * with a fixed amount of work starts counting it here; its workers return when it is done,
+     * and the run ends when all of them have.
+     */
+    default void measuring() {
+    }
+
     /** Units completed so far by all workers; may be read from any thread while they run. */
     long progress();
 

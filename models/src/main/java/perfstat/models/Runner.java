@@ -70,6 +70,7 @@ public final class Runner {
             }
         }
         StopFlag stop = new StopFlag();
+        java.util.concurrent.atomic.AtomicInteger running = new java.util.concurrent.atomic.AtomicInteger(n);
         List<Thread> workers = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             int worker = i;
@@ -80,6 +81,10 @@ public final class Runner {
                 } catch (Throwable e) {
                     failures[worker] = e;
                     stop.stop = true;
+                } finally {
+                    if (running.decrementAndGet() == 0) {
+                        stop.stop = true; // a fixed amount of work is done: the run ends here
+                    }
                 }
             }, request.workload() + "-" + i);
             workers.add(t);
@@ -91,6 +96,7 @@ public final class Runner {
         go.countDown();
         sleepUntil(System.nanoTime() + request.warmupNs(), stop);
         result.begin();
+        execution.measuring();
         long t0 = System.nanoTime();
         long unitsAtT0 = execution.progress();
         long end = t0 + request.durationNs();
