@@ -96,9 +96,9 @@ public final class Runner {
         go.countDown();
         sleepUntil(System.nanoTime() + request.warmupNs(), stop);
         result.begin();
+        long unitsAtT0 = execution.progress();
         execution.measuring();
         long t0 = System.nanoTime();
-        long unitsAtT0 = execution.progress();
         long end = t0 + request.durationNs();
         long intervalStart = t0;
         long unitsAtStart = unitsAtT0;
