@@ -36,9 +36,15 @@ public interface Model {
      * A workload: its score's name and unit, and which direction is better.
      *
      * @param higherIsBetter true for throughput (KB/s), false for latency (µs)
+     * @param fixedWork      the workload does a fixed amount of work and ends when it is done;
+     *                       its duration is only a limit
      */
     record WorkloadInfo(String name, String description, String scoreName, String scoreUnit,
-                        boolean higherIsBetter) {
+                        boolean higherIsBetter, boolean fixedWork) {
+
+        public WorkloadInfo(String name, String description, String scoreName, String scoreUnit, boolean higherIsBetter) {
+            this(name, description, scoreName, scoreUnit, higherIsBetter, false);
+        }
     }
 
     default Variant variant(String name) {

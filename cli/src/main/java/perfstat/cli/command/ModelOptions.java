@@ -52,8 +52,12 @@ public final class ModelOptions {
                 + "; perfstat models lists them)"));
     }
 
+    /** How long a fixed-work workload may take unless --duration says otherwise. */
+    static final Duration FIXED_WORK_LIMIT = Duration.ofMinutes(10);
+
     ModelLauncher.Spec spec(Models.Selection sel, String variant, Duration defaultDuration) {
-        Duration d = duration != null ? duration : defaultDuration;
+        // a fixed amount of work ends when it is done: the duration is only a limit then
+        Duration d = duration != null ? duration : sel.workload().fixedWork() ? FIXED_WORK_LIMIT : defaultDuration;
         if (sel.model().variant(variant) == null) {
             throw UserError.usage("unknown variant '" + variant + "' of " + sel.workload().name() + " (known: "
                     + String.join(", ", sel.model().variants().stream().map(Model.Variant::name).toList()) + ")");

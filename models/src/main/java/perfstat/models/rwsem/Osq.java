@@ -83,8 +83,10 @@ final class Osq {
         }
     }
 
+    /** Leaves the queue (a tracepoint-like method: probes count its calls, as the model counts them). */
     private boolean unqueue(Node node, Node prev, int me) {
-        // A: unlink from prev, unless the lock reaches us first
+        stats.osqUnqueues.increment();
+        // A: unlink from prev, unless the lock reaches us first (then the waiter keeps it)
         for (;;) {
             if (prev.next == node && NEXT.compareAndSet(prev, node, null)) {
                 break;
@@ -102,7 +104,6 @@ final class Osq {
             next.prev = prev;
             prev.next = next;
         }
-        stats.osqUnqueues.increment();
         return false;
     }
 

@@ -13,7 +13,7 @@ import perfstat.models.RunRequest;
  * so that the time and CPU the work takes are what is measured; before that, during the
  * warm-up, it runs the same operations uncounted.
  *
- * <p>Options, with their defaults: {@code ops} (operations per thread, 400000),
+ * <p>Options, with their defaults: {@code ops} (operations per thread, 100000),
  * {@code faults-per-mprotect} (16), {@code fault-bytes} (bytes a fault touches, 4096: one
  * page), {@code mprotect-entries} (mapping-table entries an mprotect rewrites, 64),
  * {@code io-every} (one fault in this many waits for I/O while it holds the semaphore for
@@ -45,7 +45,7 @@ final class XfsRepair implements Execution {
         stats = new RwsemStats();
         sem = new RwSemaphore(variant, request.cpus(), stats);
         progress = new Progress(request.threads());
-        ops = request.longOption("ops", 400_000);
+        ops = request.longOption("ops", 100_000);
         faultsPerMprotect = (int) request.longOption("faults-per-mprotect", 16);
         faultBytes = (int) request.longOption("fault-bytes", 4096);
         mprotectEntries = (int) request.longOption("mprotect-entries", 64);
