@@ -63,7 +63,7 @@ public final class Agent {
                 case OFF -> 0;
                 case SAMPLED -> o.sample();
             });
-            RecordingSession.start(out);
+            RecordingSession.start(out, o.contentionNs());
             options = o;
             started = true;
             commitCounters("start");

@@ -21,6 +21,9 @@ import java.util.List;
  *       {@value #DEFAULT_INTERVAL_MS} ms).</li>
  *   <li>{@code interval-log=FILE}: also append each interval's counts to FILE as text (what
  *       {@code perfstat stat -I} prints from); not recorded, as it names a path.</li>
+ *   <li>{@code contention=DURATION}: record the JDK's contention events (monitor enter,
+ *       park) that block at least this long, with their stack traces (default 10us;
+ *       {@code ns}, {@code us}, {@code ms} or {@code s}).</li>
  *   <li>{@code perf-ctl=FIFO}: line perfstat's window up with {@code perf stat --delay=-1
  *       --control fifo:FIFO}: the agent writes {@code enable} to FIFO when its counters open
  *       and {@code disable} when it reads them for the last time, so that both count the same
@@ -32,6 +35,7 @@ public final class AgentOptions {
     public static final int DEFAULT_SAMPLE = 1024;
     public static final String DEFAULT_OUT = "perfstat.jfr";
     public static final int DEFAULT_INTERVAL_MS = 1000;
+    public static final long DEFAULT_CONTENTION_NS = 10_000;
 
     public enum Timing { SAMPLED, EXACT, OFF }
 
@@ -44,6 +48,7 @@ public final class AgentOptions {
     int intervalMs = DEFAULT_INTERVAL_MS;
     String intervalLog;
     String perfCtl;
+    long contentionNs = DEFAULT_CONTENTION_NS;
 
     public String out() {
         return out;
@@ -72,6 +77,11 @@ public final class AgentOptions {
 
     public int intervalMs() {
         return intervalMs;
+    }
+
+    /** The threshold for the JDK's contention events, in nanoseconds. */
+    public long contentionNs() {
+        return contentionNs;
     }
 
     /** perf stat's control FIFO to drive, or null. */
@@ -148,6 +158,7 @@ public final class AgentOptions {
                     }
                     o.intervalLog = value;
                 }
+                case "contention" -> o.contentionNs = duration(key, value);
                 case "perf-ctl" -> {
                     if (value.isEmpty()) {
                         throw new BadOption("option 'perf-ctl' needs perf's control FIFO");
@@ -155,10 +166,25 @@ public final class AgentOptions {
                     o.perfCtl = value;
                 }
                 default -> throw new BadOption("unknown option '" + key
-                        + "' (known: out, probes, probeset, timing, sample, events, interval, interval-log, perf-ctl)");
+                        + "' (known: out, probes, probeset, timing, sample, events, interval, interval-log, contention, perf-ctl)");
             }
         }
         return o;
+    }
+
+    /** {@code 10us}, {@code 2ms}, {@code 500ns}, {@code 1s} in nanoseconds. */
+    private static long duration(String key, String value) throws BadOption {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("([0-9]+)(ns|us|ms|s)").matcher(value);
+        if (!m.matches()) {
+            throw new BadOption("option '" + key + "' must be a duration like 10us or 2ms, not '" + value + "'");
+        }
+        long n = Long.parseLong(m.group(1));
+        return switch (m.group(2)) {
+            case "ns" -> n;
+            case "us" -> n * 1_000L;
+            case "ms" -> n * 1_000_000L;
+            default -> n * 1_000_000_000L;
+        };
     }
 
     private static int atLeast(String key, String value, int min, String what) throws BadOption {
@@ -206,6 +232,7 @@ public final class AgentOptions {
             }
         }
         sb.append(",interval=").append(intervalMs);
+        sb.append(",contention=").append(contentionNs).append("ns");
         return sb.toString();
     }
 }

@@ -48,6 +48,11 @@ class AgentOptionsTest {
         assertThatThrownBy(() -> AgentOptions.parse("interval=5"))
                 .hasMessage("option 'interval' must be a number of milliseconds, 10 or more, not '5'");
         assertThatThrownBy(() -> AgentOptions.parse("sample=x")).hasMessage("option 'sample' must be a positive integer, not 'x'");
+        assertThat(AgentOptions.parse(null).contentionNs()).isEqualTo(10_000);
+        assertThat(AgentOptions.parse("contention=2ms").contentionNs()).isEqualTo(2_000_000);
+        assertThat(AgentOptions.parse("contention=500ns").describeForRecording()).contains("contention=500ns");
+        assertThatThrownBy(() -> AgentOptions.parse("contention=soon"))
+                .hasMessage("option 'contention' must be a duration like 10us or 2ms, not 'soon'");
     }
 
     @Test

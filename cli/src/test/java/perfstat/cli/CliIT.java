@@ -136,6 +136,34 @@ class CliIT {
         assertThat(Processes.perfstat(dir, "diff", "unpatched.jfr", lat, "--force").code()).isZero();
     }
 
+    /** The rwsem probes count like tracepoints: their call counts equal the model's own counters. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void rwsemProbesAgreeWithTheModelsCounters() throws Exception {
+        Processes.Result r = Processes.perfstat(dir, "run", "xfs_repair", "--variant", "unpatched", "--threads", "4",
+                "--warmup", "200ms", "--option", "ops=20000", "--option", "slice-us=200", "-o", "xfs.jfr", "--format", "json");
+        assertThat(r.code()).as(r.err()).isZero();
+        Map<String, Object> doc = (Map<String, Object>) Json.parse(r.out());
+        Map<String, Double> v = new java.util.HashMap<>();
+        for (Map<String, Object> m : (List<Map<String, Object>>) doc.get("metrics")) {
+            Object value = ((List<Map<String, Object>>) m.get("values")).get(0).get("value");
+            if (value instanceof Number n) {
+                v.put((String) m.get("name"), n.doubleValue());
+            }
+        }
+        assertThat(v.get("model:ops_done")).isEqualTo(80_000.0);
+        assertThat(v.get("probe:readerSleep:calls")).isEqualTo(v.get("model:reader_sleeps"));
+        assertThat(v.get("probe:writerSleep:calls")).isEqualTo(v.get("model:writer_sleeps"));
+        assertThat(v.get("probe:optimisticSpin:calls")).isEqualTo(v.get("model:contended_writes"));
+        assertThat(v.getOrDefault("probe:unqueue:calls", 0.0)).isEqualTo(v.get("model:osq_unqueues"));
+        assertThat(v.get("model:spin_ms")).isPositive();
+        // the JDK's contention events, folded in: sleeping waiters park, and report names where
+        assertThat(v.get("park-blocked")).isPositive();
+        Processes.Result report = Processes.perfstat(dir, "report", "xfs.jfr");
+        assertThat(report.out()).containsPattern("\\n +[0-9]+ +parks +# +jdk.ThreadPark >= 10us")
+                .containsPattern("# blocked at perfstat\\.models\\.rwsem\\.Task\\.(schedule|sleepFor):[0-9]+ \\(park\\)");
+    }
+
     @Test
     void theCommittedRecordingsDiff() throws Exception {
         Path root = Path.of(System.getProperty("perfstat.root")).toAbsolutePath().normalize();

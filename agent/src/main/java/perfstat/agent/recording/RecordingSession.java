@@ -34,8 +34,16 @@ public final class RecordingSession {
     private RecordingSession() {
     }
 
-    /** Starts recording; {@code out} is written when the JVM exits. */
+    /** Starts recording with the default contention threshold; {@code out} is written when the JVM exits. */
     public static Recording start(Path out) throws IOException {
+        return start(out, 10_000);
+    }
+
+    /**
+     * Starts recording; {@code out} is written when the JVM exits. The JDK's contention events
+     * (jdk.JavaMonitorEnter, jdk.ThreadPark) are kept when they block at least {@code contentionNs}.
+     */
+    public static Recording start(Path out, long contentionNs) throws IOException {
         Path parent = out.toAbsolutePath().getParent();
         if (parent != null && !Files.isDirectory(parent)) {
             throw new IOException("no directory " + parent);
@@ -52,8 +60,8 @@ public final class RecordingSession {
         r.enable("jdk.CPULoad").withPeriod(Duration.ofSeconds(1));
         r.enable("jdk.GarbageCollection");
         r.enable("jdk.GCHeapSummary");
-        r.enable("jdk.JavaMonitorEnter").withThreshold(Duration.ofMillis(10)).withStackTrace();
-        r.enable("jdk.ThreadPark").withThreshold(Duration.ofMillis(10)).withStackTrace();
+        r.enable("jdk.JavaMonitorEnter").withThreshold(Duration.ofNanos(contentionNs)).withStackTrace();
+        r.enable("jdk.ThreadPark").withThreshold(Duration.ofNanos(contentionNs)).withStackTrace();
         r.setToDisk(true);
         r.setDestination(out);
         r.setDumpOnExit(true);

@@ -52,6 +52,9 @@ public final class RecordingReader {
         List<RunData.PerfCounter> perfEnd = new ArrayList<>();
         TreeMap<Long, List<RunData.PerfCounter>> perfIntervals = new TreeMap<>();
         RecordedEvent counterReader = null;
+        long[] monitor = new long[2];
+        long[] park = new long[2];
+        Map<String, long[]> sites = new HashMap<>();
         try (RecordingFile rf = new RecordingFile(path)) {
             while (rf.hasMoreEvents()) {
                 RecordedEvent e = rf.readEvent();
@@ -104,6 +107,15 @@ public final class RecordingReader {
                         if (type.equals("jdk.GarbageCollection")) {
                             gcCount++;
                             gcPause = gcPause.plus(e.getDuration("sumOfPauses"));
+                        } else if (type.equals("jdk.JavaMonitorEnter") || type.equals("jdk.ThreadPark")) {
+                            boolean isMonitor = type.equals("jdk.JavaMonitorEnter");
+                            long ns = e.getDuration().toNanos();
+                            long[] agg = isMonitor ? monitor : park;
+                            agg[0]++;
+                            agg[1] += ns;
+                            long[] site = sites.computeIfAbsent((isMonitor ? "monitor " : "park ") + site(e), k -> new long[2]);
+                            site[0]++;
+                            site[1] += ns;
                         } else if (type.equals("jdk.CPULoad")) {
                             cpuSum += e.getFloat("jvmUser") + e.getFloat("jvmSystem");
                             cpuN++;
@@ -129,8 +141,15 @@ public final class RecordingReader {
             probes.put(e.getString("probe"), new RunData.Probe(e.getString("probe"), e.getLong("calls"),
                     e.getLong("timedCalls"), e.getString("timing"), e.getLong("sampleMeanGap"), h));
         }
+        List<RunData.BlockedSite> top = sites.entrySet().stream()
+                .sorted((x, y) -> Long.compare(y.getValue()[1], x.getValue()[1])).limit(10)
+                .map(en -> {
+                    String[] kindSite = en.getKey().split(" ", 2);
+                    return new RunData.BlockedSite(kindSite[1], kindSite[0], en.getValue()[0], Duration.ofNanos(en.getValue()[1]));
+                }).toList();
         RunData.JdkSummary jdk = new RunData.JdkSummary(jdkCounts, Duration.between(first, last), gcCount, gcPause,
-                cpuN == 0 ? Double.NaN : cpuSum / cpuN);
+                cpuN == 0 ? Double.NaN : cpuSum / cpuN, new RunData.Contention(monitor[0], Duration.ofNanos(monitor[1])),
+                new RunData.Contention(park[0], Duration.ofNanos(park[1])), top);
         // every chunk ends with the totals so far: the latest batch wins
         long lastWindow = perfEnd.stream().mapToLong(RunData.PerfCounter::windowNs).max().orElse(-1);
         List<RunData.PerfCounter> totals = perfEnd.stream().filter(c -> c.windowNs() == lastWindow && c.tid() == 0).toList();
@@ -144,6 +163,22 @@ public final class RecordingReader {
         return new RunData(name, workload, result, scores.stream().map(s -> s[1]).toList(),
                 java.util.Collections.unmodifiableMap(modelCounters), start, end, probes, agentOptions, timerOverheadNs, jdk,
                 totals, perThread, List.copyOf(perfIntervals.values()), window);
+    }
+
+    /** The first frame outside the JDK, as Class.method:line; "(no stack)" without a stack trace. */
+    private static String site(RecordedEvent e) {
+        jdk.jfr.consumer.RecordedStackTrace st = e.getStackTrace();
+        if (st == null || st.getFrames().isEmpty()) {
+            return "(no stack)";
+        }
+        for (jdk.jfr.consumer.RecordedFrame f : st.getFrames()) {
+            String cls = f.getMethod().getType().getName();
+            if (!cls.startsWith("java.") && !cls.startsWith("jdk.") && !cls.startsWith("sun.")) {
+                return cls + "." + f.getMethod().getName() + ":" + f.getLineNumber();
+            }
+        }
+        jdk.jfr.consumer.RecordedFrame f = st.getFrames().get(0);
+        return f.getMethod().getType().getName() + "." + f.getMethod().getName() + ":" + f.getLineNumber();
     }
 
     private static RunData.PerfCounter perfCounter(RecordedEvent e) {

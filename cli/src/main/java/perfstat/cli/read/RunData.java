@@ -106,7 +106,26 @@ public record RunData(String file, Workload workload, Result result, List<Double
      * @param span        from the first to the last event of the recording, or null when empty
      */
     public record JdkSummary(SortedMap<String, Long> eventCounts, Duration span, long gcCount,
-                             Duration gcPauseTotal, double meanJvmCpuLoad) {
+                             Duration gcPauseTotal, double meanJvmCpuLoad, Contention monitors, Contention parks,
+                             List<BlockedSite> topSites) {
+
+        public JdkSummary(SortedMap<String, Long> eventCounts, Duration span, long gcCount, Duration gcPauseTotal,
+                          double meanJvmCpuLoad) {
+            this(eventCounts, span, gcCount, gcPauseTotal, meanJvmCpuLoad, new Contention(0, Duration.ZERO),
+                    new Contention(0, Duration.ZERO), List.of());
+        }
+    }
+
+    /** The JDK's contention events of one kind (above the recording's threshold): how many, and how long they blocked in all. */
+    public record Contention(long count, Duration blocked) {
+    }
+
+    /**
+     * Where threads blocked: the first frame of the stack outside the JDK.
+     *
+     * @param kind "monitor" (jdk.JavaMonitorEnter) or "park" (jdk.ThreadPark)
+     */
+    public record BlockedSite(String site, String kind, long count, Duration blocked) {
     }
 
     /** Whether the recording has any event perfstat made. */

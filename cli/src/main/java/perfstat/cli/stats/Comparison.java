@@ -88,6 +88,9 @@ public final class Comparison {
             notes.addAll(Measurements.notes(column.get(0))); // a column's runs share their sources
         }
         notes.addAll(sampleNotes(columns, rows, options));
+        if (columns.size() == 1 && columns.get(0).size() == 1) {
+            notes.addAll(Measurements.blockedSites(columns.get(0).get(0)));
+        }
         return new Table(title(columns), labels,
                 columns.stream().map(c -> c.stream().map(RunData::file).toList()).toList(), rows,
                 summary(labels, rows), List.copyOf(new LinkedHashSet<>(notes)), curves(columns));

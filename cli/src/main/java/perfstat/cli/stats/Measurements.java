@@ -82,6 +82,18 @@ public final class Measurements {
                 gc ? Value.of(jdk.gcCount()) : Value.absent(), "jdk.GarbageCollection");
         put(m, new Metric("gc-pause", "GC pauses (msecs)", "ms", JDK, 3, Metric.Better.LOWER),
                 gc ? Value.of(jdk.gcPauseTotal().toNanos() / 1e6) : Value.absent(), "");
+        if (run.hasPerfstatEvents() || jdk.eventCounts().containsKey("jdk.JavaMonitorEnter")
+                || jdk.eventCounts().containsKey("jdk.ThreadPark")) {
+            String threshold = contentionThreshold(run);
+            put(m, new Metric("monitor-blocked", "monitor blocks", "count", JDK, 0, Metric.Better.LOWER),
+                    Value.of(jdk.monitors().count()), "jdk.JavaMonitorEnter" + threshold);
+            put(m, new Metric("monitor-blocked-ms", "monitor blocked (msecs)", "ms", JDK, 3, Metric.Better.LOWER),
+                    Value.of(jdk.monitors().blocked().toNanos() / 1e6), "");
+            put(m, new Metric("park-blocked", "parks", "count", JDK, 0, Metric.Better.LOWER),
+                    Value.of(jdk.parks().count()), "jdk.ThreadPark" + threshold);
+            put(m, new Metric("park-blocked-ms", "parked (msecs)", "ms", JDK, 3, Metric.Better.LOWER),
+                    Value.of(jdk.parks().blocked().toNanos() / 1e6), "");
+        }
         if (!Double.isNaN(jdk.meanJvmCpuLoad())) {
             put(m, new Metric("jvm-cpu-load", "JVM CPU load (% of machine)", "%", JDK, 2, Metric.Better.NEITHER),
                     Value.of(100 * jdk.meanJvmCpuLoad()), "jdk.CPULoad, mean");
@@ -158,6 +170,30 @@ public final class Measurements {
         Value pf = minor.measured() && major.measured() ? Value.of(minor.value() + major.value()) : minor;
         put(m, new Metric("page-faults", "page-faults", "count", COUNTERS, 0, Metric.Better.LOWER),
                 pf, rate(pf, elapsedMs));
+    }
+
+    /** For a report: where threads blocked longest (the JDK's contention events), at most five sites. */
+    public static List<String> blockedSites(RunData run) {
+        List<String> notes = new ArrayList<>();
+        for (RunData.BlockedSite b : run.jdk().topSites().stream().limit(5).toList()) {
+            notes.add(String.format(Locale.ROOT, "blocked at %s (%s): %d times, %.3f ms", b.site(), b.kind(),
+                    b.count(), b.blocked().toNanos() / 1e6));
+        }
+        return notes;
+    }
+
+    /** " >= 10us" from the agent's recorded options, or "" when unknown. */
+    private static String contentionThreshold(RunData run) {
+        String o = run.agentOptions();
+        if (o == null) {
+            return "";
+        }
+        java.util.regex.Matcher mt = java.util.regex.Pattern.compile("contention=([0-9]+)ns").matcher(o);
+        if (!mt.find()) {
+            return o.contains("timing=") ? " >= 10ms" : ""; // format 1 recorded 10 ms, without saying so
+        }
+        long ns = Long.parseLong(mt.group(1));
+        return ns % 1_000_000 == 0 ? " >= " + ns / 1_000_000 + "ms" : ns % 1000 == 0 ? " >= " + ns / 1000 + "us" : " >= " + ns + "ns";
     }
 
     /** Notes for the footer: where counters came from when it was not perf_event_open, and what is missing. */
