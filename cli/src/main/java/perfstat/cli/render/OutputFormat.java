@@ -1,40 +1,24 @@
 package perfstat.cli.render;
 
 import java.io.PrintWriter;
+import java.util.function.BiConsumer;
 import perfstat.cli.stats.Table;
 
 /** The output formats; each names its renderer. */
 public enum OutputFormat {
-    TABLE {
-        @Override
-        public void render(Table t, PrintWriter out) {
-            TableRenderer.render(t, out);
-        }
-    },
-    JSON {
-        @Override
-        public void render(Table t, PrintWriter out) {
-            JsonRenderer.render(t, out);
-        }
-    },
-    CSV {
-        @Override
-        public void render(Table t, PrintWriter out) {
-            CsvRenderer.render(t, out);
-        }
-    },
-    MARKDOWN {
-        @Override
-        public void render(Table t, PrintWriter out) {
-            MarkdownRenderer.render(t, out);
-        }
-    },
-    HTML {
-        @Override
-        public void render(Table t, PrintWriter out) {
-            HtmlRenderer.render(t, out);
-        }
-    };
+    TABLE(TableRenderer::render),
+    JSON(JsonRenderer::render),
+    CSV(CsvRenderer::render),
+    MARKDOWN(MarkdownRenderer::render),
+    HTML(HtmlRenderer::render);
 
-    public abstract void render(Table t, PrintWriter out);
+    private final BiConsumer<Table, PrintWriter> renderer;
+
+    OutputFormat(BiConsumer<Table, PrintWriter> renderer) {
+        this.renderer = renderer;
+    }
+
+    public void render(Table t, PrintWriter out) {
+        renderer.accept(t, out);
+    }
 }
