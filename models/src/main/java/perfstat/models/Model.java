@@ -38,12 +38,18 @@ public interface Model {
      * @param higherIsBetter true for throughput (KB/s), false for latency (µs)
      * @param fixedWork      the workload does a fixed amount of work and ends when it is done;
      *                       its duration is only a limit
+     * @param threadsPerCore the default thread count per core of the machine; 0 for one thread
      */
     record WorkloadInfo(String name, String description, String scoreName, String scoreUnit,
-                        boolean higherIsBetter, boolean fixedWork) {
+                        boolean higherIsBetter, boolean fixedWork, int threadsPerCore) {
 
         public WorkloadInfo(String name, String description, String scoreName, String scoreUnit, boolean higherIsBetter) {
-            this(name, description, scoreName, scoreUnit, higherIsBetter, false);
+            this(name, description, scoreName, scoreUnit, higherIsBetter, false, 0);
+        }
+
+        /** The thread count a run gets unless it says otherwise. */
+        public int defaultThreads() {
+            return threadsPerCore == 0 ? 1 : threadsPerCore * Runtime.getRuntime().availableProcessors();
         }
     }
 

@@ -14,8 +14,8 @@ import picocli.CommandLine.Option;
 
 /** Options shared by {@code run} and {@code compare}: how the model runs. */
 public final class ModelOptions {
-    @Option(names = "--threads", defaultValue = "1", description = "Parallel copies, each its own CPU (default: ${DEFAULT-VALUE}).")
-    int threads;
+    @Option(names = "--threads", description = "Parallel copies, each its own CPU (default: 1; xfs_repair: twice the cores).")
+    Integer threads;
 
     @Option(names = "--cpus", defaultValue = "0", description = "Simulated CPUs (default: the number of threads).")
     int cpus;
@@ -62,6 +62,7 @@ public final class ModelOptions {
             throw UserError.usage("unknown variant '" + variant + "' of " + sel.workload().name() + " (known: "
                     + String.join(", ", sel.model().variants().stream().map(Model.Variant::name).toList()) + ")");
         }
+        int threads = this.threads != null ? this.threads : sel.workload().defaultThreads();
         if (threads < 1) {
             throw UserError.usage("--threads must be at least 1");
         }

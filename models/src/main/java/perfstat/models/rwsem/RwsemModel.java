@@ -17,7 +17,7 @@ public final class RwsemModel implements Model {
 
     private static final List<WorkloadInfo> WORKLOADS = List.of(
             new WorkloadInfo("xfs_repair", "threads fault pages (mmap_sem for read) and mprotect (for write), a fixed amount of work each",
-                    "xfs_repair", "ops/s", true, true));
+                    "xfs_repair", "ops/s", true, true, 2));
 
     @Override
     public String name() {
