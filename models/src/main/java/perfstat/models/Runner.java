@@ -48,6 +48,7 @@ public final class Runner {
         run.scoreName = info.scoreName();
         run.scoreUnit = info.scoreUnit();
         run.higherIsBetter = info.higherIsBetter();
+        run.fixedWork = info.fixedWork();
         run.options = String.join(",", request.options().entrySet().stream()
                 .map(e -> e.getKey() + "=" + e.getValue()).sorted().toList());
         run.commit();

@@ -68,7 +68,8 @@ public final class RecordingReader {
                             e.getInt("threads"), e.getInt("cpus"), e.getInt("cores"), e.getString("jvmVersion"),
                             Duration.ofNanos(e.getLong("durationNs")), Duration.ofNanos(e.getLong("warmupNs")),
                             Duration.ofNanos(e.getLong("intervalNs")), e.getString("scoreName"),
-                            e.getString("scoreUnit"), e.getBoolean("higherIsBetter"), e.getString("options"));
+                            e.getString("scoreUnit"), e.getBoolean("higherIsBetter"), e.getString("options"),
+                            e.hasField("fixedWork") && e.getBoolean("fixedWork"));
                     case "perfstat.Result" -> result = new RunData.Result(e.getDouble("score"), e.getLong("units"),
                             Duration.ofNanos(e.getLong("elapsedNs")));
                     case "perfstat.Score" -> scores.add(new double[] {e.getInt("interval"), e.getDouble("score")});

@@ -290,7 +290,7 @@ public final class Comparison {
         }
         RunData.Workload w = first.workload();
         return "Performance counter stats for '" + w.workload() + "' (" + w.threads()
-                + (w.threads() == 1 ? " thread, " : " threads, ") + Durations.format(w.duration())
+                + (w.threads() == 1 ? " thread, " : " threads, ") + (w.fixedWork() ? "fixed work" : Durations.format(w.duration()))
                 + (runs > 1 ? ", " + runs + " runs each" : "") + ")";
     }
 }

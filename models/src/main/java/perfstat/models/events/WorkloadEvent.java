@@ -65,6 +65,10 @@ public final class WorkloadEvent extends jdk.jfr.Event {
     @Label("Higher Is Better")
     public boolean higherIsBetter;
 
+    @Label("Fixed Work")
+    @Description("The workload does a fixed amount of work and ends when it is done; its duration is only a limit")
+    public boolean fixedWork;
+
     @Label("Options")
     @Description("Workload options, key=value separated by commas")
     public String options;
