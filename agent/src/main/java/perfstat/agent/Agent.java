@@ -35,8 +35,21 @@ public final class Agent {
     public static final int FORMAT_VERSION = 2;
     private static final String PROBESETS = "/META-INF/perfstat/probesets.properties";
 
+    /** Set while the agent runs in this JVM, for perfstat ps. */
+    public static final String LOADED_PROPERTY = "perfstat.agent";
     private static boolean started;
     private static AgentOptions options;
+    /** What a detach must undo (attach mode). */
+    private static Instrumentation instrumentation;
+    private static jdk.jfr.Recording recording;
+    private static ProbeInstaller installer;
+    private static CounterReader reader;
+    private static CounterSet counterSet;
+    private static Path partFile;
+    private static Path outFile;
+    private static final Runnable PROBES_HOOK = Agent::emitProbes;
+    private static final Runnable COUNTERS_HOOK = () -> commitCounters("end");
+    private static Runnable perfHook;
 
     private Agent() {
     }
@@ -45,8 +58,84 @@ public final class Agent {
         start(args, inst);
     }
 
+    /**
+     * Loaded into a running JVM ({@code perfstat attach}). With {@code duration=D} the agent
+     * records for that long, then detaches by itself: probes removed (classes back to their
+     * original bytecode), its threads stopped, its recording written to {@code out} (owner-only
+     * permissions, complete before it appears) and closed. {@code stop} as the whole argument
+     * detaches at once.
+     */
     public static void agentmain(String args, Instrumentation inst) {
+        if ("stop".equals(args)) {
+            stop();
+            return;
+        }
         start(args, inst);
+        synchronized (Agent.class) {
+            if (started && options.durationMs() > 0) {
+                long ms = options.durationMs();
+                Thread t = new Thread(() -> {
+                    try {
+                        Thread.sleep(ms);
+                    } catch (InterruptedException e) {
+                        // stop now
+                    }
+                    stop();
+                }, "perfstat-detach");
+                t.setDaemon(true);
+                t.start();
+            }
+        }
+    }
+
+    /** Detaches: the reverse of start, for an agent loaded into a running JVM. Never throws. */
+    public static synchronized void stop() {
+        if (!started || partFile == null) {
+            return;
+        }
+        try {
+            if (installer != null) {
+                installer.uninstall(instrumentation);
+            }
+            if (reader != null) {
+                reader.stop();
+                reader.commitEnd();
+            }
+            emitProbes();
+            commitCounters("end");
+            FlightRecorder.removePeriodicEvent(PROBES_HOOK);
+            FlightRecorder.removePeriodicEvent(COUNTERS_HOOK);
+            if (perfHook != null) {
+                FlightRecorder.removePeriodicEvent(perfHook);
+            }
+            recording.stop(); // writes partFile
+            recording.close();
+            if (counterSet != null) {
+                counterSet.close();
+            }
+            ownerOnly(partFile);
+            Files.move(partFile, outFile, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        } catch (Throwable t) {
+            System.err.println("perfstat agent: detaching failed (" + t + ")");
+        } finally {
+            Probes.reset();
+            installer = null;
+            reader = null;
+            counterSet = null;
+            perfHook = null;
+            recording = null;
+            partFile = null;
+            started = false;
+            System.clearProperty(LOADED_PROPERTY);
+        }
+    }
+
+    private static void ownerOnly(Path p) {
+        try {
+            Files.setPosixFilePermissions(p, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        } catch (IOException | UnsupportedOperationException e) {
+            // not POSIX: the platform's default
+        }
     }
 
     private static synchronized void start(String args, Instrumentation inst) {
@@ -63,14 +152,24 @@ public final class Agent {
                 case OFF -> 0;
                 case SAMPLED -> o.sample();
             });
-            RecordingSession.start(out, o.contentionNs());
+            boolean attached = o.durationMs() > 0 || o.attached();
+            if (attached) {
+                // written when the window ends, to a name of its own, then moved into place whole
+                outFile = out;
+                partFile = out.resolveSibling(out.getFileName() + ".part");
+                recording = RecordingSession.start(partFile, o.contentionNs(), false);
+            } else {
+                RecordingSession.start(out, o.contentionNs());
+            }
+            instrumentation = inst;
             options = o;
             started = true;
+            System.setProperty(LOADED_PROPERTY, version()); // what perfstat ps shows
             commitCounters("start");
             startCounters(o);
-            FlightRecorder.addPeriodicEvent(ProbeEvent.class, Agent::emitProbes);
-            FlightRecorder.addPeriodicEvent(CountersEvent.class, () -> commitCounters("end"));
-            ProbeInstaller installer = new ProbeInstaller(filters);
+            FlightRecorder.addPeriodicEvent(ProbeEvent.class, PROBES_HOOK);
+            FlightRecorder.addPeriodicEvent(CountersEvent.class, COUNTERS_HOOK);
+            installer = new ProbeInstaller(filters);
             installer.install(inst);
             AgentEvent e = new AgentEvent();
             e.formatVersion = FORMAT_VERSION;
@@ -157,10 +256,13 @@ public final class Agent {
         if (perf != null) {
             perf.send("enable");
         }
-        CounterReader reader = new CounterReader(set, o.intervalMs() * 1_000_000L,
+        CounterReader r = new CounterReader(set, o.intervalMs() * 1_000_000L,
                 o.intervalLog() == null ? null : Path.of(o.intervalLog()), perf);
-        FlightRecorder.addPeriodicEvent(PerfCounterEvent.class, reader::commitEnd);
-        reader.start();
+        perfHook = r::commitEnd;
+        FlightRecorder.addPeriodicEvent(PerfCounterEvent.class, perfHook);
+        r.start();
+        counterSet = set;
+        reader = r;
     }
 
     private static void commitCounters(String phase) {

@@ -24,6 +24,8 @@ import java.util.List;
  *   <li>{@code contention=DURATION}: record the JDK's contention events (monitor enter,
  *       park) that block at least this long, with their stack traces (default 10us;
  *       {@code ns}, {@code us}, {@code ms} or {@code s}).</li>
+ *   <li>{@code duration=D}, {@code attached=true}: loaded into a running JVM, record for D (or
+ *       until {@code stop}), then detach and write {@code out}.</li>
  *   <li>{@code perf-ctl=FIFO}: line perfstat's window up with {@code perf stat --delay=-1
  *       --control fifo:FIFO}: the agent writes {@code enable} to FIFO when its counters open
  *       and {@code disable} when it reads them for the last time, so that both count the same
@@ -49,6 +51,8 @@ public final class AgentOptions {
     String intervalLog;
     String perfCtl;
     long contentionNs = DEFAULT_CONTENTION_NS;
+    long durationMs;
+    boolean attached;
 
     public String out() {
         return out;
@@ -77,6 +81,16 @@ public final class AgentOptions {
 
     public int intervalMs() {
         return intervalMs;
+    }
+
+    /** For an agent loaded into a running JVM: how long to record before detaching (0: until stopped or exit). */
+    public long durationMs() {
+        return durationMs;
+    }
+
+    /** Loaded by perfstat attach: detach on stop rather than record until exit. */
+    public boolean attached() {
+        return attached;
     }
 
     /** The threshold for the JDK's contention events, in nanoseconds. */
@@ -159,6 +173,8 @@ public final class AgentOptions {
                     o.intervalLog = value;
                 }
                 case "contention" -> o.contentionNs = duration(key, value);
+                case "duration" -> o.durationMs = Math.max(1, duration(key, value) / 1_000_000);
+                case "attached" -> o.attached = Boolean.parseBoolean(value);
                 case "perf-ctl" -> {
                     if (value.isEmpty()) {
                         throw new BadOption("option 'perf-ctl' needs perf's control FIFO");
@@ -166,7 +182,7 @@ public final class AgentOptions {
                     o.perfCtl = value;
                 }
                 default -> throw new BadOption("unknown option '" + key
-                        + "' (known: out, probes, probeset, timing, sample, events, interval, interval-log, contention, perf-ctl)");
+                        + "' (known: out, probes, probeset, timing, sample, events, interval, interval-log, contention, perf-ctl, duration, attached)");
             }
         }
         return o;

@@ -1,7 +1,9 @@
 package perfstat.cli;
 
 import java.io.PrintWriter;
+import perfstat.cli.command.AttachCommand;
 import perfstat.cli.command.CompareCommand;
+import perfstat.cli.command.PsCommand;
 import perfstat.cli.command.DiffCommand;
 import perfstat.cli.command.ModelsCommand;
 import perfstat.cli.command.ReportCommand;
@@ -20,7 +22,7 @@ import picocli.CommandLine.ScopeType;
         versionProvider = Main.Version.class,
         description = "perf stat for the JVM: run models, record them with JFR, and compare recordings.",
         subcommands = {ModelsCommand.class, RunCommand.class, CompareCommand.class,
-                ReportCommand.class, DiffCommand.class, StatCommand.class})
+                ReportCommand.class, DiffCommand.class, StatCommand.class, PsCommand.class, AttachCommand.class})
 public final class Main implements Runnable {
 
     @Option(names = "--verbose", scope = ScopeType.INHERIT, description = "Print stack traces of errors.")

@@ -51,6 +51,11 @@ public final class CounterReader implements Runnable {
     public void stop() {
         stopped = true;
         thread.interrupt();
+        try {
+            thread.join(2000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Override

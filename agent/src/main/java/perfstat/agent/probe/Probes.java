@@ -168,6 +168,24 @@ public final class Probes {
         }
     }
 
+    /** Forgets every count and timing (the probe names stay registered): after a detach, a new attach starts from zero. */
+    public static synchronized void reset() {
+        int n = (int) Math.min(NEXT_ID.get(), MAX_PROBES);
+        for (int id = 0; id < n; id++) {
+            long[] c = CELLS[id];
+            if (c == null) {
+                continue;
+            }
+            for (int s = 0; s < STRIPES; s++) {
+                c[s * LINE + COUNT] = 0;
+                c[s * LINE + NEXT_SAMPLE] = 1;
+            }
+            SHARED.set(id, 0);
+            RECORDERS[id].reset();
+            TOTALS[id].reset();
+        }
+    }
+
     /** Failures suppressed inside probes since start. */
     public static long failures() {
         return FAILURES.get();

@@ -44,6 +44,11 @@ public final class RecordingSession {
      * (jdk.JavaMonitorEnter, jdk.ThreadPark) are kept when they block at least {@code contentionNs}.
      */
     public static Recording start(Path out, long contentionNs) throws IOException {
+        return start(out, contentionNs, true);
+    }
+
+    /** As above; without {@code dumpOnExit} the file is written when the recording is stopped. */
+    public static Recording start(Path out, long contentionNs, boolean dumpOnExit) throws IOException {
         Path parent = out.toAbsolutePath().getParent();
         if (parent != null && !Files.isDirectory(parent)) {
             throw new IOException("no directory " + parent);
@@ -64,7 +69,7 @@ public final class RecordingSession {
         r.enable("jdk.ThreadPark").withThreshold(Duration.ofNanos(contentionNs)).withStackTrace();
         r.setToDisk(true);
         r.setDestination(out);
-        r.setDumpOnExit(true);
+        r.setDumpOnExit(dumpOnExit);
         r.start();
         return r;
     }

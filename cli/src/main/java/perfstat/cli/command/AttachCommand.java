@@ -1,0 +1,100 @@
+package perfstat.cli.command;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import perfstat.cli.Durations;
+import perfstat.cli.UserError;
+import perfstat.cli.launch.Attacher;
+import perfstat.cli.launch.ModelLauncher;
+import perfstat.cli.read.RecordingReader;
+import perfstat.cli.render.OutputFormat;
+import perfstat.cli.stats.Comparison;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code perfstat attach PID}: loads the agent into a running JVM, records a window (probes
+ * put in, counters opened), then detaches, leaving the process as it was, and prints the table.
+ */
+@Command(name = "attach", description = {"Record a window of a running JVM, then detach and print its table.",
+        "JDK 21+ targets warn on dynamic agent loading unless started with -XX:+EnableDynamicAgentLoading."})
+public final class AttachCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "PID", description = "The JVM's process id (perfstat ps lists them).")
+    String pid;
+
+    @Option(names = "--duration", defaultValue = "10s", converter = Durations.class,
+            description = "How long to record (default: ${DEFAULT-VALUE}); Ctrl-C ends the window early.")
+    Duration duration;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "The recording (default: attach-PID.jfr).")
+    Path output;
+
+    @Option(names = "--force", description = "Overwrite the output recording if it exists.")
+    boolean force;
+
+    @Option(names = "--probes", paramLabel = "PATTERN;...", description = "Methods to probe (JEP 520 syntax).")
+    String probes;
+
+    @Option(names = "--probeset", paramLabel = "NAME", description = "A built-in probe set.")
+    String probeset;
+
+    @Option(names = {"-e", "--event"}, paramLabel = "EVENTS", description = "Counters, comma-separated, as perf names them.")
+    String events;
+
+    @Option(names = "--format", defaultValue = "table", description = "table, json, csv, markdown or html (default: ${DEFAULT-VALUE}).")
+    OutputFormat format;
+
+    @Override
+    public Integer call() throws Exception {
+        Path out = (output != null ? output : Path.of("attach-" + pid + ".jfr")).toAbsolutePath();
+        ModelLauncher.checkWritable(out, force);
+        if (force) {
+            Files.deleteIfExists(out);
+        }
+        if (out.toString().contains(",")) {
+            throw UserError.usage("the output path cannot contain a comma: " + out);
+        }
+        List<String> opts = new ArrayList<>(List.of("out=" + out, "attached=true",
+                "duration=" + Math.max(1, duration.toMillis()) + "ms"));
+        if (probes != null) {
+            opts.add("probes=" + probes);
+        }
+        if (probeset != null) {
+            opts.add("probeset=" + probeset);
+        }
+        if (events != null) {
+            opts.add("events=" + events.replace(',', ';'));
+        }
+        Attacher.load(pid, String.join(",", opts));
+        // Ctrl-C: end the window early, and still get the recording
+        Thread early = new Thread(() -> {
+            if (!Files.exists(out)) {
+                try {
+                    Attacher.load(pid, "stop");
+                    Attacher.await(out, 30_000);
+                } catch (RuntimeException | InterruptedException e) {
+                    // the process may be gone
+                }
+            }
+        });
+        Runtime.getRuntime().addShutdownHook(early);
+        boolean done = Attacher.await(out, duration.toMillis() + 60_000);
+        Runtime.getRuntime().removeShutdownHook(early);
+        if (!done) {
+            throw UserError.data("the agent in " + pid + " wrote no recording (did the process exit?)");
+        }
+        format.render(Comparison.of(List.of(RecordingReader.read(out.toString()))), spec.commandLine().getOut());
+        spec.commandLine().getErr().println("perfstat attach: detached from " + pid + "; recording written to " + out);
+        return 0;
+    }
+}

@@ -1,0 +1,102 @@
+package perfstat.cli.launch;
+
+import com.sun.tools.attach.AgentLoadException;
+import com.sun.tools.attach.AttachNotSupportedException;
+import com.sun.tools.attach.VirtualMachine;
+import com.sun.tools.attach.VirtualMachineDescriptor;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import perfstat.cli.UserError;
+
+/**
+ * Loads perfstat's agent into a running JVM through the Attach API, and lists the JVMs it
+ * can reach. The Attach API only reaches the invoking user's JVMs.
+ */
+public final class Attacher {
+    /** A local JVM. */
+    public record Jvm(String pid, String main, String javaVersion, boolean perfstatLoaded) {
+    }
+
+    private Attacher() {
+    }
+
+    public static List<Jvm> list() {
+        List<Jvm> out = new ArrayList<>();
+        String self = Long.toString(ProcessHandle.current().pid());
+        for (VirtualMachineDescriptor d : VirtualMachine.list()) {
+            if (d.id().equals(self)) {
+                continue;
+            }
+            String version = "?";
+            boolean loaded = false;
+            try {
+                VirtualMachine vm = VirtualMachine.attach(d);
+                try {
+                    Properties p = vm.getSystemProperties();
+                    version = p.getProperty("java.version", "?");
+                    loaded = vm.getAgentProperties().getProperty("perfstat.agent") != null
+                            || p.getProperty("perfstat.agent") != null;
+                } finally {
+                    vm.detach();
+                }
+            } catch (AttachNotSupportedException | IOException | RuntimeException e) {
+                version = "? (" + e.getClass().getSimpleName() + ")";
+            }
+            String name = d.displayName().isBlank() ? "?" : d.displayName().split(" ")[0];
+            out.add(new Jvm(d.id(), name, version, loaded));
+        }
+        return out;
+    }
+
+    /** Loads the agent into {@code pid} with {@code options}; every failure is one line. */
+    public static void load(String pid, String options) {
+        if (!pid.matches("[0-9]+")) {
+            throw UserError.usage("not a process id: " + pid);
+        }
+        if (ProcessHandle.of(Long.parseLong(pid)).isEmpty()) {
+            throw UserError.data("no such process: " + pid);
+        }
+        Path jar = ModelLauncher.selfJar();
+        VirtualMachine vm;
+        try {
+            vm = VirtualMachine.attach(pid);
+        } catch (AttachNotSupportedException e) {
+            throw UserError.data("cannot attach to " + pid + ": not a JVM this user can attach to, or attach is disabled"
+                    + " (-XX:+DisableAttachMechanism)");
+        } catch (IOException e) {
+            throw UserError.data("cannot attach to " + pid + ": " + e.getMessage());
+        }
+        try {
+            vm.loadAgent(jar.toString(), options);
+        } catch (AgentLoadException e) {
+            throw UserError.data("the JVM " + pid + " refused the agent: " + e.getMessage());
+        } catch (com.sun.tools.attach.AgentInitializationException e) {
+            throw UserError.data("the agent failed to start in " + pid + ": " + e.getMessage());
+        } catch (IOException e) {
+            throw UserError.data("cannot load the agent into " + pid + " (dynamic agent loading disabled?"
+                    + " start it with -XX:+EnableDynamicAgentLoading): " + e.getMessage());
+        } finally {
+            try {
+                vm.detach();
+            } catch (IOException e) {
+                // the agent is loaded; the connection does not matter
+            }
+        }
+    }
+
+    /** Waits until {@code file} appears (the agent moves it into place whole), up to {@code timeoutMs}. */
+    public static boolean await(Path file, long timeoutMs) throws InterruptedException {
+        long end = System.nanoTime() + timeoutMs * 1_000_000L;
+        while (System.nanoTime() < end) {
+            if (Files.isRegularFile(file)) {
+                return true;
+            }
+            Thread.sleep(50);
+        }
+        return false;
+    }
+}

@@ -1,0 +1,120 @@
+package perfstat.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.sun.tools.attach.VirtualMachine;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import perfstat.cli.read.RecordingReader;
+import perfstat.cli.read.RunData;
+
+/** {@code perfstat ps} and {@code perfstat attach} on a running model, on Java 25 and 17. */
+class AttachIT {
+    private static final String PROBE = "perfstat.models.writepath.Vfs::write";
+
+    @TempDir
+    Path dir;
+
+    private Process target(String java) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(java));
+        if (!java.contains("17")) {
+            cmd.add("-XX:+EnableDynamicAgentLoading");
+        }
+        cmd.addAll(List.of("-cp", Processes.jar().toString(), "perfstat.models.ModelMain", "fstime", "--duration-ms", "300000",
+                "--warmup-ms", "0"));
+        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
+                .redirectOutput(dir.resolve("target.out").toFile()).start();
+        Thread.sleep(1500);
+        assertThat(p.isAlive()).as("the target runs").isTrue();
+        return p;
+    }
+
+    private static String threads(long pid) throws Exception {
+        Process j = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(), Long.toString(pid),
+                "Thread.print").redirectErrorStream(true).start();
+        String s = new String(j.getInputStream().readAllBytes());
+        j.waitFor(30, TimeUnit.SECONDS);
+        return s;
+    }
+
+    @Test
+    void attachRecordsAWindowAndDetachesWithoutResidueFiftyTimes() throws Exception {
+        Process p = target(Processes.java());
+        try {
+            String pid = Long.toString(p.pid());
+            Processes.Result ps = Processes.perfstat(dir, "ps");
+            assertThat(ps.out()).containsPattern(pid + " +25[0-9.]* +- +perfstat.models.ModelMain");
+
+            Processes.Result a = Processes.perfstat(dir, "attach", pid, "--duration", "1s", "--probeset", "writepath", "-o", "w1.jfr");
+            assertThat(a.code()).as(a.err()).isZero();
+            assertThat(a.out()).contains("write calls").contains("task-clock");
+            assertThat(Files.getPosixFilePermissions(dir.resolve("w1.jfr"))).isEqualTo(PosixFilePermissions.fromString("rw-------"));
+            RunData first = RecordingReader.read(dir.resolve("w1.jfr").toString());
+            long firstCalls = first.probes().get(PROBE).calls();
+            assertThat(firstCalls).isPositive();
+            assertThat(first.counterWindow().window().toMillis()).isBetween(900L, 5000L);
+
+            // fifty attach/detach cycles through the Attach API itself (as perfstat attach does, without a JVM each)
+            for (int i = 0; i < 50; i++) {
+                Path out = dir.resolve("c" + i + ".jfr");
+                VirtualMachine vm = VirtualMachine.attach(pid);
+                try {
+                    vm.loadAgent(Processes.jar().toString(), "out=" + out + ",attached=true,duration=100ms,probeset=writepath");
+                } finally {
+                    vm.detach();
+                }
+                long end = System.nanoTime() + 30_000_000_000L;
+                while (!Files.exists(out) && System.nanoTime() < end) {
+                    Thread.sleep(20);
+                }
+                assertThat(out).as("cycle " + i).exists();
+            }
+            RunData last = RecordingReader.read(dir.resolve("c49.jfr").toString());
+            // counts start from zero on every attach: a 100 ms window, not the sum of the fifty
+            assertThat(last.probes().get(PROBE).calls()).isPositive().isLessThan(firstCalls);
+            String t = threads(p.pid());
+            assertThat(t).as("no perfstat thread left").doesNotContain("\"perfstat");
+            assertThat(p.isAlive()).isTrue();
+            Processes.Result ps2 = Processes.perfstat(dir, "ps");
+            assertThat(ps2.out()).containsPattern(pid + " +25[0-9.]* +- ");
+        } finally {
+            p.destroy();
+            p.waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void aJava17TargetCountsFromProcfs() throws Exception {
+        Path home = Processes.jdk(17);
+        assumeTrue(home != null, "no JDK 17 installed under /usr/lib/jvm");
+        Process p = target(home.resolve("bin/java").toString());
+        try {
+            Processes.Result a = Processes.perfstat(dir, "attach", Long.toString(p.pid()), "--duration", "1s",
+                    "--probeset", "writepath", "-o", "old.jfr");
+            assertThat(a.code()).as(a.err()).isZero();
+            assertThat(a.out()).contains("write calls").contains("[procfs");
+        } finally {
+            p.destroy();
+            p.waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void errorsAreOneLine() throws Exception {
+        Processes.Result none = Processes.perfstat(dir, "attach", "999999999");
+        assertThat(none.code()).isEqualTo(1);
+        assertThat(none.err().strip()).isEqualTo("perfstat attach: no such process: 999999999");
+        Processes.Result notJvm = Processes.perfstat(dir, "attach", "1");
+        assertThat(notJvm.code()).isEqualTo(1);
+        assertThat(notJvm.err().strip()).startsWith("perfstat attach: cannot attach to 1").doesNotContain("\n");
+        Processes.Result bad = Processes.perfstat(dir, "attach", "abc");
+        assertThat(bad.code()).isEqualTo(2);
+    }
+}
