@@ -10,6 +10,7 @@ import jdk.jfr.Recording;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import perfstat.cli.read.RunData;
 
 /** The README's commands, through {@code java -jar perfstat.jar}, on short runs. */
 class CliIT {
@@ -162,6 +163,32 @@ class CliIT {
         Processes.Result report = Processes.perfstat(dir, "report", "xfs.jfr");
         assertThat(report.out()).containsPattern("\\n +[0-9]+ +parks +# +jdk.ThreadPark >= 10us")
                 .containsPattern("# blocked at perfstat\\.models\\.rwsem\\.Task\\.(schedule|sleepFor):[0-9]+ \\(park\\)");
+    }
+
+    /** A model runs until stopped, and SIGTERM (as Ctrl-C) ends it cleanly: the score and counters are recorded. */
+    @Test
+    void aRunUntilStoppedEndsCleanlyOnSigterm() throws Exception {
+        List<String> cmd = new java.util.ArrayList<>(List.of(Processes.java(), "-jar", Processes.jar().toString(), "run", "fstime",
+                "--duration", "forever", "--warmup", "300ms", "--interval", "250ms", "-o", "forever.jfr"));
+        Process cli = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
+                .redirectOutput(dir.resolve("forever.out").toFile()).start();
+        ProcessHandle model = null;
+        long end = System.nanoTime() + 60_000_000_000L;
+        while (model == null && System.nanoTime() < end) {
+            model = cli.descendants().filter(h -> h.info().commandLine().orElse("").contains("ModelMain")).findFirst().orElse(null);
+            Thread.sleep(100);
+        }
+        assertThat(model).as("the model's JVM").isNotNull();
+        Thread.sleep(2500);
+        model.destroy(); // SIGTERM
+        assertThat(cli.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        String out = Files.readString(dir.resolve("forever.out"));
+        assertThat(cli.exitValue()).as(out).isZero();
+        assertThat(out).contains("(1 thread, until stopped)").contains("fstime (KB/s)");
+        RunData run = perfstat.cli.read.RecordingReader.read(dir.resolve("forever.jfr").toString());
+        assertThat(run.result()).isNotNull();
+        assertThat(run.result().score()).isPositive();
+        assertThat(run.modelCounters()).containsKey("bytes_written");
     }
 
     @Test

@@ -17,6 +17,14 @@ public final class ModelMain {
     }
 
     public static void main(String[] args) {
+        // Ctrl-C and SIGTERM end the run cleanly: its result and counters are recorded, then the JVM exits
+        for (String sig : new String[] {"INT", "TERM"}) {
+            try {
+                sun.misc.Signal.handle(new sun.misc.Signal(sig), s -> Runner.requestStop());
+            } catch (IllegalArgumentException | UnsupportedOperationException e) {
+                // the platform does not have this signal
+            }
+        }
         try {
             System.exit(run(args));
         } catch (IllegalArgumentException e) {

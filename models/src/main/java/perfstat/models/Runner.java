@@ -67,7 +67,7 @@ public final class Runner {
 
             @Override
             public boolean stopped() {
-                return stop;
+                return stop || stopRequested;
             }
         }
         StopFlag stop = new StopFlag();
@@ -103,7 +103,7 @@ public final class Runner {
         long end = t0 + request.durationNs();
         long intervalStart = t0;
         long unitsAtStart = unitsAtT0;
-        for (int i = 0; !stop.stop; i++) {
+        for (int i = 0; !stop.stopped(); i++) {
             long boundary = Math.min(end, intervalStart + request.intervalNs());
             ScoreEvent score = new ScoreEvent();
             score.begin();
@@ -111,7 +111,7 @@ public final class Runner {
             long now = System.nanoTime();
             long units = execution.progress();
             score.end();
-            if (now - intervalStart >= request.intervalNs() / 2 && !stop.stop) {
+            if (now - intervalStart >= request.intervalNs() / 2 && !stop.stopped()) {
                 score.interval = i;
                 score.units = units - unitsAtStart;
                 score.elapsedNs = now - intervalStart;
@@ -152,6 +152,16 @@ public final class Runner {
     }
 
     /** Sleeps (not parks: a park would show as contention in the recording) until the deadline or a stop. */
+    private static volatile boolean stopRequested;
+
+    /**
+     * Ends the run in progress early and cleanly (Ctrl-C, SIGTERM): the workers stop, the
+     * result and the model's counters are committed as at the end of the duration.
+     */
+    public static void requestStop() {
+        stopRequested = true;
+    }
+
     private static void sleepUntil(long deadline, Execution.Stop stop) throws InterruptedException {
         long left;
         while ((left = deadline - System.nanoTime()) > 0 && !stop.stopped()) {

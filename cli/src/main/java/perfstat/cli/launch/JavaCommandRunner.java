@@ -108,34 +108,4 @@ public final class JavaCommandRunner {
         }
         return o;
     }
-
-    /** Ctrl-C (SIGINT) ignored by perfstat's own JVM while the command runs, where the JDK lets us. */
-    private static final class Interrupts implements AutoCloseable {
-        private final Object previous;
-
-        private Interrupts(Object previous) {
-            this.previous = previous;
-        }
-
-        @SuppressWarnings("removal")
-        static Interrupts ignore() {
-            try {
-                sun.misc.Signal sig = new sun.misc.Signal("INT");
-                return new Interrupts(sun.misc.Signal.handle(sig, s -> { }));
-            } catch (Throwable t) {
-                return new Interrupts(null);
-            }
-        }
-
-        @Override
-        public void close() {
-            if (previous instanceof sun.misc.SignalHandler h) {
-                try {
-                    sun.misc.Signal.handle(new sun.misc.Signal("INT"), h);
-                } catch (Throwable t) {
-                    // keep the no-op handler
-                }
-            }
-        }
-    }
 }

@@ -58,7 +58,7 @@ public final class ModelLauncher {
             Path tmp = tmpDir.resolve(RECORDING);
             List<String> cmd = command(spec, jar);
             int exit;
-            try {
+            try (Interrupts ignored = Interrupts.ignore()) {
                 // The child runs in the temporary directory, so the agent's options name no path of the user's.
                 Process p = new ProcessBuilder(cmd).directory(tmpDir.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD)
                         .redirectError(ProcessBuilder.Redirect.INHERIT).start();
