@@ -50,6 +50,7 @@ public final class Agent {
     private static final Runnable PROBES_HOOK = Agent::emitProbes;
     private static final Runnable COUNTERS_HOOK = () -> commitCounters("end");
     private static Runnable perfHook;
+    private static Thread detacher;
 
     private Agent() {
     }
@@ -78,11 +79,12 @@ public final class Agent {
                     try {
                         Thread.sleep(ms);
                     } catch (InterruptedException e) {
-                        // stop now
+                        return; // stopped early: this window is over already
                     }
                     stop();
                 }, "perfstat-detach");
                 t.setDaemon(true);
+                detacher = t;
                 t.start();
             }
         }
@@ -93,6 +95,10 @@ public final class Agent {
         if (!started || partFile == null) {
             return;
         }
+        if (detacher != null && detacher != Thread.currentThread()) {
+            detacher.interrupt(); // its window ends now; it must not end a later one
+        }
+        detacher = null;
         try {
             if (installer != null) {
                 installer.uninstall(instrumentation);

@@ -76,6 +76,16 @@ class AttachIT {
                 }
                 assertThat(out).as("cycle " + i).exists();
             }
+            // a window ended early (perfstat attach's Ctrl-C) leaves no detach thread behind either
+            Path early = dir.resolve("early.jfr");
+            VirtualMachine vm = VirtualMachine.attach(pid);
+            try {
+                vm.loadAgent(Processes.jar().toString(), "out=" + early + ",attached=true,duration=600s");
+                vm.loadAgent(Processes.jar().toString(), "stop");
+            } finally {
+                vm.detach();
+            }
+            assertThat(early).exists();
             RunData last = RecordingReader.read(dir.resolve("c49.jfr").toString());
             // counts start from zero on every attach: a 100 ms window, not the sum of the fifty
             assertThat(last.probes().get(PROBE).calls()).isPositive().isLessThan(firstCalls);
