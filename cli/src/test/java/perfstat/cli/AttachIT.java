@@ -61,6 +61,12 @@ class AttachIT {
             assertThat(firstCalls).isPositive();
             assertThat(first.counterWindow().window().toMillis()).isBetween(900L, 5000L);
 
+            Processes.Result iv = Processes.perfstat(dir, "attach", pid, "--duration", "1500ms", "-I", "300", "-e", "task-clock",
+                    "-o", "iv.jfr");
+            assertThat(iv.code()).as(iv.err()).isZero();
+            assertThat(iv.err().lines().filter(l -> l.matches(" +[0-9]+\\.[0-9]{9} +[0-9.]+ msec task-clock.*")).count())
+                    .as(iv.err()).isGreaterThanOrEqualTo(3);
+
             // fifty attach/detach cycles through the Attach API itself (as perfstat attach does, without a JVM each)
             for (int i = 0; i < 50; i++) {
                 Path out = dir.resolve("c" + i + ".jfr");

@@ -10,7 +10,11 @@ import perfstat.cli.Durations;
 import perfstat.cli.UserError;
 import perfstat.cli.launch.Attacher;
 import perfstat.cli.launch.ModelLauncher;
+import perfstat.cli.read.IntervalLog;
 import perfstat.cli.read.RecordingReader;
+import perfstat.cli.read.RunData;
+import perfstat.cli.render.StatRenderer;
+import perfstat.cli.stats.StatSummary;
 import perfstat.cli.render.OutputFormat;
 import perfstat.cli.stats.Comparison;
 import picocli.CommandLine.Command;
@@ -51,6 +55,10 @@ public final class AttachCommand implements Callable<Integer> {
     @Option(names = {"-e", "--event"}, paramLabel = "EVENTS", description = "Counters, comma-separated, as perf names them.")
     String events;
 
+    @Option(names = {"-I", "--interval-print"}, paramLabel = "MS",
+            description = "Print the counts of every MS milliseconds while attached, as perf stat -I does.")
+    Integer intervalMs;
+
     @Option(names = "--format", defaultValue = "table", description = "table, json, csv, markdown or html (default: ${DEFAULT-VALUE}).")
     OutputFormat format;
 
@@ -75,6 +83,15 @@ public final class AttachCommand implements Callable<Integer> {
         if (events != null) {
             opts.add("events=" + events.replace(',', ';'));
         }
+        Path intervals = null;
+        if (intervalMs != null) {
+            if (intervalMs < 10) {
+                throw UserError.usage("-I must be 10 ms or more, not " + intervalMs);
+            }
+            intervals = Files.createTempFile("perfstat-attach-", ".log");
+            opts.add("interval=" + intervalMs);
+            opts.add("interval-log=" + intervals);
+        }
         Attacher.load(pid, String.join(",", opts));
         // Ctrl-C: end the window early, and still get the recording
         Thread early = new Thread(() -> {
@@ -88,13 +105,43 @@ public final class AttachCommand implements Callable<Integer> {
             }
         });
         Runtime.getRuntime().addShutdownHook(early);
-        boolean done = Attacher.await(out, duration.toMillis() + 60_000);
-        Runtime.getRuntime().removeShutdownHook(early);
+        boolean done;
+        try {
+            done = intervals == null ? Attacher.await(out, duration.toMillis() + 60_000) : follow(intervals, out);
+        } finally {
+            Runtime.getRuntime().removeShutdownHook(early);
+            if (intervals != null) {
+                Files.deleteIfExists(intervals);
+            }
+        }
         if (!done) {
             throw UserError.data("the agent in " + pid + " wrote no recording (did the process exit?)");
         }
         format.render(Comparison.of(List.of(RecordingReader.read(out.toString()))), spec.commandLine().getOut());
         spec.commandLine().getErr().println("perfstat attach: detached from " + pid + "; recording written to " + out);
         return 0;
+    }
+
+    /** Prints each interval's counts while the window lasts; true once the recording is there. */
+    private boolean follow(Path log, Path out) throws InterruptedException {
+        StatRenderer r = new StatRenderer(StatRenderer.Layout.TEXT, ",");
+        java.io.PrintWriter err = spec.commandLine().getErr();
+        r.intervalHeader(err);
+        IntervalLog follower = new IntervalLog(log);
+        List<List<RunData.PerfCounter>> previous = new ArrayList<>();
+        long end = System.nanoTime() + (duration.toMillis() + 60_000) * 1_000_000L;
+        while (System.nanoTime() < end) {
+            boolean there = Files.isRegularFile(out);
+            follower.poll(batch -> {
+                r.renderInterval(batch.get(0).windowNs() / 1e9, StatSummary.interval(batch, previous.isEmpty() ? null : previous.get(0)), err);
+                previous.clear();
+                previous.add(batch);
+            });
+            if (there) {
+                return true;
+            }
+            Thread.sleep(50);
+        }
+        return false;
     }
 }
