@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -103,6 +104,51 @@ class AttachIT {
         } finally {
             p.destroy();
             p.waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    /** Two windows of one running model, its variant switched live between them, diff as the regression. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void aLiveVariantSwitchBetweenTwoWindowsShowsTheRegression() throws Exception {
+        Process p = new ProcessBuilder(Processes.java(), "-XX:+EnableDynamicAgentLoading", "--enable-native-access=ALL-UNNAMED",
+                "-cp", Processes.jar().toString(), "perfstat.models.ModelMain", "xfs_repair", "--threads", "4",
+                "--duration-ms", "300000", "--warmup-ms", "0", "--option", "ops=1000000000")
+                .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(dir.resolve("xfs.out").toFile()).start();
+        try {
+            Thread.sleep(1500);
+            String pid = Long.toString(p.pid());
+            assertThat(Processes.perfstat(dir, "attach", pid, "--duration", "2s", "-o", "before.jfr").code()).isZero();
+            Processes.Result set = Processes.perfstat(dir, "attach", pid, "--set", "variant=patched");
+            assertThat(set.code()).as(set.err()).isZero();
+            assertThat(set.err().strip()).isEqualTo("perfstat attach: " + pid + " switched from unpatched to patched");
+            assertThat(Processes.perfstat(dir, "attach", pid, "--duration", "2s", "-o", "after.jfr").code()).isZero();
+            Processes.Result diff = Processes.perfstat(dir, "diff", "before.jfr", "after.jfr", "--format", "json");
+            assertThat(diff.code()).as(diff.err()).isZero();
+            Map<String, Object> doc = (Map<String, Object>) Json.parse(diff.out());
+            assertThat(((List<Map<String, Object>>) doc.get("columns")).stream().map(c -> c.get("label")))
+                    .containsExactly("unpatched", "patched");
+            Map<String, Object> clock = ((List<Map<String, Object>>) doc.get("metrics")).stream()
+                    .filter(m -> m.get("name").equals("task-clock")).findFirst().orElseThrow();
+            List<Map<String, Object>> v = (List<Map<String, Object>>) clock.get("values");
+            assertThat(((Number) v.get(1).get("value")).doubleValue())
+                    .as("the patched window burns less CPU in the same time").isLessThan(((Number) v.get(0).get("value")).doubleValue());
+            Processes.Result bad = Processes.perfstat(dir, "attach", pid, "--set", "variant=nosuch");
+            assertThat(bad.code()).isEqualTo(1);
+            assertThat(bad.err().strip()).isEqualTo("perfstat attach: cannot switch " + pid + " to nosuch: unknown variant 'nosuch' of rwsem");
+        } finally {
+            p.destroy();
+            p.waitFor(30, TimeUnit.SECONDS);
+        }
+        // the write-path model cannot switch live, and says so
+        Process f = target(Processes.java());
+        try {
+            Processes.Result no = Processes.perfstat(dir, "attach", Long.toString(f.pid()), "--set", "variant=patched");
+            assertThat(no.code()).isEqualTo(1);
+            assertThat(no.err().strip()).endsWith("the writepath model cannot switch variant while it runs");
+        } finally {
+            f.destroy();
+            f.waitFor(30, TimeUnit.SECONDS);
         }
     }
 

@@ -20,6 +20,14 @@ public interface Execution extends AutoCloseable {
     default void measuring() {
     }
 
+    /**
+     * Switches the running workload to another variant of its model, if the model can do so
+     * live; false if it cannot (the run goes on unchanged).
+     */
+    default boolean switchVariant(String variant) {
+        return false;
+    }
+
     /** Units completed so far by all workers; may be read from any thread while they run. */
     long progress();
 

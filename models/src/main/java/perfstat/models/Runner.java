@@ -54,7 +54,16 @@ public final class Runner {
         run.commit();
 
         try (Execution execution = model.prepare(request)) {
-            return measure(execution, request);
+            Control control = new Control(model, request, run, execution);
+            javax.management.ObjectName name = control.register();
+            Runnable recommit = control::recommit;
+            jdk.jfr.FlightRecorder.addPeriodicEvent(WorkloadEvent.class, recommit);
+            try {
+                return measure(execution, request);
+            } finally {
+                jdk.jfr.FlightRecorder.removePeriodicEvent(recommit);
+                control.unregister(name);
+            }
         }
     }
 
@@ -152,6 +161,99 @@ public final class Runner {
     }
 
     /** Sleeps (not parks: a park would show as contention in the recording) until the deadline or a stop. */
+    /**
+     * The run's MBean; it also re-commits the Workload event at the start of every chunk, so
+     * that a recording started later (perfstat attach) knows what runs, with the current variant.
+     */
+    private static final class Control implements RunControl {
+        private final Model model;
+        private final RunRequest request;
+        private final WorkloadEvent first;
+        private final Execution execution;
+        private volatile String variant;
+
+        Control(Model model, RunRequest request, WorkloadEvent first, Execution execution) {
+            this.model = model;
+            this.request = request;
+            this.first = first;
+            this.execution = execution;
+            this.variant = request.variant();
+        }
+
+        javax.management.ObjectName register() {
+            try {
+                javax.management.ObjectName n = new javax.management.ObjectName(OBJECT_NAME);
+                var server = java.lang.management.ManagementFactory.getPlatformMBeanServer();
+                if (!server.isRegistered(n)) {
+                    server.registerMBean(new javax.management.StandardMBean(this, RunControl.class), n);
+                    return n;
+                }
+            } catch (javax.management.JMException | RuntimeException e) {
+                // no MBean: the run goes on, only without live control
+            }
+            return null;
+        }
+
+        void unregister(javax.management.ObjectName n) {
+            if (n != null) {
+                try {
+                    java.lang.management.ManagementFactory.getPlatformMBeanServer().unregisterMBean(n);
+                } catch (javax.management.JMException e) {
+                    // gone already
+                }
+            }
+        }
+
+        @Override
+        public String getModel() {
+            return model.name();
+        }
+
+        @Override
+        public String getWorkload() {
+            return request.workload();
+        }
+
+        @Override
+        public String getVariant() {
+            return variant;
+        }
+
+        @Override
+        public synchronized void setVariant(String v) {
+            if (model.variant(v) == null) {
+                throw new IllegalArgumentException("unknown variant '" + v + "' of " + model.name());
+            }
+            if (!execution.switchVariant(v)) {
+                throw new IllegalArgumentException("the " + model.name() + " model cannot switch variant while it runs");
+            }
+            variant = v;
+            recommit();
+        }
+
+        /** The Workload event again, with the variant that runs now. */
+        void recommit() {
+            WorkloadEvent e = new WorkloadEvent();
+            e.formatVersion = first.formatVersion;
+            e.model = first.model;
+            e.variant = variant;
+            e.workload = first.workload;
+            e.threads = first.threads;
+            e.cpus = first.cpus;
+            e.cores = first.cores;
+            e.jvmVersion = first.jvmVersion;
+            e.durationNs = first.durationNs;
+            e.warmupNs = first.warmupNs;
+            e.intervalNs = first.intervalNs;
+            e.scoreName = first.scoreName;
+            e.scoreUnit = first.scoreUnit;
+            e.higherIsBetter = first.higherIsBetter;
+            e.fixedWork = first.fixedWork;
+            e.options = first.options;
+            e.commit();
+        }
+    }
+
     private static volatile boolean stopRequested;
 
     /**

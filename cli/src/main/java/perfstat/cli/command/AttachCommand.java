@@ -55,6 +55,10 @@ public final class AttachCommand implements Callable<Integer> {
     @Option(names = {"-e", "--event"}, paramLabel = "EVENTS", description = "Counters, comma-separated, as perf names them.")
     String events;
 
+    @Option(names = "--set", paramLabel = "variant=NAME",
+            description = "Switch a running model to another variant (through its MBean) and return; record windows before and after to diff them.")
+    String set;
+
     @Option(names = {"-I", "--interval-print"}, paramLabel = "MS",
             description = "Print the counts of every MS milliseconds while attached, as perf stat -I does.")
     Integer intervalMs;
@@ -64,6 +68,15 @@ public final class AttachCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (set != null) {
+            if (!set.startsWith("variant=") || set.length() == "variant=".length()) {
+                throw UserError.usage("--set knows variant=NAME only, not '" + set + "'");
+            }
+            String to = set.substring("variant=".length());
+            String before = Attacher.setVariant(pid, to);
+            spec.commandLine().getErr().println("perfstat attach: " + pid + " switched from " + before + " to " + to);
+            return 0;
+        }
         Path out = (output != null ? output : Path.of("attach-" + pid + ".jfr")).toAbsolutePath();
         ModelLauncher.checkWritable(out, force);
         if (force) {

@@ -54,22 +54,8 @@ public final class Attacher {
 
     /** Loads the agent into {@code pid} with {@code options}; every failure is one line. */
     public static void load(String pid, String options) {
-        if (!pid.matches("[0-9]+")) {
-            throw UserError.usage("not a process id: " + pid);
-        }
-        if (ProcessHandle.of(Long.parseLong(pid)).isEmpty()) {
-            throw UserError.data("no such process: " + pid);
-        }
+        VirtualMachine vm = attachTo(pid);
         Path jar = ModelLauncher.selfJar();
-        VirtualMachine vm;
-        try {
-            vm = VirtualMachine.attach(pid);
-        } catch (AttachNotSupportedException e) {
-            throw UserError.data("cannot attach to " + pid + ": not a JVM this user can attach to, or attach is disabled"
-                    + " (-XX:+DisableAttachMechanism)");
-        } catch (IOException e) {
-            throw UserError.data("cannot attach to " + pid + ": " + e.getMessage());
-        }
         try {
             vm.loadAgent(jar.toString(), options);
         } catch (AgentLoadException e) {
@@ -85,6 +71,57 @@ public final class Attacher {
             } catch (IOException e) {
                 // the agent is loaded; the connection does not matter
             }
+        }
+    }
+
+    /**
+     * Switches the variant of the model running in {@code pid}, through its MBean
+     * ({@code perfstat.models:type=Run}) over the JVM's local JMX connector; returns the variant
+     * it ran before.
+     */
+    public static String setVariant(String pid, String variant) {
+        VirtualMachine vm = attachTo(pid);
+        try {
+            String url = vm.startLocalManagementAgent();
+            try (javax.management.remote.JMXConnector c = javax.management.remote.JMXConnectorFactory.connect(
+                    new javax.management.remote.JMXServiceURL(url))) {
+                javax.management.MBeanServerConnection s = c.getMBeanServerConnection();
+                javax.management.ObjectName n = new javax.management.ObjectName("perfstat.models:type=Run");
+                if (!s.isRegistered(n)) {
+                    throw UserError.data(pid + " runs no perfstat model (no perfstat.models:type=Run MBean)");
+                }
+                String before = (String) s.getAttribute(n, "Variant");
+                s.setAttribute(n, new javax.management.Attribute("Variant", variant));
+                return before;
+            }
+        } catch (javax.management.MBeanException | javax.management.RuntimeMBeanException e) {
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            throw UserError.data("cannot switch " + pid + " to " + variant + ": " + cause.getMessage());
+        } catch (javax.management.JMException | IOException e) {
+            throw UserError.data("cannot reach the JMX agent of " + pid + ": " + e.getMessage());
+        } finally {
+            try {
+                vm.detach();
+            } catch (IOException e) {
+                // done with it
+            }
+        }
+    }
+
+    private static VirtualMachine attachTo(String pid) {
+        if (!pid.matches("[0-9]+")) {
+            throw UserError.usage("not a process id: " + pid);
+        }
+        if (ProcessHandle.of(Long.parseLong(pid)).isEmpty()) {
+            throw UserError.data("no such process: " + pid);
+        }
+        try {
+            return VirtualMachine.attach(pid);
+        } catch (AttachNotSupportedException e) {
+            throw UserError.data("cannot attach to " + pid + ": not a JVM this user can attach to, or attach is disabled"
+                    + " (-XX:+DisableAttachMechanism)");
+        } catch (IOException e) {
+            throw UserError.data("cannot attach to " + pid + ": " + e.getMessage());
         }
     }
 

@@ -39,13 +39,17 @@ public final class Measurements {
             procfsCounterRows(m, run, elapsedMs);
         }
 
-        if (run.workload() != null && run.result() != null) {
+        if (run.workload() != null && (run.result() != null || !run.intervalScores().isEmpty())) {
             RunData.Workload w = run.workload();
             List<Double> iv = run.intervalScores();
+            boolean window = run.result() == null; // a window of a running model (perfstat attach)
+            double score = window ? iv.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN)
+                    : run.result().score();
             put(m, new Metric("score", w.scoreName() + " (" + w.scoreUnit() + ")", w.scoreUnit(), WORKLOAD, 2,
                             w.higherIsBetter() ? Metric.Better.HIGHER : Metric.Better.LOWER),
-                    new Value(run.result().score(), Value.Status.MEASURED, stderrPct(iv), Math.max(1, iv.size())),
-                    String.format(Locale.ROOT, "over %.2f s", run.result().elapsed().toNanos() / 1e9)
+                    new Value(score, Value.Status.MEASURED, stderrPct(iv), Math.max(1, iv.size())),
+                    window ? "mean of " + iv.size() + " intervals in the window"
+                            : String.format(Locale.ROOT, "over %.2f s", run.result().elapsed().toNanos() / 1e9)
                             + (iv.size() > 1 ? ", " + iv.size() + " intervals" : ""));
         }
 

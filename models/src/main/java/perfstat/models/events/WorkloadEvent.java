@@ -13,6 +13,7 @@ import jdk.jfr.Timespan;
 @Category({"perfstat", "Model"})
 @Description("A model's workload started: model, variant, workload, threads, simulated CPUs, cores, JVM version")
 @StackTrace(false)
+@jdk.jfr.Period("beginChunk")
 public final class WorkloadEvent extends jdk.jfr.Event {
     public static final String NAME = "perfstat.Workload";
 

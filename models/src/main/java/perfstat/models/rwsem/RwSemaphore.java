@@ -57,7 +57,8 @@ final class RwSemaphore {
     private final AtomicBoolean waitLock = new AtomicBoolean();
     private final ArrayDeque<Waiter> waitList = new ArrayDeque<>();
     final Osq osq;
-    final Variant variant;
+    /** Read on every contended write; set live by {@link XfsRepair#switchVariant}. */
+    volatile Variant variant;
     final RwsemStats stats;
 
     RwSemaphore(Variant variant, int cpus, RwsemStats stats) {

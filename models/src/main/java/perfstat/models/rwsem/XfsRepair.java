@@ -118,6 +118,13 @@ final class XfsRepair implements Execution {
         sem.upWrite(t);
     }
 
+    /** The variants differ only in the writer's spin decision, so a running workload can change it. */
+    @Override
+    public boolean switchVariant(String variant) {
+        sem.variant = RwsemModel.algorithm(variant);
+        return true;
+    }
+
     @Override
     public long progress() {
         return progress.sum();
