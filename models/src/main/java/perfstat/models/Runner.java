@@ -33,28 +33,10 @@ public final class Runner {
         if (info == null || model.variant(request.variant()) == null) {
             throw new IllegalArgumentException("unknown workload or variant: " + request.workload() + "/" + request.variant());
         }
-        WorkloadEvent run = new WorkloadEvent();
-        run.formatVersion = FORMAT_VERSION;
-        run.model = model.name();
-        run.variant = request.variant();
-        run.workload = request.workload();
-        run.threads = request.threads();
-        run.cpus = request.cpus();
-        run.cores = Runtime.getRuntime().availableProcessors();
-        run.jvmVersion = Runtime.version().toString();
-        run.durationNs = request.durationNs();
-        run.warmupNs = request.warmupNs();
-        run.intervalNs = request.intervalNs();
-        run.scoreName = info.scoreName();
-        run.scoreUnit = info.scoreUnit();
-        run.higherIsBetter = info.higherIsBetter();
-        run.fixedWork = info.fixedWork();
-        run.options = String.join(",", request.options().entrySet().stream()
-                .map(e -> e.getKey() + "=" + e.getValue()).sorted().toList());
-        run.commit();
+        workloadEvent(model, request, info, request.variant()).commit();
 
         try (Execution execution = model.prepare(request)) {
-            Control control = new Control(model, request, run, execution);
+            Control control = new Control(model, request, info, execution);
             javax.management.ObjectName name = control.register();
             Runnable recommit = control::recommit;
             jdk.jfr.FlightRecorder.addPeriodicEvent(WorkloadEvent.class, recommit);
@@ -168,14 +150,14 @@ public final class Runner {
     private static final class Control implements RunControl {
         private final Model model;
         private final RunRequest request;
-        private final WorkloadEvent first;
+        private final Model.WorkloadInfo info;
         private final Execution execution;
         private volatile String variant;
 
-        Control(Model model, RunRequest request, WorkloadEvent first, Execution execution) {
+        Control(Model model, RunRequest request, Model.WorkloadInfo info, Execution execution) {
             this.model = model;
             this.request = request;
-            this.first = first;
+            this.info = info;
             this.execution = execution;
             this.variant = request.variant();
         }
@@ -233,25 +215,31 @@ public final class Runner {
 
         /** The Workload event again, with the variant that runs now. */
         void recommit() {
-            WorkloadEvent e = new WorkloadEvent();
-            e.formatVersion = first.formatVersion;
-            e.model = first.model;
-            e.variant = variant;
-            e.workload = first.workload;
-            e.threads = first.threads;
-            e.cpus = first.cpus;
-            e.cores = first.cores;
-            e.jvmVersion = first.jvmVersion;
-            e.durationNs = first.durationNs;
-            e.warmupNs = first.warmupNs;
-            e.intervalNs = first.intervalNs;
-            e.scoreName = first.scoreName;
-            e.scoreUnit = first.scoreUnit;
-            e.higherIsBetter = first.higherIsBetter;
-            e.fixedWork = first.fixedWork;
-            e.options = first.options;
-            e.commit();
+            workloadEvent(model, request, info, variant).commit();
         }
+    }
+
+    /** The run's description, as the recording holds it. */
+    private static WorkloadEvent workloadEvent(Model model, RunRequest request, Model.WorkloadInfo info, String variant) {
+        WorkloadEvent run = new WorkloadEvent();
+        run.formatVersion = FORMAT_VERSION;
+        run.model = model.name();
+        run.variant = variant;
+        run.workload = request.workload();
+        run.threads = request.threads();
+        run.cpus = request.cpus();
+        run.cores = Runtime.getRuntime().availableProcessors();
+        run.jvmVersion = Runtime.version().toString();
+        run.durationNs = request.durationNs();
+        run.warmupNs = request.warmupNs();
+        run.intervalNs = request.intervalNs();
+        run.scoreName = info.scoreName();
+        run.scoreUnit = info.scoreUnit();
+        run.higherIsBetter = info.higherIsBetter();
+        run.fixedWork = info.fixedWork();
+        run.options = String.join(",", request.options().entrySet().stream()
+                .map(e -> e.getKey() + "=" + e.getValue()).sorted().toList());
+        return run;
     }
 
     private static volatile boolean stopRequested;
