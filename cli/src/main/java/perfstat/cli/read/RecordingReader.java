@@ -50,7 +50,6 @@ public final class RecordingReader {
         double cpuSum = 0;
         long cpuN = 0;
         List<RunData.PerfCounter> perfEnd = new ArrayList<>();
-        TreeMap<Long, List<RunData.PerfCounter>> perfIntervals = new TreeMap<>();
         RecordedEvent counterReader = null;
         long[] monitor = new long[2];
         long[] park = new long[2];
@@ -85,11 +84,9 @@ public final class RecordingReader {
                     case "perfstat.Probe" -> latestProbe.merge(e.getString("probe"), e,
                             (a, b) -> b.getEndTime().isBefore(a.getEndTime()) ? a : b);
                     case "perfstat.PerfCounter" -> {
-                        RunData.PerfCounter c = perfCounter(e);
+                        // interval reads stay in the recording for other tools; tables use the totals
                         if ("end".equals(e.getString("phase"))) {
-                            perfEnd.add(c);
-                        } else {
-                            perfIntervals.computeIfAbsent(c.windowNs(), w -> new ArrayList<>()).add(c);
+                            perfEnd.add(perfCounter(e));
                         }
                     }
                     case "perfstat.CounterReader" -> {
@@ -163,7 +160,7 @@ public final class RecordingReader {
                 counterReader.hasField("readerFirstReadCpuNs") ? counterReader.getLong("readerFirstReadCpuNs") : -1);
         return new RunData(name, workload, result, scores.stream().map(s -> s[1]).toList(),
                 java.util.Collections.unmodifiableMap(modelCounters), start, end, probes, agentOptions, timerOverheadNs, jdk,
-                totals, perThread, List.copyOf(perfIntervals.values()), window);
+                totals, perThread, window);
     }
 
     /** The first frame outside the JDK, as Class.method:line; "(no stack)" without a stack trace. */

@@ -24,14 +24,13 @@ import org.HdrHistogram.Histogram;
  * @param jdk            what the JDK's events tell
  * @param perfCounters   the counters' totals for the whole process, in the order the agent opened them (empty if none)
  * @param perThread      the counters per thread that existed when the window opened (perf_event_open only)
- * @param counterIntervals the counters read at each interval boundary, cumulative, in time order
  * @param counterWindow  how the counters were read, or null when the recording has none
  */
 public record RunData(String file, Workload workload, Result result, List<Double> intervalScores,
                       Map<String, Long> modelCounters, Counters countersStart, Counters countersEnd,
                       SortedMap<String, Probe> probes, String agentOptions, long timerOverheadNs,
                       JdkSummary jdk, List<PerfCounter> perfCounters, List<PerfCounter> perThread,
-                      List<List<PerfCounter>> counterIntervals, CounterWindow counterWindow) {
+                      CounterWindow counterWindow) {
 
     /**
      * One counter as the agent read it. {@code value} is raw; {@link #scaled()} scales it by
