@@ -39,16 +39,27 @@ public interface Model {
      * @param fixedWork      the workload does a fixed amount of work and ends when it is done;
      *                       its duration is only a limit
      * @param threadsPerCore the default thread count per core of the machine; 0 for one thread
+     * @param fixedThreads   the default thread count whatever the machine, if positive
+     * @param simulated      a discrete-event simulation ({@link Simulation}): its threads are
+     *                       simulated tasks, its score is in simulated time
      */
     record WorkloadInfo(String name, String description, String scoreName, String scoreUnit,
-                        boolean higherIsBetter, boolean fixedWork, int threadsPerCore) {
+                        boolean higherIsBetter, boolean fixedWork, int threadsPerCore, int fixedThreads, boolean simulated) {
 
         public WorkloadInfo(String name, String description, String scoreName, String scoreUnit, boolean higherIsBetter) {
-            this(name, description, scoreName, scoreUnit, higherIsBetter, false, 0);
+            this(name, description, scoreName, scoreUnit, higherIsBetter, false, 0, 0, false);
+        }
+
+        public WorkloadInfo(String name, String description, String scoreName, String scoreUnit, boolean higherIsBetter,
+                            boolean fixedWork, int threadsPerCore) {
+            this(name, description, scoreName, scoreUnit, higherIsBetter, fixedWork, threadsPerCore, 0, false);
         }
 
         /** The thread count a run gets unless it says otherwise. */
         public int defaultThreads() {
+            if (fixedThreads > 0) {
+                return fixedThreads;
+            }
             return threadsPerCore == 0 ? 1 : threadsPerCore * Runtime.getRuntime().availableProcessors();
         }
     }

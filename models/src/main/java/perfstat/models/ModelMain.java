@@ -79,6 +79,10 @@ public final class ModelMain {
             throw new IllegalArgumentException("threads, duration and interval must be positive");
         }
         cpus = Math.max(cpus, threads);
+        if (sel.workload().simulated() && !options.containsKey("seed")) {
+            // a simulation is deterministic for its seed: draw one, and the recording's options keep it
+            options.put("seed", Long.toString(new java.util.SplittableRandom().nextLong() >>> 1));
+        }
         RunRequest request = new RunRequest(sel.model().name(), variant, sel.workload().name(), threads, cpus,
                 warmupMs * 1_000_000L, durationMs * 1_000_000L, intervalMs * 1_000_000L, options);
         Runner.Outcome o = Runner.run(sel.model(), request);

@@ -2,6 +2,7 @@ package perfstat.models;
 
 import java.util.List;
 import java.util.Optional;
+import perfstat.models.block.BlockModel;
 import perfstat.models.rwsem.RwsemModel;
 import perfstat.models.writepath.WritePathModel;
 
@@ -13,7 +14,8 @@ import perfstat.models.writepath.WritePathModel;
 public final class Models {
     private static final List<Model> ALL = List.of(
             new WritePathModel(),
-            new RwsemModel());
+            new RwsemModel(),
+            new BlockModel());
 
     private Models() {
     }

@@ -41,7 +41,7 @@ public final class Runner {
             Runnable recommit = control::recommit;
             jdk.jfr.FlightRecorder.addPeriodicEvent(WorkloadEvent.class, recommit);
             try {
-                return measure(execution, request);
+                return execution instanceof Simulation sim ? simulate(sim, request) : measure(execution, request);
             } finally {
                 jdk.jfr.FlightRecorder.removePeriodicEvent(recommit);
                 control.unregister(name);
@@ -133,16 +133,49 @@ public final class Runner {
         result.commit();
 
         Map<String, Long> counters = execution.finish();
+        commitCounters(counters);
+        return new Outcome(result.score, units, elapsed, List.copyOf(intervalScores), counters);
+    }
+
+    /**
+     * Runs a simulation on this thread. Its interval scores and result are in simulated time;
+     * the Result event still spans the wall-clock time the simulation took. The duration is a
+     * wall-clock limit, as for other fixed-work workloads.
+     */
+    private static Outcome simulate(Simulation sim, RunRequest request) {
+        long deadline = System.nanoTime() + request.durationNs();
+        Execution.Stop stop = () -> stopRequested || System.nanoTime() - deadline > 0;
+        List<Double> intervalScores = new ArrayList<>();
+        ResultEvent result = new ResultEvent();
+        result.begin();
+        Simulation.Result r = sim.simulate(stop, (index, units, simulatedNs, score) -> {
+            ScoreEvent e = new ScoreEvent();
+            e.interval = index;
+            e.units = units;
+            e.elapsedNs = simulatedNs;
+            e.score = score;
+            e.commit();
+            intervalScores.add(score);
+        });
+        result.end();
+        result.units = r.units();
+        result.elapsedNs = r.simulatedNs();
+        result.score = r.score();
+        result.commit();
+        Map<String, Long> counters = sim.finish();
+        commitCounters(counters);
+        return new Outcome(r.score(), r.units(), r.simulatedNs(), List.copyOf(intervalScores), counters);
+    }
+
+    private static void commitCounters(Map<String, Long> counters) {
         counters.forEach((name, value) -> {
             ModelCounterEvent e = new ModelCounterEvent();
             e.name = name;
             e.value = value;
             e.commit();
         });
-        return new Outcome(result.score, units, elapsed, List.copyOf(intervalScores), counters);
     }
 
-    /** Sleeps (not parks: a park would show as contention in the recording) until the deadline or a stop. */
     /**
      * The run's MBean; it also re-commits the Workload event at the start of every chunk, so
      * that a recording started later (perfstat attach) knows what runs, with the current variant.
@@ -237,6 +270,7 @@ public final class Runner {
         run.scoreUnit = info.scoreUnit();
         run.higherIsBetter = info.higherIsBetter();
         run.fixedWork = info.fixedWork();
+        run.simulated = info.simulated();
         run.options = String.join(",", request.options().entrySet().stream()
                 .map(e -> e.getKey() + "=" + e.getValue()).sorted().toList());
         return run;
@@ -252,6 +286,7 @@ public final class Runner {
         stopRequested = true;
     }
 
+    /** Sleeps (not parks: a park would show as contention in the recording) until the deadline or a stop. */
     private static void sleepUntil(long deadline, Execution.Stop stop) throws InterruptedException {
         long left;
         while ((left = deadline - System.nanoTime()) > 0 && !stop.stopped()) {

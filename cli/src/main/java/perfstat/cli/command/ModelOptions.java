@@ -32,6 +32,10 @@ public final class ModelOptions {
             description = "How often the workload's score is recorded (default: ${DEFAULT-VALUE}).")
     Duration interval;
 
+    @Option(names = "--size", paramLabel = "MB",
+            description = "tiobench: MB written by all tasks together, as tiobench.pl's --size (default: 4096).")
+    Long size;
+
     @Option(names = "--option", paramLabel = "KEY=VALUE", description = "A workload option, e.g. block-size=1024.")
     Map<String, String> options = new LinkedHashMap<>();
 
@@ -72,7 +76,19 @@ public final class ModelOptions {
         if (timing != null && !List.of("sampled", "exact", "off").contains(timing)) {
             throw UserError.usage("--timing must be sampled, exact or off");
         }
+        Map<String, String> opts = new LinkedHashMap<>(options);
+        if (size != null) {
+            if (!sel.workload().name().equals("tiobench")) {
+                throw UserError.usage("--size is an option of tiobench, not of " + sel.workload().name());
+            }
+            if (size < 1) {
+                throw UserError.usage("--size must be at least 1 (MB)");
+            }
+            opts.put("size", Long.toString(size));
+        }
+        // a simulation has no JIT to warm up: its score does not depend on the JVM's speed
+        Duration w = sel.workload().simulated() ? Duration.ZERO : warmup;
         return new ModelLauncher.Spec(sel.model(), sel.workload(), variant, threads, Math.max(cpus, threads),
-                warmup, d, interval, options, probes, timing);
+                w, d, interval, opts, probes, timing);
     }
 }

@@ -68,7 +68,8 @@ public final class RecordingReader {
                             Duration.ofNanos(e.getLong("durationNs")), Duration.ofNanos(e.getLong("warmupNs")),
                             Duration.ofNanos(e.getLong("intervalNs")), e.getString("scoreName"),
                             e.getString("scoreUnit"), e.getBoolean("higherIsBetter"), e.getString("options"),
-                            e.hasField("fixedWork") && e.getBoolean("fixedWork"));
+                            e.hasField("fixedWork") && e.getBoolean("fixedWork"),
+                            e.hasField("simulated") && e.getBoolean("simulated"));
                     case "perfstat.Result" -> result = new RunData.Result(e.getDouble("score"), e.getLong("units"),
                             Duration.ofNanos(e.getLong("elapsedNs")));
                     case "perfstat.Score" -> scores.add(new double[] {e.getInt("interval"), e.getDouble("score")});

@@ -84,7 +84,7 @@ public record RunData(String file, Workload workload, Result result, List<Double
     public record Workload(int formatVersion, String model, String variant, String workload, int threads,
                            int cpus, int cores, String jvmVersion, Duration duration, Duration warmup,
                            Duration interval, String scoreName, String scoreUnit, boolean higherIsBetter,
-                           String options, boolean fixedWork) {
+                           String options, boolean fixedWork, boolean simulated) {
     }
 
     public record Result(double score, long units, Duration elapsed) {

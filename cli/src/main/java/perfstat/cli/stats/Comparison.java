@@ -289,8 +289,9 @@ public final class Comparison {
             return "Performance counter stats for '" + first.label() + "'";
         }
         RunData.Workload w = first.workload();
-        return "Performance counter stats for '" + w.workload() + "' (" + w.threads()
-                + (w.threads() == 1 ? " thread, " : " threads, ") + (w.fixedWork() ? "fixed work" : Durations.format(w.duration()))
+        String unit = w.simulated() ? (w.threads() == 1 ? " task" : " tasks") : (w.threads() == 1 ? " thread" : " threads");
+        return "Performance counter stats for '" + w.workload() + "' (" + w.threads() + unit + ", "
+                + (w.simulated() ? "simulated" : w.fixedWork() ? "fixed work" : Durations.format(w.duration()))
                 + (runs > 1 ? ", " + runs + " runs each" : "") + ")";
     }
 }

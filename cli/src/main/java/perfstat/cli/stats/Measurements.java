@@ -219,6 +219,10 @@ public final class Measurements {
             notes.add("counters and time elapsed cover the JVM from the agent's start to its exit (or detach)"
                     + (run.result() != null ? "; the score covers the workload's measured window only" : ""));
         }
+        if (run.workload() != null && run.workload().simulated()) {
+            notes.add(run.workload().workload() + " is a discrete-event simulation: its score and the model's latencies are in simulated"
+                    + " time; the process counters, probe latencies and time elapsed are the simulator's own cost");
+        }
         if (run.timerOverheadNs() > 0 && !run.probes().isEmpty()) {
             notes.add(run.label() + ": probe latencies include the timer's own cost, about " + run.timerOverheadNs()
                     + " ns per timed call");

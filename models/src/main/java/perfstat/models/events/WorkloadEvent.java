@@ -70,6 +70,10 @@ public final class WorkloadEvent extends jdk.jfr.Event {
     @Description("The workload does a fixed amount of work and ends when it is done; its duration is only a limit")
     public boolean fixedWork;
 
+    @Label("Simulated")
+    @Description("A discrete-event simulation: threads are simulated tasks; score, intervals and the result's elapsed time are in simulated time")
+    public boolean simulated;
+
     @Label("Options")
     @Description("Workload options, key=value separated by commas")
     public String options;

@@ -1,0 +1,312 @@
+package perfstat.models.block;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.function.IntConsumer;
+
+/**
+ * The page cache and writeback of 2.6.29 (kernel-models.md §3.5), as far as sequential
+ * buffered writes use them: {@code write()} dirties pages; above the dirty limit a writer is
+ * throttled (balance_dirty_pages: it writes back pages itself, then waits for the queue to
+ * decongest); above the background limit pdflush writes back, stepping aside while the queue
+ * is congested; fsync writes the file's remaining pages and waits on each page still under
+ * writeback, unplugging the queue first (the 'U' of a page wait). Writeback of one file is done
+ * by one task at a time (I_SYNC); each page becomes one 4 KiB bio. Submitting a page costs CPU
+ * time, so bios reach the queue over time, as they do from a real task.
+ *
+ * <p>Left out: ext3's journal (the model's file system behaves as ext2), kupdate's 30-second
+ * writeback, request-allocation batching, and CPU contention between tasks.
+ */
+final class PageCache {
+    /** MAX_WRITEBACK_PAGES: pdflush's budget per pass. */
+    static final int PDFLUSH_CHUNK = 1024;
+    /** ratelimit_pages for 2 GiB and two CPUs (capped at 4 MiB); write_chunk is 1.5 times it. */
+    static final int RATELIMIT = 1024;
+    static final int WRITE_CHUNK = RATELIMIT + RATELIMIT / 2;
+    static final int RATELIMIT_EXCEEDED = 8;
+    static final long CONGESTION_WAIT_NS = 100_000_000L;
+
+    /** Called when a bio's page ends writeback. */
+    interface WritebackEnd {
+        void ended(Bio bio);
+    }
+
+    /** A file being written: pages dirtied, pages handed to writeback, pages under writeback. */
+    static final class File {
+        final int id;
+        final long baseSector;
+        final int pages;
+        int written;
+        int nextSubmit;
+        final BitSet underWriteback = new BitSet();
+        boolean inWriteback;
+        final List<Runnable> inodeWaiters = new ArrayList<>();
+        int waitPage = -1;
+        Runnable pageWaiter;
+
+        File(int id, long baseSector, int pages) {
+            this.id = id;
+            this.baseSector = baseSector;
+            this.pages = pages;
+        }
+
+        boolean hasDirty() {
+            return nextSubmit < written;
+        }
+
+        long sector(int page) {
+            return baseSector + (long) page * Bio.SECTORS;
+        }
+    }
+
+    final Sim sim;
+    final RequestQueue queue;
+    final long backgroundThresh;
+    final long dirtyThresh;
+    private final long submitPageNs;
+    final List<File> files = new ArrayList<>();
+    long nrDirty;
+    long nrWriteback;
+    boolean dirtyExceeded;
+    private int cursor;
+    private boolean pdflushRunning;
+    long pdflushPasses;
+    long throttles;
+    long congestionWaits;
+    long pageWaits;
+
+    PageCache(Sim sim, RequestQueue queue, long dirtyablePages, int backgroundRatio, int dirtyRatio, long submitPageNs) {
+        this.sim = sim;
+        this.queue = queue;
+        this.backgroundThresh = dirtyablePages * backgroundRatio / 100;
+        this.dirtyThresh = dirtyablePages * dirtyRatio / 100;
+        this.submitPageNs = submitPageNs;
+    }
+
+    File addFile(long baseSector, int pages) {
+        File f = new File(files.size(), baseSector, pages);
+        files.add(f);
+        return f;
+    }
+
+    /** write(): {@code pages} more pages of the file are dirty. */
+    void dirty(File f, int pages) {
+        f.written += pages;
+        nrDirty += pages;
+    }
+
+    /** A page's bio completed: the page is clean, and a task waiting on it wakes. */
+    void ended(Bio b) {
+        File f = b.file;
+        f.underWriteback.clear(b.page);
+        nrWriteback--;
+        if (f.pageWaiter != null && f.waitPage == b.page) {
+            Runnable w = f.pageWaiter;
+            f.pageWaiter = null;
+            f.waitPage = -1;
+            sim.after(0, w);
+        }
+    }
+
+    // ---- writeback_inodes ----
+
+    /**
+     * One writeback_inodes call by {@code task}: up to {@code budget} pages, file by file
+     * ({@code only}: that file alone, as fsync's writeback); {@code done} gets the pages written.
+     * A nonblocking call stops when the queue is congested and says so.
+     */
+    final class Writeback {
+        final int task;
+        long budget;
+        final boolean nonblocking;
+        final File only;
+        final IntConsumer done;
+        File file;
+        int written;
+        boolean encounteredCongestion;
+
+        Writeback(int task, long budget, boolean nonblocking, File only, IntConsumer done) {
+            this.task = task;
+            this.budget = budget;
+            this.nonblocking = nonblocking;
+            this.only = only;
+            this.done = done;
+        }
+
+        void start() {
+            step();
+        }
+
+        private void step() {
+            while (true) {
+                if (budget <= 0) {
+                    finish();
+                    return;
+                }
+                if (file == null) {
+                    file = only != null ? only : pickFile();
+                    if (file == null || file.inWriteback) {
+                        file = null;
+                        finish();
+                        return;
+                    }
+                    file.inWriteback = true;
+                }
+                if (nonblocking && queue.congested()) {
+                    encounteredCongestion = true;
+                    finish();
+                    return;
+                }
+                if (!file.hasDirty()) {
+                    release();
+                    if (only != null) {
+                        finish();
+                        return;
+                    }
+                    continue;
+                }
+                int page = file.nextSubmit++;
+                nrDirty--;
+                nrWriteback++;
+                file.underWriteback.set(page);
+                budget--;
+                written++;
+                Bio bio = new Bio(file, page, file.sector(page), false, task);
+                sim.after(submitPageNs, () -> queue.submit(bio, this::step));
+                return;
+            }
+        }
+
+        private void release() {
+            File f = file;
+            file = null;
+            f.inWriteback = false;
+            if (!f.inodeWaiters.isEmpty()) {
+                List<Runnable> w = new ArrayList<>(f.inodeWaiters);
+                f.inodeWaiters.clear();
+                w.forEach(r -> sim.after(0, r));
+            }
+        }
+
+        private void finish() {
+            if (file != null) {
+                release();
+            }
+            done.accept(written);
+        }
+    }
+
+    /** The next file with dirty pages that nobody is writing back, round robin. */
+    private File pickFile() {
+        for (int i = 0; i < files.size(); i++) {
+            File f = files.get((cursor + i) % files.size());
+            if (f.hasDirty() && !f.inWriteback) {
+                cursor = (cursor + i + 1) % files.size();
+                return f;
+            }
+        }
+        return null;
+    }
+
+    // ---- balance_dirty_pages ----
+
+    /** The writer's check after dirtying pages; {@code then} runs when it may go on writing. */
+    void balanceDirtyPagesRatelimited(int task, int[] ratelimitCounter, int pages, Runnable then) {
+        ratelimitCounter[0] += pages;
+        int limit = dirtyExceeded ? RATELIMIT_EXCEEDED : RATELIMIT;
+        if (ratelimitCounter[0] < limit) {
+            then.run();
+            return;
+        }
+        ratelimitCounter[0] = 0;
+        balance(task, 0, then);
+    }
+
+    private void balance(int task, int pagesWritten, Runnable then) {
+        if (nrDirty + nrWriteback <= dirtyThresh) {
+            endBalance(then);
+            return;
+        }
+        dirtyExceeded = true;
+        throttles++;
+        if (nrDirty > 0) {
+            new Writeback(task, WRITE_CHUNK, false, null, n -> {
+                int total = pagesWritten + n;
+                if (nrDirty + nrWriteback <= dirtyThresh || total >= WRITE_CHUNK) {
+                    endBalance(then);
+                } else {
+                    congestionWaits++;
+                    queue.congestionWait(CONGESTION_WAIT_NS, () -> balance(task, total, then));
+                }
+            }).start();
+        } else {
+            congestionWaits++;
+            queue.congestionWait(CONGESTION_WAIT_NS, () -> balance(task, pagesWritten, then));
+        }
+    }
+
+    private void endBalance(Runnable then) {
+        if (nrDirty + nrWriteback < dirtyThresh) {
+            dirtyExceeded = false;
+        }
+        if (nrDirty > backgroundThresh) {
+            wakePdflush();
+        }
+        then.run();
+    }
+
+    // ---- pdflush's background_writeout ----
+
+    void wakePdflush() {
+        if (!pdflushRunning) {
+            pdflushRunning = true;
+            sim.after(0, this::pdflushPass);
+        }
+    }
+
+    private void pdflushPass() {
+        if (nrDirty < backgroundThresh) {
+            pdflushRunning = false;
+            return;
+        }
+        pdflushPasses++;
+        Writeback[] self = new Writeback[1];
+        self[0] = new Writeback(-1, PDFLUSH_CHUNK, true, null, n -> {
+            if (n < PDFLUSH_CHUNK) {
+                if (self[0].encounteredCongestion) {
+                    congestionWaits++;
+                    queue.congestionWait(CONGESTION_WAIT_NS, this::pdflushPass);
+                } else {
+                    pdflushRunning = false;
+                }
+            } else {
+                pdflushPass();
+            }
+        });
+        self[0].start();
+    }
+
+    // ---- fsync ----
+
+    /** fsync: write the file's dirty pages (waiting for another task's writeback of it first), then wait on each page. */
+    void fsync(int task, File f, Runnable then) {
+        if (f.inWriteback) {
+            f.inodeWaiters.add(() -> fsync(task, f, then));
+            return;
+        }
+        new Writeback(task, Long.MAX_VALUE, false, f, n -> waitOnWriteback(f, 0, then)).start();
+    }
+
+    private void waitOnWriteback(File f, int from, Runnable then) {
+        int page = f.underWriteback.nextSetBit(from);
+        if (page < 0) {
+            then.run();
+            return;
+        }
+        pageWaits++;
+        queue.blkUnplug();
+        f.waitPage = page;
+        f.pageWaiter = () -> waitOnWriteback(f, page + 1, then);
+    }
+}
