@@ -1,0 +1,74 @@
+package perfstat.models.block;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import perfstat.models.Model;
+import perfstat.models.RunRequest;
+import perfstat.models.Runner;
+
+class TiobenchTest {
+    private static final Model MODEL = new BlockModel();
+
+    static Runner.Outcome run(String variant, int threads, long sizeMb, long seed) throws Exception {
+        Map<String, String> o = new LinkedHashMap<>();
+        o.put("size", Long.toString(sizeMb));
+        o.put("seed", Long.toString(seed));
+        return Runner.run(MODEL, new RunRequest("block", variant, "tiobench", threads, threads, 0,
+                600_000_000_000L, 1_000_000_000L, o));
+    }
+
+    @Test
+    void theSameSeedGivesTheSameCountersBitForBit() throws Exception {
+        for (Model.Variant v : MODEL.variants()) {
+            Runner.Outcome a = run(v.name(), 8, 128, 42);
+            Runner.Outcome b = run(v.name(), 8, 128, 42);
+            assertThat(b.counters()).as(v.name()).isEqualTo(a.counters());
+            assertThat(Double.doubleToLongBits(b.score())).isEqualTo(Double.doubleToLongBits(a.score()));
+            assertThat(b.intervalScores()).isEqualTo(a.intervalScores());
+        }
+        assertThat(run("cfq-2.6.29", 8, 128, 43).counters().get("disk_busy_ms"))
+                .as("another seed, other rotational positions")
+                .isNotEqualTo(run("cfq-2.6.29", 8, 128, 42).counters().get("disk_busy_ms"));
+    }
+
+    @Test
+    void bytesAndBiosAreConservedInEveryVariant() throws Exception {
+        for (Model.Variant v : MODEL.variants()) {
+            for (int threads : new int[] {1, 8, 16}) {
+                Runner.Outcome o = run(v.name(), threads, 64, 7);
+                Map<String, Long> c = o.counters();
+                long bytes = 64L << 20;
+                assertThat(c.get("bytes_written")).as(v.name() + " " + threads).isEqualTo(bytes);
+                assertThat(o.units()).isEqualTo(bytes);
+                assertThat(c.get("mib_queued")).isEqualTo(64);
+                assertThat(c.get("mib_completed")).isEqualTo(64);
+                assertThat(c.get("writes_queued")).isEqualTo(bytes / 4096)
+                        .isEqualTo(c.get("write_merges") + c.get("get_requests"));
+                assertThat(c.get("get_requests")).isEqualTo(c.get("write_dispatches") + c.get("request_merges"));
+                assertThat(c.get("writes_completed")).isEqualTo(c.get("write_dispatches"));
+                assertThat(c.get("request_kib_p90")).isLessThanOrEqualTo(RequestQueue.MAX_SECTORS / 2);
+                assertThat(o.score()).isEqualTo(64 / (o.elapsedNs() / 1e9));
+            }
+        }
+    }
+
+    @Test
+    void noopIsTheSameCodeIn2629And2630() throws Exception {
+        assertThat(run("noop-2.6.30", 8, 256, 5).counters()).isEqualTo(run("noop-2.6.29", 8, 256, 5).counters());
+    }
+
+    /** Seed 001's result, from the mechanism alone: CFQ 2.6.30 writes slower than 2.6.29, at 8 and 16 writers. */
+    @Test
+    void cfq2630IsSlowerThan2629() throws Exception {
+        for (int threads : new int[] {8, 16}) {
+            for (long seed = 1; seed <= 3; seed++) {
+                double old = run("cfq-2.6.29", threads, 1024, seed).score();
+                double now = run("cfq-2.6.30", threads, 1024, seed).score();
+                assertThat(now).as(threads + " writers, seed " + seed).isLessThan(old * 0.95);
+            }
+        }
+    }
+}
