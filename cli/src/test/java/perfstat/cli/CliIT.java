@@ -165,6 +165,40 @@ class CliIT {
                 .containsPattern("# blocked at perfstat\\.models\\.rwsem\\.Task\\.(schedule|sleepFor):[0-9]+ \\(park\\)");
     }
 
+    /**
+     * The block model's probes sit on its trace points (seed 001): their call counts equal the
+     * model's blkparse-like counters exactly, and a simulated run says its score is in simulated time.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void blockProbesAgreeWithTheModelsCountersExactly() throws Exception {
+        Processes.Result r = Processes.perfstat(dir, "run", "tiobench", "--variant", "cfq-2.6.29", "--threads", "8",
+                "--size", "256", "--timing", "exact", "-o", "tio.jfr", "--format", "json");
+        assertThat(r.code()).as(r.err()).isZero();
+        Map<String, Object> doc = (Map<String, Object>) Json.parse(r.out());
+        Map<String, Double> v = new java.util.HashMap<>();
+        for (Map<String, Object> m : (List<Map<String, Object>>) doc.get("metrics")) {
+            Object value = ((List<Map<String, Object>>) m.get("values")).get(0).get("value");
+            if (value instanceof Number n) {
+                v.put((String) m.get("name"), n.doubleValue());
+            }
+        }
+        assertThat(v.get("model:bytes_written")).isEqualTo(256.0 * 1024 * 1024);
+        assertThat(v.get("probe:issue:calls")).isEqualTo(v.get("model:write_dispatches")).isPositive();
+        assertThat(v.get("probe:completeRequest:calls")).isEqualTo(v.get("model:writes_completed"));
+        assertThat(v.get("probe:backMerge:calls")).isEqualTo(v.get("model:back_merges")).isPositive();
+        assertThat(v.getOrDefault("probe:frontMerge:calls", 0.0)).isEqualTo(v.get("model:front_merges"));
+        assertThat(v.get("probe:blkUnplug:calls")).isEqualTo(v.get("model:io_unplugs")).isPositive();
+        assertThat(v.getOrDefault("probe:unplugTimerFired:calls", 0.0)).isEqualTo(v.get("model:timer_unplugs"));
+        assertThat(v.getOrDefault("probe:plug:calls", 0.0)).isEqualTo(v.get("model:plugs"));
+        assertThat(v.getOrDefault("probe:sleepForRequest:calls", 0.0)).isEqualTo(v.get("model:sleep_requests"));
+        Processes.Result report = Processes.perfstat(dir, "report", "tio.jfr");
+        assertThat(report.code()).as(report.err()).isZero();
+        assertThat(report.out()).contains("'tiobench' (8 tasks, simulated)").contains("tiobench write (MB/s)")
+                .contains("is a discrete-event simulation");
+        assertThat(Processes.perfstat(dir, "run", "fstime", "--size", "10").err()).contains("--size is an option of tiobench");
+    }
+
     /** A model runs until stopped, and SIGTERM (as Ctrl-C) ends it cleanly: the score and counters are recorded. */
     @Test
     void aRunUntilStoppedEndsCleanlyOnSigterm() throws Exception {
