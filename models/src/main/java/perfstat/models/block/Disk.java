@@ -5,7 +5,8 @@ import java.util.SplittableRandom;
 /**
  * The disk: a SATA disk with native command queueing. The driver may have up to
  * {@code depth} commands outstanding; the disk serves one at a time, choosing among those it
- * holds the one nearest its head (shortest seek first). Each costs a fixed overhead, a seek that grows with the square root of the distance, the rotation until
+ * holds the one nearest its head (shortest seek first), unless the oldest has waited 100 ms
+ * (the firmware's aging, without which a far command could wait for ever). Each costs a fixed overhead, a seek that grows with the square root of the distance, the rotation until
  * the first sector comes round, and the transfer. A request that starts where the last one
  * ended streams on with neither seek nor rotation. Every variant uses the same disk.
  *
@@ -24,6 +25,9 @@ final class Disk {
     private final SplittableRandom random;
     private final java.util.List<Request> commands = new java.util.ArrayList<>();
     private final int depth;
+    private final java.util.Map<Request, Long> arrivals = new java.util.IdentityHashMap<>();
+    /** The firmware's aging: a command older than this is served next, wherever it lies. */
+    static final long MAX_AGE_NS = 100_000_000L;
     private boolean busy;
     private long head;
     private long busyNs;
@@ -46,6 +50,7 @@ final class Disk {
 
     void start(Request rq) {
         commands.add(rq);
+        arrivals.put(rq, sim.now());
         if (!busy) {
             serve();
         }
@@ -57,12 +62,15 @@ final class Disk {
             return;
         }
         int best = 0;
-        for (int i = 1; i < commands.size(); i++) {
-            if (Math.abs(commands.get(i).start - head) < Math.abs(commands.get(best).start - head)) {
-                best = i;
+        if (sim.now() - arrivals.get(commands.get(0)) < MAX_AGE_NS) {
+            for (int i = 1; i < commands.size(); i++) {
+                if (Math.abs(commands.get(i).start - head) < Math.abs(commands.get(best).start - head)) {
+                    best = i;
+                }
             }
         }
         Request rq = commands.remove(best);
+        arrivals.remove(rq);
         busy = true;
         long t = p.overheadNs();
         if (rq.start != head) {

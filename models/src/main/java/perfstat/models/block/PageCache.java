@@ -15,8 +15,8 @@ import java.util.function.IntConsumer;
  * by one task at a time (I_SYNC); each page becomes one 4 KiB bio. Submitting a page costs CPU
  * time, so bios reach the queue over time, as they do from a real task.
  *
- * <p>Left out: ext3's journal (the model's file system behaves as ext2), kupdate's 30-second
- * writeback, request-allocation batching, and CPU contention between tasks.
+ * <p>ext3's ordered-mode commits are {@link Journal}'s. Left out: kupdate's 30-second writeback,
+ * request-allocation batching, and CPU contention between tasks.
  */
 final class PageCache {
     /** MAX_WRITEBACK_PAGES: pdflush's budget per pass. */
@@ -42,13 +42,20 @@ final class PageCache {
         final BitSet underWriteback = new BitSet();
         boolean inWriteback;
         final List<Runnable> inodeWaiters = new ArrayList<>();
-        int waitPage = -1;
-        Runnable pageWaiter;
+        /** Tasks waiting for a page's writeback to end, by page. */
+        final java.util.Map<Integer, List<Runnable>> pageWaiters = new java.util.HashMap<>();
+        /** Journal blocks, not page-cache data: outside the dirty and writeback counts. */
+        final boolean metadata;
 
         File(int id, long baseSector, int pages) {
+            this(id, baseSector, pages, false);
+        }
+
+        File(int id, long baseSector, int pages, boolean metadata) {
             this.id = id;
             this.baseSector = baseSector;
             this.pages = pages;
+            this.metadata = metadata;
         }
 
         boolean hasDirty() {
@@ -100,13 +107,29 @@ final class PageCache {
     void ended(Bio b) {
         File f = b.file;
         f.underWriteback.clear(b.page);
-        nrWriteback--;
-        if (f.pageWaiter != null && f.waitPage == b.page) {
-            Runnable w = f.pageWaiter;
-            f.pageWaiter = null;
-            f.waitPage = -1;
-            sim.after(0, w);
+        if (!f.metadata) {
+            nrWriteback--;
         }
+        List<Runnable> w = f.pageWaiters.remove(b.page);
+        if (w != null) {
+            w.forEach(r -> sim.after(0, r));
+        }
+    }
+
+    /**
+     * wait_on_page_writeback (or a buffer wait) on the first page at or after {@code from} and
+     * before {@code to} still under writeback, then the next, and so on: each wait first unplugs
+     * the queue ('U'). {@code then} runs when none is left.
+     */
+    void waitOnWriteback(File f, int from, int to, Runnable then) {
+        int page = f.underWriteback.nextSetBit(from);
+        if (page < 0 || page >= to) {
+            then.run();
+            return;
+        }
+        pageWaits++;
+        queue.blkUnplug();
+        f.pageWaiters.computeIfAbsent(page, k -> new ArrayList<>(2)).add(() -> waitOnWriteback(f, page + 1, to, then));
     }
 
     // ---- writeback_inodes ----
@@ -295,18 +318,6 @@ final class PageCache {
             f.inodeWaiters.add(() -> fsync(task, f, then));
             return;
         }
-        new Writeback(task, Long.MAX_VALUE, false, f, n -> waitOnWriteback(f, 0, then)).start();
-    }
-
-    private void waitOnWriteback(File f, int from, Runnable then) {
-        int page = f.underWriteback.nextSetBit(from);
-        if (page < 0) {
-            then.run();
-            return;
-        }
-        pageWaits++;
-        queue.blkUnplug();
-        f.waitPage = page;
-        f.pageWaiter = () -> waitOnWriteback(f, page + 1, then);
+        new Writeback(task, Long.MAX_VALUE, false, f, n -> waitOnWriteback(f, 0, Integer.MAX_VALUE, then)).start();
     }
 }

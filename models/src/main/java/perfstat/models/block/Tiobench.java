@@ -115,6 +115,7 @@ final class Tiobench implements Simulation {
         final RequestQueue queue;
         final Disk disk;
         final PageCache cache;
+        final Journal journal;
         final long baseNs;
         final long baseBytes;
         final int[] interval;
@@ -134,6 +135,7 @@ final class Tiobench implements Simulation {
             queue = new RequestQueue(sim, elevator, stats, b -> pc[0].ended(b));
             disk = new Disk(sim, queue, Disk.Params.SATA_2009, queueDepth, new SplittableRandom(seed));
             cache = pc[0] = new PageCache(sim, queue, dirtyablePages, backgroundRatio, dirtyRatio, submitNs);
+            journal = new Journal(sim, cache, queue);
         }
 
         void run(Stop stop) {
@@ -166,6 +168,7 @@ final class Tiobench implements Simulation {
                 sim.after(0, next[0]);
             }
             scheduleInterval();
+            journal.start();
             sim.run(() -> finished == tasks, stop::stopped);
             if (finished == tasks) {
                 sim.run(() -> queue.idleViolation() == null && cache.nrWriteback == 0, () -> false);
@@ -196,6 +199,7 @@ final class Tiobench implements Simulation {
             c.put("throttles", cache.throttles);
             c.put("congestion_waits", cache.congestionWaits);
             c.put("pdflush_passes", cache.pdflushPasses);
+            c.put("journal_commits", journal.commits);
             c.put("disk_busy_ms", disk.busyNs() / 1_000_000);
             c.put("disk_seeks", disk.seeks());
             c.put("sim_events", sim.events());
@@ -212,9 +216,10 @@ final class Tiobench implements Simulation {
             if (idle != null) {
                 throw new IllegalStateException("queue not idle after the run: " + idle);
             }
-            if (stats.queuedBytes != bytesWritten || stats.completedBytes != bytesWritten) {
-                throw new IllegalStateException("bytes written " + bytesWritten + ", queued " + stats.queuedBytes
-                        + ", completed " + stats.completedBytes);
+            long bytes = bytesWritten + journal.journalBytes;
+            if (stats.queuedBytes != bytes || stats.completedBytes != bytes) {
+                throw new IllegalStateException("bytes written " + bytesWritten + " and journalled " + journal.journalBytes
+                        + ", queued " + stats.queuedBytes + ", completed " + stats.completedBytes);
             }
             if (stats.queued != stats.backMerges + stats.frontMerges + stats.getRequests) {
                 throw new IllegalStateException("bios " + stats.queued + " != merges " + (stats.backMerges + stats.frontMerges)

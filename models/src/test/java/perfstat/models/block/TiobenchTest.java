@@ -49,10 +49,20 @@ class TiobenchTest {
                         .isEqualTo(c.get("write_merges") + c.get("get_requests"));
                 assertThat(c.get("get_requests")).isEqualTo(c.get("write_dispatches") + c.get("request_merges"));
                 assertThat(c.get("writes_completed")).isEqualTo(c.get("write_dispatches"));
+                assertThat(c.get("io_unplugs")).as("every U is a page wait or kblockd after a timer unplug")
+                        .isEqualTo(c.get("page_waits") + c.get("timer_unplugs"));
                 assertThat(c.get("request_kib_p90")).isLessThanOrEqualTo(RequestQueue.MAX_SECTORS / 2);
                 assertThat(o.score()).isEqualTo(64 / (o.elapsedNs() / 1e9));
             }
         }
+    }
+
+    @Test
+    void ext3CommitsEveryFiveSecondsAndWaitsOnTheTransactionsPages() throws Exception {
+        Runner.Outcome o = run("cfq-2.6.29", 8, 1024, 3);
+        long seconds = o.elapsedNs() / 1_000_000_000L;
+        assertThat(o.counters().get("journal_commits")).isBetween(1L, seconds / 5);
+        assertThat(o.counters().get("page_waits")).isGreaterThan(o.counters().get("journal_commits"));
     }
 
     @Test
