@@ -20,10 +20,10 @@ public final class ModelsCommand implements Callable<Integer> {
         for (Model m : Models.all()) {
             out.printf("%s: %s (probe set %s)%n", m.name(), m.description(), m.probeSet());
             for (Model.Variant v : m.variants()) {
-                out.printf("  variant   %-10s %s%n", v.name(), v.description());
+                out.printf("  variant   %-14s %s%n", v.name(), v.description());
             }
             for (Model.WorkloadInfo w : m.workloads()) {
-                out.printf("  workload  %-10s %s [%s, %s is better]%n", w.name(), w.description(), w.scoreUnit(),
+                out.printf("  workload  %-14s %s [%s, %s is better]%n", w.name(), w.description(), w.scoreUnit(),
                         w.higherIsBetter() ? "higher" : "lower");
             }
         }
