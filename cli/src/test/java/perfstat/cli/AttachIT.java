@@ -28,6 +28,8 @@ class AttachIT {
         if (!java.contains("17")) {
             cmd.add("-XX:+EnableDynamicAgentLoading");
         }
+        // the JVM logs every class redefinition with the class's modification count
+        cmd.add("-Xlog:redefine+class+load=info:file=" + dir.resolve("redefine.log"));
         cmd.addAll(List.of("-cp", Processes.jar().toString(), "perfstat.models.ModelMain", "fstime", "--duration-ms", "300000",
                 "--warmup-ms", "0"));
         Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
@@ -43,6 +45,31 @@ class AttachIT {
         String s = new String(j.getInputStream().readAllBytes());
         j.waitFor(30, TimeUnit.SECONDS);
         return s;
+    }
+
+    /** Used heap after a full GC, in KiB (jcmd GC.run, then GC.heap_info). */
+    private static long heapUsedAfterGc(long pid) throws Exception {
+        String jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd").toString();
+        new ProcessBuilder(jcmd, Long.toString(pid), "GC.run").redirectErrorStream(true).start().waitFor(30, TimeUnit.SECONDS);
+        Process j = new ProcessBuilder(jcmd, Long.toString(pid), "GC.heap_info").redirectErrorStream(true).start();
+        String s = new String(j.getInputStream().readAllBytes());
+        j.waitFor(30, TimeUnit.SECONDS);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("used (\\d+)K").matcher(s);
+        assertThat(m.find()).as(s).isTrue();
+        return Long.parseLong(m.group(1));
+    }
+
+    /** Each class's last modification count from the target's redefinition log. */
+    private Map<String, Integer> redefinitions() throws Exception {
+        Map<String, Integer> counts = new java.util.TreeMap<>();
+        java.util.regex.Pattern p = java.util.regex.Pattern.compile("redefined name=(\\S+), count=(\\d+)");
+        for (String line : Files.readAllLines(dir.resolve("redefine.log"))) {
+            java.util.regex.Matcher m = p.matcher(line);
+            if (m.find()) {
+                counts.put(m.group(1), Integer.parseInt(m.group(2)));
+            }
+        }
+        return counts;
     }
 
     @Test
@@ -68,6 +95,7 @@ class AttachIT {
             assertThat(iv.err().lines().filter(l -> l.matches(" +[0-9]+\\.[0-9]{9} +[0-9.]+ msec task-clock.*")).count())
                     .as(iv.err()).isGreaterThanOrEqualTo(3);
 
+            long heapBefore = heapUsedAfterGc(p.pid());
             // fifty attach/detach cycles through the Attach API itself (as perfstat attach does, without a JVM each)
             for (int i = 0; i < 50; i++) {
                 Path out = dir.resolve("c" + i + ".jfr");
@@ -98,6 +126,17 @@ class AttachIT {
             assertThat(last.probes().get(PROBE).calls()).isPositive().isLessThan(firstCalls);
             String t = threads(p.pid());
             assertThat(t).as("no perfstat thread left").doesNotContain("\"perfstat");
+            // every probed class was retransformed once to add the probes and once to take them away:
+            // an even count means the last redefinition restored it
+            Map<String, Integer> redefined = redefinitions();
+            assertThat(redefined.get("perfstat.models.writepath.Vfs")).as(redefined.toString()).isGreaterThanOrEqualTo(2 * 51);
+            redefined.forEach((name, count) -> {
+                if (name.startsWith("perfstat.models.writepath.")) {
+                    assertThat(count % 2).as(name + " redefined " + count + " times").isZero();
+                }
+            });
+            long heapAfter = heapUsedAfterGc(p.pid());
+            assertThat(heapAfter).as("heap after 50 cycles (KiB), before: " + heapBefore).isLessThan(heapBefore + 16 * 1024);
             assertThat(p.isAlive()).isTrue();
             Processes.Result ps2 = Processes.perfstat(dir, "ps");
             assertThat(ps2.out()).containsPattern(pid + " +25[0-9.]* +- ");
