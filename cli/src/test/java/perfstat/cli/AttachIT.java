@@ -218,4 +218,63 @@ class AttachIT {
         Processes.Result bad = Processes.perfstat(dir, "attach", "abc");
         assertThat(bad.code()).isEqualTo(2);
     }
+
+    /** A JVM that forbids attaching, and one that forbids loading agents: one line each, exit 1. */
+    @Test
+    void attachDisabledAndDynamicLoadingDisabledAreOneLineEach() throws Exception {
+        String jar = Processes.jar().toString();
+        Process noAttach = new ProcessBuilder(Processes.java(), "-XX:+DisableAttachMechanism", "-cp", jar,
+                "perfstat.models.ModelMain", "fstime", "--duration-ms", "60000", "--warmup-ms", "0")
+                .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(dir.resolve("na.out").toFile()).start();
+        Process noAgents = new ProcessBuilder(Processes.java(), "-XX:-EnableDynamicAgentLoading", "-cp", jar,
+                "perfstat.models.ModelMain", "fstime", "--duration-ms", "60000", "--warmup-ms", "0")
+                .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(dir.resolve("nd.out").toFile()).start();
+        try {
+            Thread.sleep(1500);
+            Processes.Result a = Processes.perfstat(dir, "attach", Long.toString(noAttach.pid()), "--duration", "1s", "-o", "na.jfr");
+            assertThat(a.code()).isEqualTo(1);
+            assertThat(a.err().strip()).isEqualTo("perfstat attach: cannot attach to " + noAttach.pid()
+                    + ": not a JVM this user can attach to, or attach is disabled (-XX:+DisableAttachMechanism)");
+            Processes.Result d = Processes.perfstat(dir, "attach", Long.toString(noAgents.pid()), "--duration", "1s", "-o", "nd.jfr");
+            assertThat(d.code()).isEqualTo(1);
+            assertThat(d.err().strip()).startsWith("perfstat attach: the JVM " + noAgents.pid() + " refused the agent: ")
+                    .contains("EnableDynamicAgentLoading").doesNotContain("\n");
+            assertThat(dir.resolve("na.jfr")).doesNotExist();
+            assertThat(dir.resolve("nd.jfr")).doesNotExist();
+            assertThat(noAttach.isAlive() && noAgents.isAlive()).as("both targets still run").isTrue();
+        } finally {
+            noAttach.destroy();
+            noAgents.destroy();
+            noAttach.waitFor(30, TimeUnit.SECONDS);
+            noAgents.waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    /** Root may attach to anyone's JVM; perfstat does not: another user's JVM is refused and not listed. */
+    @Test
+    void anotherUsersJvmIsRefusedAndNotListed() throws Exception {
+        assumeTrue("root".equals(System.getProperty("user.name")), "needs root, to start a JVM as another user");
+        assumeTrue(Processes.run(dir, List.of("sh", "-c", "command -v setpriv")).code() == 0, "no setpriv");
+        Path jar = dir.resolve("perfstat.jar");
+        Files.copy(Processes.jar(), jar);
+        Processes.run(dir, List.of("chmod", "-R", "a+rwX", dir.toString()));
+        Processes.run(dir, List.of("chmod", "a+x", dir.getParent().toString()));
+        Process other = new ProcessBuilder("setpriv", "--reuid", "65534", "--regid", "65534", "--clear-groups",
+                Processes.java(), "-Djava.io.tmpdir=" + dir, "-XX:+EnableDynamicAgentLoading", "-cp", jar.toString(),
+                "perfstat.models.ModelMain", "fstime", "--duration-ms", "60000", "--warmup-ms", "0")
+                .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(dir.resolve("other.out").toFile()).start();
+        try {
+            Thread.sleep(1500);
+            long pid = other.descendants().findFirst().map(ProcessHandle::pid).orElse(other.pid());
+            Processes.Result a = Processes.perfstat(dir, "attach", Long.toString(pid), "--duration", "1s", "-o", "o.jfr");
+            assertThat(a.code()).as(a.err()).isEqualTo(1);
+            assertThat(a.err().strip()).startsWith("perfstat attach: cannot attach to " + pid + ": it belongs to another user")
+                    .doesNotContain("\n");
+            assertThat(dir.resolve("o.jfr")).doesNotExist();
+            assertThat(Processes.perfstat(dir, "ps").out()).doesNotContain(" " + pid + " ");
+        } finally {
+            other.destroy();
+            other.waitFor(30, TimeUnit.SECONDS);
+        }
+    }
 }

@@ -14,7 +14,8 @@ import perfstat.cli.UserError;
 
 /**
  * Loads perfstat's agent into a running JVM through the Attach API, and lists the JVMs it
- * can reach. The Attach API only reaches the invoking user's JVMs.
+ * can reach. It reaches only the invoking user's JVMs: the Attach API lets root into anyone's,
+ * so the owner of the target process is checked first.
  */
 public final class Attacher {
     /** A local JVM. */
@@ -28,7 +29,7 @@ public final class Attacher {
         List<Jvm> out = new ArrayList<>();
         String self = Long.toString(ProcessHandle.current().pid());
         for (VirtualMachineDescriptor d : VirtualMachine.list()) {
-            if (d.id().equals(self)) {
+            if (d.id().equals(self) || !ownedByMe(d.id())) {
                 continue;
             }
             String version = "?";
@@ -115,6 +116,11 @@ public final class Attacher {
         if (ProcessHandle.of(Long.parseLong(pid)).isEmpty()) {
             throw UserError.data("no such process: " + pid);
         }
+        if (!ownedByMe(pid)) {
+            throw UserError.data("cannot attach to " + pid + ": it belongs to another user ("
+                    + ProcessHandle.of(Long.parseLong(pid)).flatMap(h -> h.info().user()).orElse("?")
+                    + "); perfstat attaches only to its own user's JVMs");
+        }
         try {
             return VirtualMachine.attach(pid);
         } catch (AttachNotSupportedException e) {
@@ -122,6 +128,17 @@ public final class Attacher {
                     + " (-XX:+DisableAttachMechanism)");
         } catch (IOException e) {
             throw UserError.data("cannot attach to " + pid + ": " + e.getMessage());
+        }
+    }
+
+    /** Whether the process runs as this process's user (same uid); false when that cannot be told. */
+    static boolean ownedByMe(String pid) {
+        try {
+            Object mine = Files.getAttribute(Path.of("/proc/self"), "unix:uid");
+            Object theirs = Files.getAttribute(Path.of("/proc", pid), "unix:uid");
+            return mine.equals(theirs);
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException | SecurityException e) {
+            return false;
         }
     }
 
