@@ -14,6 +14,9 @@ public interface RunControl {
 
     String getVariant();
 
+    /** Units of work done so far (the workload's own unit), for watching the rate from outside. */
+    long getUnits();
+
     /** Switches the variant; IllegalArgumentException with a one-line reason where it cannot. */
     void setVariant(String variant);
 }

@@ -15,6 +15,17 @@ import java.util.Map;
 public record RunRequest(String model, String variant, String workload, int threads, int cpus,
                          long warmupNs, long durationNs, long intervalNs, Map<String, String> options) {
 
+    /** Durations from a year up mean "until stopped" (perfstat's {@code --duration forever}). */
+    public static final long UNTIL_STOPPED_NS = 365L * 24 * 3600 * 1_000_000_000L;
+
+    /**
+     * The run goes on until Ctrl-C or SIGTERM ({@code --duration forever}): a workload with a
+     * fixed amount of work repeats it rather than ending.
+     */
+    public boolean untilStopped() {
+        return durationNs >= UNTIL_STOPPED_NS;
+    }
+
     public long longOption(String name, long defaultValue) {
         String v = options.get(name);
         return v == null ? defaultValue : Long.parseLong(v);

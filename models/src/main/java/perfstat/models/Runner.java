@@ -235,6 +235,11 @@ public final class Runner {
         }
 
         @Override
+        public long getUnits() {
+            return execution.progress();
+        }
+
+        @Override
         public synchronized void setVariant(String v) {
             if (model.variant(v) == null) {
                 throw new IllegalArgumentException("unknown variant '" + v + "' of " + model.name());

@@ -90,7 +90,7 @@ final class Tiobench implements Simulation {
         long bytes = 0;
         long ns = 0;
         int[] interval = {0};
-        boolean forever = request.durationNs() >= 365L * 24 * 3600 * 1_000_000_000L;
+        boolean forever = request.untilStopped();
         Supplier<Elevator> current = elevators;
         for (long run = 0; (forever || run < runs) && !stop.stopped(); run++) {
             if (pending != null) {

@@ -45,7 +45,8 @@ final class XfsRepair implements Execution {
         stats = new RwsemStats();
         sem = new RwSemaphore(variant, request.cpus(), stats);
         progress = new Progress(request.threads());
-        ops = request.longOption("ops", 100_000);
+        // until stopped, the work does not end: each thread goes on until Ctrl-C or SIGTERM
+        ops = request.untilStopped() ? Long.MAX_VALUE : request.longOption("ops", 100_000);
         faultsPerMprotect = (int) request.longOption("faults-per-mprotect", 16);
         faultBytes = (int) request.longOption("fault-bytes", 4096);
         mprotectEntries = (int) request.longOption("mprotect-entries", 64);
