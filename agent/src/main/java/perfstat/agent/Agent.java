@@ -47,10 +47,15 @@ public final class Agent {
     private static CounterSet counterSet;
     private static Path partFile;
     private static Path outFile;
-    private static final Runnable PROBES_HOOK = Agent::emitProbes;
+    private static final Runnable PROBES_HOOK = () -> emitProbes("");
     private static final Runnable COUNTERS_HOOK = () -> commitCounters("end");
     private static Runnable perfHook;
     private static Thread detacher;
+    /** A window opened by perfstat attach on a JVM whose agent was already running (perfstat run, -javaagent). */
+    private static jdk.jfr.Recording windowRecording;
+    private static Path windowPart;
+    private static Path windowOut;
+    private static Thread windowTimer;
 
     private Agent() {
     }
@@ -68,6 +73,12 @@ public final class Agent {
      */
     public static void agentmain(String args, Instrumentation inst) {
         if ("stop".equals(args)) {
+            synchronized (Agent.class) {
+                if (windowRecording != null) {
+                    closeWindow();
+                    return;
+                }
+            }
             stop();
             return;
         }
@@ -107,7 +118,7 @@ public final class Agent {
                 reader.stop();
                 reader.commitEnd();
             }
-            emitProbes();
+            emitProbes("");
             commitCounters("end");
             FlightRecorder.removePeriodicEvent(PROBES_HOOK);
             FlightRecorder.removePeriodicEvent(COUNTERS_HOOK);
@@ -147,7 +158,12 @@ public final class Agent {
     private static synchronized void start(String args, Instrumentation inst) {
         try {
             if (started) {
-                System.err.println("perfstat agent: already running in this JVM; ignoring the second start");
+                AgentOptions w = AgentOptions.parse(args);
+                if (w.attached() || w.durationMs() > 0) {
+                    openWindow(w);
+                } else {
+                    System.err.println("perfstat agent: already running in this JVM; ignoring the second start");
+                }
                 return;
             }
             AgentOptions o = AgentOptions.parse(args);
@@ -191,6 +207,83 @@ public final class Agent {
         } catch (Throwable t) {
             System.err.println("perfstat agent: could not start (" + t.getMessage()
                     + "); the application runs without perfstat");
+        }
+    }
+
+    /**
+     * perfstat attach on a JVM that already runs the agent: its probes and counters go on, and
+     * a recording of its own takes the window, with the totals as the window opens and as it
+     * closes (phases window-start, window-end), whose differences are the window's counts.
+     * The probes and counters stay as they were; the window's file appears whole when it closes.
+     */
+    private static void openWindow(AgentOptions w) throws IOException {
+        if (windowRecording != null) {
+            System.err.println("perfstat agent: a window is already open in this JVM; ignoring the second");
+            return;
+        }
+        Path out = freePath(Path.of(w.out()));
+        windowOut = out;
+        windowPart = out.resolveSibling(out.getFileName() + ".part");
+        windowRecording = RecordingSession.start(windowPart, options.contentionNs(), false);
+        AgentEvent e = new AgentEvent();
+        e.formatVersion = FORMAT_VERSION;
+        e.agentVersion = version();
+        e.options = options.describeForRecording() + " (window of an agent already running)";
+        e.jvmVersion = Runtime.version().toString();
+        e.cores = Runtime.getRuntime().availableProcessors();
+        e.instrumentedMethods = installer == null ? 0 : installer.instrumentedMethods();
+        e.timerOverheadNs = timerOverheadNs();
+        e.commit();
+        emitProbes("window-start");
+        commitCounters("window-start");
+        if (reader != null) {
+            reader.commitWindow("window-start");
+            if (w.intervalLog() != null) {
+                reader.startWindowLog(Path.of(w.intervalLog()));
+            }
+        }
+        if (w.durationMs() > 0) {
+            long ms = w.durationMs();
+            Thread t = new Thread(() -> {
+                try {
+                    Thread.sleep(ms);
+                } catch (InterruptedException ex) {
+                    return;
+                }
+                closeWindow();
+            }, "perfstat-window");
+            t.setDaemon(true);
+            windowTimer = t;
+            t.start();
+        }
+    }
+
+    /** Ends the window: the closing totals, then its recording is written and moved into place. Never throws. */
+    private static synchronized void closeWindow() {
+        if (windowRecording == null) {
+            return;
+        }
+        if (windowTimer != null && windowTimer != Thread.currentThread()) {
+            windowTimer.interrupt();
+        }
+        windowTimer = null;
+        try {
+            emitProbes("window-end");
+            commitCounters("window-end");
+            if (reader != null) {
+                reader.endWindowLog();
+                reader.commitWindow("window-end");
+            }
+            windowRecording.stop();
+            windowRecording.close();
+            ownerOnly(windowPart);
+            Files.move(windowPart, windowOut, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        } catch (Throwable t) {
+            System.err.println("perfstat agent: closing the window failed (" + t + ")");
+        } finally {
+            windowRecording = null;
+            windowPart = null;
+            windowOut = null;
         }
     }
 
@@ -285,12 +378,13 @@ public final class Agent {
         e.commit();
     }
 
-    private static void emitProbes() {
+    private static void emitProbes(String phase) {
         String timing = options.timing().name().toLowerCase(java.util.Locale.ROOT);
         long failures = Probes.failures();
         for (Probes.Summary s : Probes.snapshot()) {
             ProbeEvent e = new ProbeEvent();
             e.probe = s.name();
+            e.phase = phase;
             e.calls = s.calls();
             e.timedCalls = s.latencyNs().getTotalCount();
             e.timing = timing;

@@ -214,6 +214,15 @@ class CliIT {
         }
         assertThat(model).as("the model's JVM").isNotNull();
         Thread.sleep(2500);
+        // perfstat attach on a JVM whose agent already runs (perfstat run): a window of its own
+        Processes.Result w = Processes.perfstat(dir, "attach", Long.toString(model.pid()), "--duration", "1s", "-o", "w.jfr");
+        assertThat(w.code()).as(w.err()).isZero();
+        assertThat(w.out()).contains("write calls").contains("task-clock");
+        RunData window = perfstat.cli.read.RecordingReader.read(dir.resolve("w.jfr").toString());
+        long windowCalls = window.probes().get("perfstat.models.writepath.Vfs::write").calls();
+        assertThat(windowCalls).isPositive();
+        assertThat(window.counterWindow().window().toMillis()).as("the window's counters cover the window").isBetween(900L, 3000L);
+        Thread.sleep(500);
         model.destroy(); // SIGTERM
         assertThat(cli.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
         String out = Files.readString(dir.resolve("forever.out"));
@@ -223,6 +232,9 @@ class CliIT {
         assertThat(run.result()).isNotNull();
         assertThat(run.result().score()).isPositive();
         assertThat(run.modelCounters()).containsKey("bytes_written");
+        // the run's own recording keeps the whole run's totals, the window's marks notwithstanding
+        assertThat(run.probes().get("perfstat.models.writepath.Vfs::write").calls()).isGreaterThan(2 * windowCalls);
+        assertThat(run.counterWindow().window().toMillis()).isGreaterThan(3000L);
     }
 
     @Test

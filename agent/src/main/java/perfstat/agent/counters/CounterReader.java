@@ -81,7 +81,11 @@ public final class CounterReader implements Runnable {
                     commit("interval", r, window, 0, "");
                 }
                 if (intervalLog != null) {
-                    log(rs, window);
+                    log(intervalLog, rs, window, "end");
+                }
+                Path w = windowLog;
+                if (w != null) {
+                    log(w, rs, window, "end");
                 }
                 synchronized (this) {
                     reads++;
@@ -96,15 +100,36 @@ public final class CounterReader implements Runnable {
         }
     }
 
-    private void log(List<CounterSet.Reading> rs, long window) {
+    /** The interval log of a window opened on this running agent (perfstat attach -I), or null. */
+    private volatile Path windowLog;
+
+    /**
+     * Starts writing interval rows to {@code log} as well, for a window: first the totals now,
+     * marked as the window's base ({@code base WINDOW_NS}), so that the rows count from here.
+     */
+    public void startWindowLog(Path log) {
+        log(log, counters.read(), counters.windowNs(), "base");
+        windowLog = log;
+    }
+
+    /** The window's last, partial interval, then no more rows to its log. */
+    public void endWindowLog() {
+        Path w = windowLog;
+        windowLog = null;
+        if (w != null) {
+            log(w, counters.read(), counters.windowNs(), "end");
+        }
+    }
+
+    private static void log(Path file, List<CounterSet.Reading> rs, long window, String marker) {
         StringBuilder sb = new StringBuilder();
         for (CounterSet.Reading r : rs) {
             sb.append(window).append('\t').append(r.event()).append('\t').append(r.value()).append('\t')
                     .append(r.enabledNs()).append('\t').append(r.runningNs()).append('\t')
                     .append(r.status().name().toLowerCase(Locale.ROOT)).append('\n');
         }
-        sb.append("end\t").append(window).append('\n');
-        try (Writer w = Files.newBufferedWriter(intervalLog, StandardCharsets.UTF_8,
+        sb.append(marker).append('\t').append(window).append('\n');
+        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8,
                 StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
             w.write(sb.toString());
         } catch (IOException e) {
@@ -123,7 +148,7 @@ public final class CounterReader implements Runnable {
             commit("end", r, window, 0, "");
         }
         if (intervalLog != null) {
-            log(totals, window); // the last, partial interval, as perf stat -I prints it
+            log(intervalLog, totals, window, "end"); // the last, partial interval, as perf stat -I prints it
         }
         for (CounterSet.ThreadReadings t : counters.readPerThread()) {
             for (CounterSet.Reading r : t.readings()) {
@@ -145,6 +170,18 @@ public final class CounterReader implements Runnable {
         }
         e.descriptors = counters.descriptors();
         e.commit();
+    }
+
+    /**
+     * Commits the totals so far with {@code phase} (window-start, window-end): a window opened on
+     * a JVM whose agent already counts takes the difference. Returns the counters' window, in ns.
+     */
+    public long commitWindow(String phase) {
+        long window = counters.windowNs();
+        for (CounterSet.Reading r : counters.read()) {
+            commit(phase, r, window, 0, "");
+        }
+        return window;
     }
 
     private static void commit(String phase, CounterSet.Reading r, long window, int tid, String name) {

@@ -25,6 +25,11 @@ public final class ProbeEvent extends jdk.jfr.Event {
     @Description("pkg.Class::method")
     public String probe;
 
+    @Label("Phase")
+    @Description("Empty for the totals at a chunk's end; window-start or window-end for the totals when a window "
+            + "opened on a JVM that already runs the agent (perfstat attach) began or ended")
+    public String phase;
+
     @Label("Calls")
     @Description("Every call, counted exactly")
     public long calls;

@@ -130,7 +130,13 @@ public final class AttachCommand implements Callable<Integer> {
         if (!done) {
             throw UserError.data("the agent in " + pid + " wrote no recording (did the process exit?)");
         }
-        format.render(Comparison.of(List.of(RecordingReader.read(out.toString()))), spec.commandLine().getOut());
+        RunData data = RecordingReader.read(out.toString());
+        if (data.agentOptions() != null && data.agentOptions().contains("window of an agent already running")) {
+            spec.commandLine().getErr().println("perfstat attach: " + pid + " already runs perfstat's agent (perfstat run or"
+                    + " -javaagent): this window counts with its probes, events and interval, from their totals as the window"
+                    + " opened and closed");
+        }
+        format.render(Comparison.of(List.of(data)), spec.commandLine().getOut());
         spec.commandLine().getErr().println("perfstat attach: detached from " + pid + "; recording written to " + out);
         return 0;
     }
@@ -142,13 +148,20 @@ public final class AttachCommand implements Callable<Integer> {
         r.intervalHeader(err);
         IntervalLog follower = new IntervalLog(log);
         List<List<RunData.PerfCounter>> previous = new ArrayList<>();
+        long[] baseNs = {0};
         long end = System.nanoTime() + (duration.toMillis() + 60_000) * 1_000_000L;
         while (System.nanoTime() < end) {
             boolean there = Files.isRegularFile(out);
             follower.poll(batch -> {
-                r.renderInterval(batch.get(0).windowNs() / 1e9, StatSummary.interval(batch, previous.isEmpty() ? null : previous.get(0)), err);
+                r.renderInterval((batch.get(0).windowNs() - baseNs[0]) / 1e9,
+                        StatSummary.interval(batch, previous.isEmpty() ? null : previous.get(0)), err);
                 previous.clear();
                 previous.add(batch);
+            }, base -> {
+                // a window on an agent already counting: rows count from its opening totals
+                baseNs[0] = base.get(0).windowNs();
+                previous.clear();
+                previous.add(base);
             });
             if (there) {
                 return true;

@@ -11,7 +11,8 @@ import java.util.function.Consumer;
 /**
  * Follows the agent's interval log (agent option {@code interval-log}) while the command
  * runs: each complete batch of lines ({@code WINDOW_NS EVENT VALUE ENABLED_NS RUNNING_NS
- * STATUS}, then {@code end WINDOW_NS}) is handed on as cumulative counters.
+ * STATUS}, then {@code end WINDOW_NS}) is handed on as cumulative counters; a batch ending
+ * {@code base WINDOW_NS} is the base a window's rows count from.
  */
 public final class IntervalLog {
     private final Path file;
@@ -25,6 +26,15 @@ public final class IntervalLog {
 
     /** Reads what has been appended since the last call; calls {@code sink} once per complete batch. */
     public void poll(Consumer<List<RunData.PerfCounter>> sink) {
+        poll(sink, b -> {
+        });
+    }
+
+    /**
+     * As above; a batch marked {@code base} (the totals as a window opened on an agent that was
+     * already counting) goes to {@code base} instead: rows count from it.
+     */
+    public void poll(Consumer<List<RunData.PerfCounter>> sink, Consumer<List<RunData.PerfCounter>> base) {
         byte[] bytes;
         try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "r")) {
             long len = f.length();
@@ -44,9 +54,9 @@ public final class IntervalLog {
             String line = pending.substring(0, nl);
             pending.delete(0, nl + 1);
             String[] f = line.split("\t");
-            if (f.length == 2 && f[0].equals("end")) {
+            if (f.length == 2 && (f[0].equals("end") || f[0].equals("base"))) {
                 if (!batch.isEmpty()) {
-                    sink.accept(List.copyOf(batch));
+                    (f[0].equals("base") ? base : sink).accept(List.copyOf(batch));
                 }
                 batch = new ArrayList<>();
             } else if (f.length == 6) {

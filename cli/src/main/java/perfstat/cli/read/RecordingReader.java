@@ -40,6 +40,14 @@ public final class RecordingReader {
         RunData.Counters start = null;
         RunData.Counters end = null;
         Map<String, RecordedEvent> latestProbe = new HashMap<>();
+        // a window opened on a JVM that already ran the agent: totals as it opened and as it closed
+        Map<String, RecordedEvent> windowStartProbe = new HashMap<>();
+        Map<String, RecordedEvent> windowEndProbe = new HashMap<>();
+        RunData.Counters windowStart = null;
+        RunData.Counters windowEnd = null;
+        List<RunData.PerfCounter> perfWindowStart = new ArrayList<>();
+        List<RunData.PerfCounter> perfWindowEnd = new ArrayList<>();
+        boolean agentStartSeen = false;
         String agentOptions = null;
         long timerOverheadNs = 0;
         TreeMap<String, Long> jdkCounts = new TreeMap<>();
@@ -76,18 +84,34 @@ public final class RecordingReader {
                     case "perfstat.ModelCounter" -> modelCounters.put(e.getString("name"), e.getLong("value"));
                     case "perfstat.Counters" -> {
                         RunData.Counters c = counters(e);
-                        if ("start".equals(e.getString("phase"))) {
+                        if ("window-start".equals(e.getString("phase"))) {
+                            windowStart = c;
+                        } else if ("window-end".equals(e.getString("phase"))) {
+                            windowEnd = c;
+                        } else if ("start".equals(e.getString("phase"))) {
+                            agentStartSeen = true;
                             start = start == null ? c : start;
                         } else if (end == null || c.time().isAfter(end.time())) {
                             end = c;
                         }
                     }
-                    case "perfstat.Probe" -> latestProbe.merge(e.getString("probe"), e,
-                            (a, b) -> b.getEndTime().isBefore(a.getEndTime()) ? a : b);
+                    case "perfstat.Probe" -> {
+                        String phase = e.hasField("phase") && e.getString("phase") != null ? e.getString("phase") : "";
+                        switch (phase) {
+                            case "window-start" -> windowStartProbe.put(e.getString("probe"), e);
+                            case "window-end" -> windowEndProbe.put(e.getString("probe"), e);
+                            default -> latestProbe.merge(e.getString("probe"), e,
+                                    (a, b) -> b.getEndTime().isBefore(a.getEndTime()) ? a : b);
+                        }
+                    }
                     case "perfstat.PerfCounter" -> {
                         // interval reads stay in the recording for other tools; tables use the totals
-                        if ("end".equals(e.getString("phase"))) {
-                            perfEnd.add(perfCounter(e));
+                        switch (e.getString("phase")) {
+                            case "end" -> perfEnd.add(perfCounter(e));
+                            case "window-start" -> perfWindowStart.add(perfCounter(e));
+                            case "window-end" -> perfWindowEnd.add(perfCounter(e));
+                            default -> {
+                            }
                         }
                     }
                     case "perfstat.CounterReader" -> {
@@ -129,16 +153,28 @@ public final class RecordingReader {
             throw UserError.data(name + " is a JFR recording with no events");
         }
         scores.sort((a, b) -> Double.compare(a[0], b[0]));
+        // a window's own recording holds its opening and closing totals but not the agent's start;
+        // the agent's main recording holds all three, and its totals are the whole run's
+        boolean window = (!windowEndProbe.isEmpty() || windowEnd != null || !perfWindowEnd.isEmpty()) && !agentStartSeen;
         TreeMap<String, RunData.Probe> probes = new TreeMap<>();
-        for (RecordedEvent e : latestProbe.values()) {
-            Histogram h;
-            try {
-                h = HistogramCodec.decode(e.getString("histogram"));
-            } catch (IllegalArgumentException | NullPointerException ex) {
-                throw UserError.data(name + ": the histogram of probe " + e.getString("probe") + " does not decode", ex);
+        for (RecordedEvent e : (window ? windowEndProbe : latestProbe).values()) {
+            Histogram h = histogram(name, e);
+            long calls = e.getLong("calls");
+            long timed = e.getLong("timedCalls");
+            RecordedEvent before = window ? windowStartProbe.get(e.getString("probe")) : null;
+            if (before != null) {
+                // the window's share: totals as it closed less totals as it opened
+                h = h.copy();
+                h.subtract(histogram(name, before));
+                calls -= before.getLong("calls");
+                timed -= before.getLong("timedCalls");
             }
-            probes.put(e.getString("probe"), new RunData.Probe(e.getString("probe"), e.getLong("calls"),
-                    e.getLong("timedCalls"), e.getString("timing"), e.getLong("sampleMeanGap"), h));
+            probes.put(e.getString("probe"), new RunData.Probe(e.getString("probe"), calls, timed,
+                    e.getString("timing"), e.getLong("sampleMeanGap"), h));
+        }
+        if (window && windowStart != null && windowEnd != null) {
+            start = windowStart;
+            end = windowEnd;
         }
         List<RunData.BlockedSite> top = sites.entrySet().stream()
                 .sorted((x, y) -> Long.compare(y.getValue()[1], x.getValue()[1])).limit(10)
@@ -153,15 +189,46 @@ public final class RecordingReader {
         long lastWindow = perfEnd.stream().mapToLong(RunData.PerfCounter::windowNs).max().orElse(-1);
         List<RunData.PerfCounter> totals = perfEnd.stream().filter(c -> c.windowNs() == lastWindow && c.tid() == 0).toList();
         List<RunData.PerfCounter> perThread = perfEnd.stream().filter(c -> c.windowNs() == lastWindow && c.tid() != 0).toList();
-        RunData.CounterWindow window = counterReader == null ? null : new RunData.CounterWindow(
+        long counterWindowNs = counterReader == null ? 0 : counterReader.getLong("windowNs");
+        if (window && !perfWindowEnd.isEmpty()) {
+            totals = windowDeltas(perfWindowStart, perfWindowEnd);
+            perThread = List.of(); // per-thread values are the whole run's
+            counterWindowNs = totals.isEmpty() ? 0 : totals.get(0).windowNs();
+        }
+        RunData.CounterWindow counterWindow = counterReader == null ? null : new RunData.CounterWindow(
                 counterReader.getString("mode"), counterReader.getString("note"),
-                Duration.ofNanos(counterReader.getLong("intervalNs")), Duration.ofNanos(counterReader.getLong("windowNs")),
+                Duration.ofNanos(counterReader.getLong("intervalNs")), Duration.ofNanos(counterWindowNs),
                 counterReader.getLong("userNs"), counterReader.getLong("systemNs"), counterReader.getLong("reads"),
                 counterReader.getInt("descriptors"), counterReader.getLong("readerCpuNs"),
                 counterReader.hasField("readerFirstReadCpuNs") ? counterReader.getLong("readerFirstReadCpuNs") : -1);
         return new RunData(name, workload, result, scores.stream().map(s -> s[1]).toList(),
                 java.util.Collections.unmodifiableMap(modelCounters), start, end, probes, agentOptions, timerOverheadNs, jdk,
-                totals, perThread, window);
+                totals, perThread, counterWindow);
+    }
+
+    private static Histogram histogram(String name, RecordedEvent e) {
+        try {
+            return HistogramCodec.decode(e.getString("histogram"));
+        } catch (IllegalArgumentException | NullPointerException ex) {
+            throw UserError.data(name + ": the histogram of probe " + e.getString("probe") + " does not decode", ex);
+        }
+    }
+
+    /** A window's counter values: each event's total as the window closed less its total as it opened. */
+    private static List<RunData.PerfCounter> windowDeltas(List<RunData.PerfCounter> start, List<RunData.PerfCounter> end) {
+        Map<String, RunData.PerfCounter> before = new HashMap<>();
+        start.forEach(c -> before.put(c.event(), c));
+        List<RunData.PerfCounter> out = new ArrayList<>();
+        for (RunData.PerfCounter e : end) {
+            RunData.PerfCounter b = before.get(e.event());
+            if (b == null) {
+                out.add(e);
+                continue;
+            }
+            out.add(new RunData.PerfCounter(e.event(), e.value() - b.value(), e.enabledNs() - b.enabledNs(),
+                    e.runningNs() - b.runningNs(), e.status(), e.source(), e.windowNs() - b.windowNs(), 0, ""));
+        }
+        return out;
     }
 
     /** The first frame outside the JDK, as Class.method:line; "(no stack)" without a stack trace. */
