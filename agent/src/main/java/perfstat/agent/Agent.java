@@ -85,18 +85,7 @@ public final class Agent {
         start(args, inst);
         synchronized (Agent.class) {
             if (started && options.durationMs() > 0) {
-                long ms = options.durationMs();
-                Thread t = new Thread(() -> {
-                    try {
-                        Thread.sleep(ms);
-                    } catch (InterruptedException e) {
-                        return; // stopped early: this window is over already
-                    }
-                    stop();
-                }, "perfstat-detach");
-                t.setDaemon(true);
-                detacher = t;
-                t.start();
+                detacher = after(options.durationMs(), "perfstat-detach", Agent::stop);
             }
         }
     }
@@ -193,15 +182,7 @@ public final class Agent {
             FlightRecorder.addPeriodicEvent(CountersEvent.class, COUNTERS_HOOK);
             installer = new ProbeInstaller(filters);
             installer.install(inst);
-            AgentEvent e = new AgentEvent();
-            e.formatVersion = FORMAT_VERSION;
-            e.agentVersion = version();
-            e.options = o.describeForRecording();
-            e.jvmVersion = Runtime.version().toString();
-            e.cores = Runtime.getRuntime().availableProcessors();
-            e.instrumentedMethods = installer.instrumentedMethods();
-            e.timerOverheadNs = timerOverheadNs();
-            e.commit();
+            commitAgentEvent(o.describeForRecording());
         } catch (AgentOptions.BadOption e) {
             System.err.println("perfstat agent: " + e.getMessage() + "; the application runs without perfstat");
         } catch (Throwable t) {
@@ -225,15 +206,7 @@ public final class Agent {
         windowOut = out;
         windowPart = out.resolveSibling(out.getFileName() + ".part");
         windowRecording = RecordingSession.start(windowPart, options.contentionNs(), false);
-        AgentEvent e = new AgentEvent();
-        e.formatVersion = FORMAT_VERSION;
-        e.agentVersion = version();
-        e.options = options.describeForRecording() + " (window of an agent already running)";
-        e.jvmVersion = Runtime.version().toString();
-        e.cores = Runtime.getRuntime().availableProcessors();
-        e.instrumentedMethods = installer == null ? 0 : installer.instrumentedMethods();
-        e.timerOverheadNs = timerOverheadNs();
-        e.commit();
+        commitAgentEvent(options.describeForRecording() + " (window of an agent already running)");
         emitProbes("window-start");
         commitCounters("window-start");
         if (reader != null) {
@@ -243,18 +216,7 @@ public final class Agent {
             }
         }
         if (w.durationMs() > 0) {
-            long ms = w.durationMs();
-            Thread t = new Thread(() -> {
-                try {
-                    Thread.sleep(ms);
-                } catch (InterruptedException ex) {
-                    return;
-                }
-                closeWindow();
-            }, "perfstat-window");
-            t.setDaemon(true);
-            windowTimer = t;
-            t.start();
+            windowTimer = after(w.durationMs(), "perfstat-window", Agent::closeWindow);
         }
     }
 
@@ -285,6 +247,34 @@ public final class Agent {
             windowPart = null;
             windowOut = null;
         }
+    }
+
+    /** A daemon thread that runs {@code action} after {@code ms}, unless interrupted first (the window ended early). */
+    private static Thread after(long ms, String name, Runnable action) {
+        Thread t = new Thread(() -> {
+            try {
+                Thread.sleep(ms);
+            } catch (InterruptedException e) {
+                return; // stopped early: this window is over already
+            }
+            action.run();
+        }, name);
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
+    /** What the agent is and runs with: the recording's perfstat.Agent event. */
+    private static void commitAgentEvent(String optionsText) {
+        AgentEvent e = new AgentEvent();
+        e.formatVersion = FORMAT_VERSION;
+        e.agentVersion = version();
+        e.options = optionsText;
+        e.jvmVersion = Runtime.version().toString();
+        e.cores = Runtime.getRuntime().availableProcessors();
+        e.instrumentedMethods = installer == null ? 0 : installer.instrumentedMethods();
+        e.timerOverheadNs = timerOverheadNs();
+        e.commit();
     }
 
     /** The output file, or the first {@code NAME.N.jfr} that does not exist: an existing file is never overwritten. */

@@ -137,14 +137,10 @@ class CliIT {
         assertThat(Processes.perfstat(dir, "diff", "unpatched.jfr", lat, "--force").code()).isZero();
     }
 
-    /** The rwsem probes count like tracepoints: their call counts equal the model's own counters. */
-    @Test
+    /** The first column's numeric values of a JSON table, by metric name. */
     @SuppressWarnings("unchecked")
-    void rwsemProbesAgreeWithTheModelsCounters() throws Exception {
-        Processes.Result r = Processes.perfstat(dir, "run", "xfs_repair", "--variant", "unpatched", "--threads", "4",
-                "--warmup", "200ms", "--option", "ops=20000", "--option", "slice-us=200", "-o", "xfs.jfr", "--format", "json");
-        assertThat(r.code()).as(r.err()).isZero();
-        Map<String, Object> doc = (Map<String, Object>) Json.parse(r.out());
+    private static Map<String, Double> firstColumn(String json) {
+        Map<String, Object> doc = (Map<String, Object>) Json.parse(json);
         Map<String, Double> v = new java.util.HashMap<>();
         for (Map<String, Object> m : (List<Map<String, Object>>) doc.get("metrics")) {
             Object value = ((List<Map<String, Object>>) m.get("values")).get(0).get("value");
@@ -152,6 +148,16 @@ class CliIT {
                 v.put((String) m.get("name"), n.doubleValue());
             }
         }
+        return v;
+    }
+
+    /** The rwsem probes count like tracepoints: their call counts equal the model's own counters. */
+    @Test
+    void rwsemProbesAgreeWithTheModelsCounters() throws Exception {
+        Processes.Result r = Processes.perfstat(dir, "run", "xfs_repair", "--variant", "unpatched", "--threads", "4",
+                "--warmup", "200ms", "--option", "ops=20000", "--option", "slice-us=200", "-o", "xfs.jfr", "--format", "json");
+        assertThat(r.code()).as(r.err()).isZero();
+        Map<String, Double> v = firstColumn(r.out());
         assertThat(v.get("model:ops_done")).isEqualTo(80_000.0);
         assertThat(v.get("probe:readerSleep:calls")).isEqualTo(v.get("model:reader_sleeps"));
         assertThat(v.get("probe:writerSleep:calls")).isEqualTo(v.get("model:writer_sleeps"));
@@ -170,19 +176,11 @@ class CliIT {
      * model's blkparse-like counters exactly, and a simulated run says its score is in simulated time.
      */
     @Test
-    @SuppressWarnings("unchecked")
     void blockProbesAgreeWithTheModelsCountersExactly() throws Exception {
         Processes.Result r = Processes.perfstat(dir, "run", "tiobench", "--variant", "cfq-2.6.29", "--threads", "8",
                 "--size", "256", "--timing", "exact", "-o", "tio.jfr", "--format", "json");
         assertThat(r.code()).as(r.err()).isZero();
-        Map<String, Object> doc = (Map<String, Object>) Json.parse(r.out());
-        Map<String, Double> v = new java.util.HashMap<>();
-        for (Map<String, Object> m : (List<Map<String, Object>>) doc.get("metrics")) {
-            Object value = ((List<Map<String, Object>>) m.get("values")).get(0).get("value");
-            if (value instanceof Number n) {
-                v.put((String) m.get("name"), n.doubleValue());
-            }
-        }
+        Map<String, Double> v = firstColumn(r.out());
         assertThat(v.get("model:bytes_written")).isEqualTo(256.0 * 1024 * 1024);
         assertThat(v.get("probe:issue:calls")).isEqualTo(v.get("model:write_dispatches")).isPositive();
         assertThat(v.get("probe:completeRequest:calls")).isEqualTo(v.get("model:writes_completed"));
