@@ -68,9 +68,10 @@ class CounterAccuracyIT {
                 org.assertj.core.data.Percentage.withPercentage(2));
         assertThat(ours.get("context-switches")).as(report.toString()).isCloseTo(perf.get("context-switches"),
                 org.assertj.core.data.Percentage.withPercentage(10));
+        // migrations are a dozen per window: one or two at its edges (perf's enable and disable, our reads) differ
         double migPerf = perf.get("cpu-migrations");
         assertThat(Math.abs(ours.get("cpu-migrations") - migPerf)).as(report.toString())
-                .isLessThanOrEqualTo(Math.max(1, 0.1 * migPerf));
+                .isLessThanOrEqualTo(Math.max(2, 0.15 * migPerf));
         assertThat(ours.get("page-faults")).as("the workload touches 56 MiB of fresh pages").isGreaterThan(14_000);
         assertThat(ours.get("task-clock")).as("two busy threads, three more mid-run").isGreaterThan(1.5e9);
     }
