@@ -149,7 +149,12 @@ public final class Agent {
             if (started) {
                 AgentOptions w = AgentOptions.parse(args);
                 if (w.attached() || w.durationMs() > 0) {
-                    openWindow(w);
+                    try {
+                        openWindow(w);
+                    } catch (IOException | RuntimeException e) {
+                        windowRecording = null;
+                        System.err.println("perfstat agent: could not open a window (" + e.getMessage() + "); the agent goes on");
+                    }
                 } else {
                     System.err.println("perfstat agent: already running in this JVM; ignoring the second start");
                 }

@@ -204,6 +204,7 @@ final class Tiobench implements Simulation {
             c.put("disk_seeks", disk.seeks());
             c.put("sim_events", sim.events());
             check(c);
+            // counts add up over test runs; the size and latency percentiles are the last run's
             c.forEach((k, v) -> m.merge(k, v, k.startsWith("request_kib") || k.startsWith("q2c_us") ? (a, b) -> b : Long::sum));
         }
 

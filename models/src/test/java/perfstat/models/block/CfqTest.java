@@ -31,8 +31,8 @@ class CfqTest {
 
     @Test
     void theIdleTimerIsArmedWhenASyncQueueRunsDry() {
-        QueueHarness h = new QueueHarness(new Cfq(Cfq.Version.V2_6_29), 31);
-        Cfq cfq = (Cfq) elevator(h);
+        Cfq cfq = new Cfq(Cfq.Version.V2_6_29);
+        QueueHarness h = new QueueHarness(cfq, 31);
         h.bioAt(0, 0, true, 1);
         h.at(1, h.queue::blkUnplug);
         h.runUntil(100 * MS);
@@ -40,16 +40,6 @@ class CfqTest {
         cfq.counters(c);
         assertThat(c.get("cfq_idle_arms")).isEqualTo(1);
         assertThat(c.get("cfq_idle_fires")).isEqualTo(1);
-    }
-
-    private static Elevator elevator(QueueHarness h) {
-        try {
-            var f = RequestQueue.class.getDeclaredField("elevator");
-            f.setAccessible(true);
-            return (Elevator) f.get(h.queue);
-        } catch (ReflectiveOperationException e) {
-            throw new AssertionError(e);
-        }
     }
 
     @Test
