@@ -24,6 +24,14 @@ final class BlockStats {
     long dispatchedBytes;
     long completed;
     long completedBytes;
+    /** The same for reads (tiobench's read test): queued, merged, allocated, dispatched, completed. */
+    long readQueued;
+    long readMerges;
+    long readRequestMerges;
+    long readGetRequests;
+    long readDispatches;
+    long readCompleted;
+    long readBytes;
     /** Requests dispatched, by size in pages (1..128). */
     final long[] sizes = new long[RequestQueue.MAX_SECTORS / Bio.SECTORS + 1];
     /** Queue-to-completion times of bios, in microseconds. */
@@ -31,24 +39,44 @@ final class BlockStats {
     private int q2cCount;
 
     void queued(Bio b) {
+        if (b.read) {
+            readQueued++;
+            return;
+        }
         queued++;
         queuedBytes += Bio.SECTORS * 512L;
     }
 
     void backMerge(Bio b) {
-        backMerges++;
+        if (b.read) {
+            readMerges++;
+        } else {
+            backMerges++;
+        }
     }
 
     void frontMerge(Bio b) {
-        frontMerges++;
+        if (b.read) {
+            readMerges++;
+        } else {
+            frontMerges++;
+        }
     }
 
-    void requestMerge() {
-        requestMerges++;
+    void requestMerge(Request rq) {
+        if (rq.read) {
+            readRequestMerges++;
+        } else {
+            requestMerges++;
+        }
     }
 
-    void getRequest() {
-        getRequests++;
+    void getRequest(Bio b) {
+        if (b.read) {
+            readGetRequests++;
+        } else {
+            getRequests++;
+        }
     }
 
     void sleepForRequest() {
@@ -68,12 +96,21 @@ final class BlockStats {
     }
 
     void issue(Request rq) {
+        if (rq.read) {
+            readDispatches++;
+            return;
+        }
         dispatches++;
         dispatchedBytes += rq.sectors * 512L;
         sizes[rq.sectors / Bio.SECTORS]++;
     }
 
     void complete(Request rq, long now) {
+        if (rq.read) {
+            readCompleted++;
+            readBytes += rq.sectors * 512L;
+            return;
+        }
         completed++;
         completedBytes += rq.sectors * 512L;
         for (Bio b : rq.bios) {
@@ -134,5 +171,13 @@ final class BlockStats {
         m.put("q2c_us_p50", q2cPercentile(50));
         m.put("q2c_us_p99", q2cPercentile(99));
         m.put("q2c_us_max", q2cPercentile(100));
+        if (readQueued > 0) {
+            m.put("reads_queued", readQueued);
+            m.put("read_dispatches", readDispatches);
+            m.put("read_merges", readMerges);
+            m.put("reads_completed", readCompleted);
+            m.put("read_mib", readBytes >> 20);
+            m.put("read_kib_avg", readDispatches == 0 ? 0 : readBytes / readDispatches / 1024);
+        }
     }
 }

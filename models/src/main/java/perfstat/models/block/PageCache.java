@@ -46,6 +46,13 @@ final class PageCache {
         final java.util.Map<Integer, List<Runnable>> pageWaiters = new java.util.HashMap<>();
         /** Journal blocks, not page-cache data: outside the dirty and writeback counts. */
         final boolean metadata;
+        /** The read test: pages read in, pages being read, and the readahead window. */
+        final BitSet uptodate = new BitSet();
+        final BitSet reading = new BitSet();
+        int raStart;
+        int raSize;
+        /** The page whose access starts the next asynchronous readahead (PG_readahead); -1 for none. */
+        int raMarker = -1;
 
         File(int id, long baseSector, int pages) {
             this(id, baseSector, pages, false);
@@ -106,9 +113,14 @@ final class PageCache {
     /** A page's bio completed: the page is clean, and a task waiting on it wakes. */
     void ended(Bio b) {
         File f = b.file;
-        f.underWriteback.clear(b.page);
-        if (!f.metadata) {
-            nrWriteback--;
+        if (b.read) {
+            f.reading.clear(b.page);
+            f.uptodate.set(b.page);
+        } else {
+            f.underWriteback.clear(b.page);
+            if (!f.metadata) {
+                nrWriteback--;
+            }
         }
         List<Runnable> w = f.pageWaiters.remove(b.page);
         if (w != null) {
@@ -308,6 +320,95 @@ final class PageCache {
             }
         });
         self[0].start();
+    }
+
+    // ---- the read test: sequential read() with 2.6.29's on-demand readahead ----
+
+    /** read_ahead_kb 128: the largest readahead window, in pages. */
+    static final int RA_MAX = 32;
+    long readPageWaits;
+
+    /**
+     * Reads the whole file in {@code blockPages} read() calls, each costing {@code copyNs}, then
+     * runs {@code then}. A page that is neither read in nor being read starts a synchronous
+     * readahead; reaching the marked page starts the next window asynchronously; a page still
+     * being read is waited on, which unplugs the queue first ('U').
+     */
+    void readFile(int task, File f, int blockPages, long copyNs, Runnable then) {
+        readStep(task, f, blockPages, copyNs, 0, 0, then);
+    }
+
+    private void readStep(int task, File f, int blockPages, long copyNs, int pos, int page, Runnable then) {
+        int end = Math.min(f.pages, pos + blockPages);
+        if (pos >= f.pages) {
+            then.run();
+            return;
+        }
+        if (page >= end) {
+            sim.after(copyNs, () -> readStep(task, f, blockPages, copyNs, end, end, then));
+            return;
+        }
+        Runnable again = () -> readStep(task, f, blockPages, copyNs, pos, page, then);
+        if (!f.uptodate.get(page) && !f.reading.get(page)) {
+            // a miss: synchronous readahead from here, the first window sized from the request
+            readahead(task, f, page, page == 0 ? initialWindow(end - pos) : f.raSize, end - page, again);
+            return;
+        }
+        if (page == f.raMarker) {
+            f.raMarker = -1;
+            readahead(task, f, f.raStart + f.raSize, Math.min(RA_MAX, 2 * f.raSize), -1, again);
+            return;
+        }
+        if (f.reading.get(page)) {
+            readPageWaits++;
+            pageWaits++;
+            queue.blkUnplug();
+            f.pageWaiters.computeIfAbsent(page, k -> new ArrayList<>(2)).add(again);
+            return;
+        }
+        readStep(task, f, blockPages, copyNs, pos, page + 1, then);
+    }
+
+    /** get_init_ra_size: a first read of {@code req} pages opens a window of up to four times that. */
+    static int initialWindow(int req) {
+        int size = Integer.highestOneBit(Math.max(1, req - 1)) << 1;
+        if (size <= RA_MAX / 32) {
+            size *= 4;
+        } else if (size <= RA_MAX / 4) {
+            size *= 2;
+        } else {
+            size = RA_MAX;
+        }
+        return Math.min(size, RA_MAX);
+    }
+
+    /**
+     * Submits a window of {@code size} pages from {@code start} as read bios, in the reader's
+     * own time; the page at start + size - async is marked to start the next window
+     * ({@code req} pages were asked for synchronously; -1: an asynchronous window, marked at its start).
+     */
+    private void readahead(int task, File f, int start, int size, int req, Runnable then) {
+        int n = Math.max(0, Math.min(size, f.pages - start));
+        f.raStart = start;
+        f.raSize = Math.max(1, size);
+        int async = req < 0 ? size : Math.max(0, size - req);
+        int marker = start + size - async;
+        f.raMarker = async > 0 && marker < f.pages ? marker : -1;
+        submitReads(task, f, start, start + n, then);
+    }
+
+    private void submitReads(int task, File f, int page, int end, Runnable then) {
+        while (page < end && (f.uptodate.get(page) || f.reading.get(page))) {
+            page++;
+        }
+        if (page >= end) {
+            then.run();
+            return;
+        }
+        int p = page;
+        f.reading.set(p);
+        Bio bio = new Bio(f, p, f.sector(p), true, task, true);
+        sim.after(submitPageNs, () -> queue.submit(bio, () -> submitReads(task, f, p + 1, end, then)));
     }
 
     // ---- fsync ----

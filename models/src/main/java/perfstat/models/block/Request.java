@@ -12,6 +12,7 @@ final class Request {
     long start;
     int sectors;
     final boolean sync;
+    final boolean read;
     final int task;
     final List<Bio> bios = new ArrayList<>();
     /** Arrival in the elevator, for its FIFO expiry. */
@@ -29,6 +30,7 @@ final class Request {
         start = first.sector;
         sectors = Bio.SECTORS;
         sync = first.sync;
+        read = first.read;
         task = first.task;
         bios.add(first);
         fifoTime = now;

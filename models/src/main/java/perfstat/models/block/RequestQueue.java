@@ -85,9 +85,14 @@ final class RequestQueue {
         getRequest(bio, then);
     }
 
+    /** elv_rq_merge_ok: mergeable, the same data direction, and the elevator agrees. */
+    private boolean mergeOk(Request rq, Bio bio) {
+        return rq != null && rq.mergeable() && rq.read == bio.read && elevator.allowMerge(rq, bio);
+    }
+
     private boolean tryMerge(Bio bio) {
         Request rq = lastMerge;
-        if (rq != null && rq.mergeable() && elevator.allowMerge(rq, bio)) {
+        if (mergeOk(rq, bio)) {
             if (rq.end() == bio.sector) {
                 return fits(rq) && backMerge(rq, bio);
             }
@@ -96,11 +101,11 @@ final class RequestQueue {
             }
         }
         rq = endHash.get(bio.sector);
-        if (rq != null && rq.mergeable() && elevator.allowMerge(rq, bio)) {
+        if (mergeOk(rq, bio)) {
             return fits(rq) && backMerge(rq, bio);
         }
         rq = elevator.frontMergeCandidate(bio);
-        if (rq != null && rq.mergeable() && elevator.allowMerge(rq, bio)) {
+        if (mergeOk(rq, bio)) {
             return fits(rq) && frontMerge(rq, bio);
         }
         return false;
@@ -146,7 +151,7 @@ final class RequestQueue {
 
     /** attempt_merge: {@code next} joins {@code rq} if they touch and fit; the freed request goes back. */
     private boolean mergeRequests(Request rq, Request next) {
-        if (!rq.mergeable() || !next.mergeable() || rq.end() != next.start || rq.sync != next.sync
+        if (!rq.mergeable() || !next.mergeable() || rq.end() != next.start || rq.sync != next.sync || rq.read != next.read
                 || rq.sectors + next.sectors > MAX_SECTORS) {
             return false;
         }
@@ -159,7 +164,7 @@ final class RequestQueue {
         if (lastMerge == next) {
             lastMerge = null;
         }
-        stats.requestMerge();
+        stats.requestMerge(rq);
         freeRequest();
         return true;
     }
@@ -173,7 +178,7 @@ final class RequestQueue {
         if (allocated >= CONGESTION_ON) {
             congested = true;
         }
-        stats.getRequest();
+        stats.getRequest(bio);
         Request rq = new Request(bio, sim.now());
         if (queueEmpty() && !plugged) {
             plug();
@@ -343,7 +348,7 @@ final class RequestQueue {
         dispatchList.add(i, rq);
     }
 
-    /** The device finished the request ('C'): pages end writeback, the request is freed, the queue runs again. */
+    /** The device finished the request ('C'): pages end writeback (or are read), the request is freed, the queue runs again. */
     void completeRequest(Request rq) {
         inFlight--;
         stats.complete(rq, sim.now());

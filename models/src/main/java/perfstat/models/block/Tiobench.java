@@ -16,7 +16,9 @@ import perfstat.models.Simulation;
  * MB/s (2^20 bytes), as tiobench.pl reports it.
  *
  * <p>Options, with their defaults: {@code size} (MB written by all tasks together, 4096),
- * {@code block} (bytes per write(), 65536), {@code seed} (the disk's rotational positions;
+ * {@code block} (bytes per write(), 65536), {@code read} (1: then tiobench's sequential read test, each task reading its file back cold
+ * through 2.6.29's readahead; its counts join the totals as blkparse's do, its rate is a
+ * counter, 0), {@code queue-depth} (commands the disk queues, 31), {@code seed} (the disk's rotational positions;
  * without one, the model's JVM draws one and the recording's options keep it), {@code runs} (tiobench's -n: test runs
  * one after another, 1; with {@code --duration forever} they repeat until stopped),
  * {@code dirtyable-mb} (memory that may hold dirty pages, 1800 of a 2 GiB machine),
@@ -40,6 +42,7 @@ final class Tiobench implements Simulation {
     private final long writeNs;
     private final long submitNs;
     private final int queueDepth;
+    private final boolean readTest;
     private final Map<String, Long> totals = new LinkedHashMap<>();
     private volatile long progress;
 
@@ -57,6 +60,7 @@ final class Tiobench implements Simulation {
         this.writeNs = request.longOption("write-us", 20) * 1000;
         this.submitNs = request.longOption("submit-ns", 1500);
         this.queueDepth = (int) request.longOption("queue-depth", 31);
+        this.readTest = request.longOption("read", 0) != 0;
         if (sizeBytes <= 0 || blockPages <= 0 || request.longOption("block", 65536) % PAGE != 0 || runs <= 0
                 || dirtyablePages <= 0 || backgroundRatio <= 0 || dirtyRatio < backgroundRatio || dirtyRatio > 100
                 || writeNs < 0 || submitNs < 0 || queueDepth < 1) {
@@ -123,6 +127,8 @@ final class Tiobench implements Simulation {
         long bytesWritten;
         long elapsed;
         int finished;
+        int readersDone;
+        long readElapsed;
         long lastIntervalBytes;
 
         One(Elevator elevator, long seed, long baseNs, long baseBytes, int[] interval, Intervals intervals) {
@@ -172,9 +178,25 @@ final class Tiobench implements Simulation {
             sim.run(() -> finished == tasks, stop::stopped);
             if (finished == tasks) {
                 sim.run(() -> queue.idleViolation() == null && cache.nrWriteback == 0, () -> false);
+                if (readTest) {
+                    readBack(files, stop);
+                }
             } else {
                 elapsed = sim.now();
             }
+        }
+
+        /** tiobench's next test, sequential read: each task reads its file back, cold, in blocks of the same size. */
+        private void readBack(List<PageCache.File> files, Stop stop) {
+            long t0 = sim.now();
+            for (int t = 0; t < tasks; t++) {
+                int task = t;
+                sim.after(0, () -> cache.readFile(task, files.get(task), blockPages, writeNs, () -> {
+                    readersDone++;
+                    readElapsed = sim.now() - t0;
+                }));
+            }
+            sim.run(() -> readersDone == tasks && queue.idleViolation() == null, stop::stopped);
         }
 
         private void scheduleInterval() {
@@ -200,6 +222,10 @@ final class Tiobench implements Simulation {
             c.put("congestion_waits", cache.congestionWaits);
             c.put("pdflush_passes", cache.pdflushPasses);
             c.put("journal_commits", journal.commits);
+            if (readTest) {
+                c.put("read_page_waits", cache.readPageWaits);
+                c.put("read_kib_per_s", readElapsed == 0 ? 0 : (long) (stats.readBytes / 1024.0 / (readElapsed / 1e9)));
+            }
             c.put("disk_busy_ms", disk.busyNs() / 1_000_000);
             c.put("disk_seeks", disk.seeks());
             c.put("sim_events", sim.events());
@@ -229,6 +255,17 @@ final class Tiobench implements Simulation {
             if (stats.getRequests != stats.dispatches + stats.requestMerges || stats.dispatches != stats.completed) {
                 throw new IllegalStateException("requests " + stats.getRequests + " != dispatched " + stats.dispatches
                         + " + merged " + stats.requestMerges + " (completed " + stats.completed + ")");
+            }
+            if (readTest && readersDone == tasks) {
+                long pages = bytesWritten / PAGE;
+                if (stats.readQueued != pages || stats.readBytes != bytesWritten
+                        || stats.readQueued != stats.readMerges + stats.readGetRequests
+                        || stats.readGetRequests != stats.readDispatches + stats.readRequestMerges
+                        || stats.readDispatches != stats.readCompleted) {
+                    throw new IllegalStateException("read test: pages " + pages + ", bios " + stats.readQueued + ", merges "
+                            + stats.readMerges + ", requests " + stats.readGetRequests + ", dispatched " + stats.readDispatches
+                            + ", completed " + stats.readCompleted + ", bytes " + stats.readBytes);
+                }
             }
             if (cache.nrDirty != 0 || cache.nrWriteback != 0) {
                 throw new IllegalStateException("pages left dirty " + cache.nrDirty + " or under writeback " + cache.nrWriteback);
