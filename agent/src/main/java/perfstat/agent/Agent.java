@@ -56,6 +56,10 @@ public final class Agent {
     private static Path windowPart;
     private static Path windowOut;
     private static Thread windowTimer;
+    /** The timer's cost, measured once when the agent starts; a window reports the same. */
+    private static long timerCostNs;
+    /** The end of a window's perfstat.Agent options: how a reader tells a window's recording from the agent's own. */
+    public static final String WINDOW_NOTE = " (window of an agent already running)";
 
     private Agent() {
     }
@@ -187,6 +191,7 @@ public final class Agent {
             FlightRecorder.addPeriodicEvent(CountersEvent.class, COUNTERS_HOOK);
             installer = new ProbeInstaller(filters);
             installer.install(inst);
+            timerCostNs = timerOverheadNs();
             commitAgentEvent(o.describeForRecording());
         } catch (AgentOptions.BadOption e) {
             System.err.println("perfstat agent: " + e.getMessage() + "; the application runs without perfstat");
@@ -211,7 +216,7 @@ public final class Agent {
         windowOut = out;
         windowPart = out.resolveSibling(out.getFileName() + ".part");
         windowRecording = RecordingSession.start(windowPart, options.contentionNs(), false);
-        commitAgentEvent(options.describeForRecording() + " (window of an agent already running)");
+        commitAgentEvent(options.describeForRecording() + WINDOW_NOTE);
         emitProbes("window-start");
         commitCounters("window-start");
         if (reader != null) {
@@ -278,7 +283,7 @@ public final class Agent {
         e.jvmVersion = Runtime.version().toString();
         e.cores = Runtime.getRuntime().availableProcessors();
         e.instrumentedMethods = installer == null ? 0 : installer.instrumentedMethods();
-        e.timerOverheadNs = timerOverheadNs();
+        e.timerOverheadNs = timerCostNs;
         e.commit();
     }
 

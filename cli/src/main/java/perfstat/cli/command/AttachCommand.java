@@ -131,7 +131,7 @@ public final class AttachCommand implements Callable<Integer> {
             throw UserError.data("the agent in " + pid + " wrote no recording (did the process exit?)");
         }
         RunData data = RecordingReader.read(out.toString());
-        if (data.agentOptions() != null && data.agentOptions().contains("window of an agent already running")) {
+        if (data.agentOptions() != null && data.agentOptions().endsWith(perfstat.agent.Agent.WINDOW_NOTE)) {
             spec.commandLine().getErr().println("perfstat attach: " + pid + " already runs perfstat's agent (perfstat run or"
                     + " -javaagent): this window counts with its probes, events and interval, from their totals as the window"
                     + " opened and closed");

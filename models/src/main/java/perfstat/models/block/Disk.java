@@ -32,8 +32,6 @@ final class Disk {
     private long head;
     private long busyNs;
     private long seeks;
-    private long seekNs;
-    private long rotationNs;
 
     Disk(Sim sim, RequestQueue queue, Params p, int depth, SplittableRandom random) {
         this.sim = sim;
@@ -78,8 +76,6 @@ final class Disk {
             long seek = p.settleNs() + (long) ((p.fullStrokeNs() - p.settleNs()) * Math.sqrt((double) distance / p.capacitySectors()));
             long rotation = random.nextLong(p.revolutionNs());
             seeks++;
-            seekNs += seek;
-            rotationNs += rotation;
             t += seek + rotation;
         }
         t += rq.sectors * 512L * 1_000_000_000L / p.bytesPerSecond();
@@ -100,13 +96,5 @@ final class Disk {
 
     long seeks() {
         return seeks;
-    }
-
-    long seekNs() {
-        return seekNs;
-    }
-
-    long rotationNs() {
-        return rotationNs;
     }
 }

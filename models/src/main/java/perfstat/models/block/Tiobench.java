@@ -101,7 +101,7 @@ final class Tiobench implements Simulation {
                 current = pending;
                 pending = null;
             }
-            One one = new One(current.get(), seed + run, ns, bytes, interval, intervals);
+            One one = new One(current.get(), seed + run, bytes, interval, intervals);
             one.run(stop);
             one.addTo(totals);
             bytes += one.bytesWritten;
@@ -120,7 +120,6 @@ final class Tiobench implements Simulation {
         final Disk disk;
         final PageCache cache;
         final Journal journal;
-        final long baseNs;
         final long baseBytes;
         final int[] interval;
         final Intervals intervals;
@@ -131,9 +130,8 @@ final class Tiobench implements Simulation {
         long readElapsed;
         long lastIntervalBytes;
 
-        One(Elevator elevator, long seed, long baseNs, long baseBytes, int[] interval, Intervals intervals) {
+        One(Elevator elevator, long seed, long baseBytes, int[] interval, Intervals intervals) {
             this.elevator = elevator;
-            this.baseNs = baseNs;
             this.baseBytes = baseBytes;
             this.interval = interval;
             this.intervals = intervals;
