@@ -9,7 +9,8 @@ import perfstat.models.writepath.WritePathModel;
  * What a probe adds to one fstime write(), measured inside one JVM so that the machine's
  * noise cancels as far as it can: the same file, pages and buffer are written in short
  * alternating phases, bare and wrapped in exactly the calls the agent's advice makes
- * (Probes.enter before, Probes.exit after a timed call). Each pair of neighbouring phases
+ * (Probes.enter before, Probes.exit after a timed call; the probe's cells are a static final
+ * here, a constant to the JIT as the agent's dynamic constant is). Each pair of neighbouring phases
  * gives one ratio; the median ratio and its quartiles are printed. On this VM the speed of
  * memory-bound code drifts by 10% or more from second to second, so phases are short.
  *
@@ -19,12 +20,14 @@ import perfstat.models.writepath.WritePathModel;
 public class ProbeCost {
     private static final int BLOCK = 256;
     private static final int BLOCKS_PER_PASS = 2000 * 1024 / BLOCK;
+    private static final int ID = Probes.idFor("perfstat.models.writepath.Vfs::write");
+    private static final long[] CELLS = Probes.cells(ID);
 
     public static void main(String[] args) {
         String variant = args.length > 0 ? args[0] : "unpatched";
         int phases = args.length > 1 ? Integer.parseInt(args[1]) : 400;
         long phaseNs = (args.length > 2 ? Long.parseLong(args[2]) : 25) * 1_000_000L;
-        int id = Probes.idFor("perfstat.models.writepath.Vfs::write");
+        int id = ID;
         try (Timekeeping clock = new Timekeeping()) {
             Vfs vfs = new Vfs(WritePathModel.tracking(variant, 1), 1, clock);
             Mount mnt = vfs.mountNewFilesystem(null);
@@ -81,7 +84,7 @@ public class ProbeCost {
         long end = t0 + phaseNs;
         do {
             for (int i = 0; i < BLOCKS_PER_PASS; i++) {
-                long start = Probes.enter(id);
+                long start = Probes.enter(CELLS, id);
                 vfs.write(task, fd, buf, BLOCK);
                 if (start != 0L) {
                     Probes.exit(id, start);

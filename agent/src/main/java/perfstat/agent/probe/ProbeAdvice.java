@@ -6,20 +6,42 @@ import net.bytebuddy.asm.Advice;
  * Inlined into every probed method. It touches only {@link Probes}, which lives on the
  * system class path; the installer probes only classes whose loader sees that class.
  * Any throwable from the advice is suppressed (and {@link Probes} counts its own).
+ *
+ * <p>{@link Constant} is the advice for class files of Java 11 and later: the probe's cell
+ * array comes in as a dynamic constant. {@link ById} is for older class files, which cannot
+ * hold one: it looks the array up by the probe's id.
  */
 public final class ProbeAdvice {
     private ProbeAdvice() {
     }
 
-    @Advice.OnMethodEnter(suppress = Throwable.class)
-    public static long enter(@ProbeId int id) {
-        return Probes.enter(id);
-    }
-
+    /** Exit advice shared by both: times the call if entry started the clock. */
     @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
     public static void exit(@ProbeId int id, @Advice.Enter long startNs) {
         if (startNs != 0L) {
             Probes.exit(id, startNs);
+        }
+    }
+
+    /** Entry advice with the cell array as a constant. */
+    public static final class Constant {
+        private Constant() {
+        }
+
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        public static long enter(@ProbeCells long[] cells, @ProbeId int id) {
+            return Probes.enter(cells, id);
+        }
+    }
+
+    /** Entry advice for class files before Java 11. */
+    public static final class ById {
+        private ById() {
+        }
+
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        public static long enter(@ProbeId int id) {
+            return Probes.enter(id);
         }
     }
 }

@@ -3,10 +3,12 @@ package perfstat.agent.probe;
 import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
 
 import java.lang.instrument.Instrumentation;
+import java.lang.reflect.Method;
 import java.util.List;
 import java.util.Map;
 import java.util.WeakHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import net.bytebuddy.ClassFileVersion;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
 import net.bytebuddy.asm.Advice;
@@ -16,6 +18,7 @@ import net.bytebuddy.dynamic.DynamicType;
 import net.bytebuddy.dynamic.loading.ClassInjector;
 import net.bytebuddy.matcher.ElementMatcher;
 import net.bytebuddy.matcher.ElementMatchers;
+import net.bytebuddy.utility.JavaConstant;
 import net.bytebuddy.utility.JavaModule;
 
 /**
@@ -25,8 +28,11 @@ import net.bytebuddy.utility.JavaModule;
  * JDK, and perfstat itself, and counts what it skipped or failed.
  */
 public final class ProbeInstaller {
+    private static final Method CELLS = cellsMethod();
+
     private final List<ProbeFilter> filters;
     private final AtomicLong instrumentedMethods = new AtomicLong();
+    private final AtomicLong instrumentedById = new AtomicLong();
     private final AtomicLong skippedInvisible = new AtomicLong();
     private final AtomicLong errors = new AtomicLong();
     private final Map<ClassLoader, Boolean> visibility = new WeakHashMap<>();
@@ -34,6 +40,14 @@ public final class ProbeInstaller {
 
     public ProbeInstaller(List<ProbeFilter> filters) {
         this.filters = List.copyOf(filters);
+    }
+
+    private static Method cellsMethod() {
+        try {
+            return Probes.class.getMethod("cells", int.class);
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     public void install(Instrumentation inst) {
@@ -96,12 +110,24 @@ public final class ProbeInstaller {
                 continue;
             }
             instrumentedMethods.incrementAndGet();
-            builder = builder.visit(Advice.withCustomMapping()
-                    .bind(ProbeId.class, id)
-                    .to(ProbeAdvice.class)
-                    .on(ElementMatchers.is(m)));
+            Advice.WithCustomMapping mapping = Advice.withCustomMapping().bind(ProbeId.class, id);
+            Advice advice;
+            if (holdsDynamicConstants(type)) {
+                advice = mapping.bind(ProbeCells.class, JavaConstant.Dynamic.ofInvocation(CELLS, id))
+                        .to(ProbeAdvice.Constant.class, ProbeAdvice.class);
+            } else {
+                instrumentedById.incrementAndGet();
+                advice = mapping.to(ProbeAdvice.ById.class, ProbeAdvice.class);
+            }
+            builder = builder.visit(advice.on(ElementMatchers.is(m)));
         }
         return builder;
+    }
+
+    /** Whether the class file may hold a dynamic constant (Java 11 and later). */
+    private static boolean holdsDynamicConstants(TypeDescription type) {
+        ClassFileVersion version = type.getClassFileVersion();
+        return version != null && version.isAtLeast(ClassFileVersion.JAVA_V11);
     }
 
     private boolean matchesAny(String cls, String method) {
@@ -139,6 +165,11 @@ public final class ProbeInstaller {
 
     public long instrumentedMethods() {
         return instrumentedMethods.get();
+    }
+
+    /** Methods of class files before Java 11, whose probes look their cells up by id (slower). */
+    public long instrumentedById() {
+        return instrumentedById.get();
     }
 
     public long skippedInvisible() {

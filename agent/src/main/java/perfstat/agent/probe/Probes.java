@@ -1,5 +1,7 @@
 package perfstat.agent.probe;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
@@ -16,7 +18,7 @@ import org.HdrHistogram.Recorder;
  * <ol>
  *   <li>Every call of a probed method is counted exactly.</li>
  *   <li>A thread counts in a stripe of its own, chosen by its thread id: a plain
- *       {@code long} increment on a cache line no other running thread writes, with no
+ *       {@code long} decrement on a cache line no other running thread writes, with no
  *       locked instruction and no allocation. A thread whose stripe belongs to another
  *       live thread counts with an atomic increment instead (slower, still exact). A
  *       stripe whose owner has terminated is taken over; its counts stay in the totals.</li>
@@ -31,10 +33,20 @@ import org.HdrHistogram.Recorder;
  * </ol>
  *
  * <h2>Design notes</h2>
- * One call of a probed {@code write()} in the write-path model costs tens of nanoseconds,
- * so the counting path must cost about one: a {@link ThreadLocal} lookup alone costs two
- * to three here, an uncontended locked increment more than that inside real code. The
- * stripe check is two loads from lines the thread keeps in its own cache.
+ * One call of a probed {@code write()} in the write-path model costs about 55 ns, so the
+ * counting path must cost about one: a {@link ThreadLocal} lookup alone costs two to three
+ * here, an uncontended locked increment more than that inside real code.
+ * <ul>
+ *   <li>The advice passes the probe's cell array as a constant (a dynamic constant in the
+ *       probed class, {@link #cells(int)}), so that the JIT folds the array, its length and
+ *       the range checks away; classes too old for dynamic constants (before Java 11) get
+ *       {@link #enter(int)}, which loads the array by id.</li>
+ *   <li>Each probe's stripe line holds a copy of the stripe's owner, so the owner check and
+ *       the count touch one line.</li>
+ *   <li>The line counts down to the next timed call rather than up: one decrement and one
+ *       test against zero. The count is {@code BASE - REMAINING}; the rare timed call moves
+ *       both under a sequence number, which {@link #snapshot()} reads around them.</li>
+ * </ul>
  */
 public final class Probes {
     private static final int MAX_PROBES = 4096;
@@ -42,21 +54,30 @@ public final class Probes {
     static final int STRIPES = 256;
     /** Longs per stripe: one 64-byte cache line. */
     private static final int LINE = 8;
-    private static final int COUNT = 0;
-    private static final int NEXT_SAMPLE = 1;
-    private static final int SEED = 2;
+    /** Calls left until the next timed one. */
+    private static final int REMAINING = 0;
+    /** The id of the thread that owns the stripe (0 when free): a copy of {@link #OWNER_IDS}. */
+    private static final int OWNER = 1;
+    /** The count at which {@link #REMAINING} reaches zero. */
+    private static final int BASE = 2;
+    /** Odd while the owner moves {@link #BASE} and {@link #REMAINING} (a sequence lock). */
+    private static final int SEQUENCE = 3;
+    private static final int SEED = 4;
+    /** The gap when timing is off: more calls than a run makes. */
+    private static final long NEVER = Long.MAX_VALUE / 4;
+    private static final VarHandle LONGS = MethodHandles.arrayElementVarHandle(long[].class);
 
     private static final ConcurrentHashMap<String, Integer> IDS = new ConcurrentHashMap<>();
     private static final String[] NAMES = new String[MAX_PROBES];
     private static final Recorder[] RECORDERS = new Recorder[MAX_PROBES];
     private static final Histogram[] TOTALS = new Histogram[MAX_PROBES];
-    /** Per probe: per stripe one line of {count, next sampled count, random seed}. */
+    /** Per probe: per stripe one line of {remaining, owner, base, sequence, seed}. */
     private static final long[][] CELLS = new long[MAX_PROBES][];
     /** Per probe: calls counted by threads without a stripe of their own. */
     private static final AtomicLongArray SHARED = new AtomicLongArray(MAX_PROBES);
-    /** Per stripe: the thread id that owns it (0 when free), one line each. */
-    private static final long[] OWNER_IDS = new long[STRIPES * LINE];
+    /** Per stripe, guarded by itself: the thread that owns it, and that thread's id. */
     private static final Thread[] OWNERS = new Thread[STRIPES];
+    private static final long[] OWNER_IDS = new long[STRIPES];
     private static final AtomicLong NEXT_ID = new AtomicLong();
     private static final AtomicLong FAILURES = new AtomicLong();
 
@@ -86,51 +107,104 @@ public final class Probes {
             TOTALS[next] = new Histogram(3);
             long[] cells = new long[STRIPES * LINE];
             for (int s = 0; s < STRIPES; s++) {
-                cells[s * LINE + NEXT_SAMPLE] = 1; // a thread's first call of a probe is timed
+                cells[s * LINE + REMAINING] = 1; // a thread's first call of a probe is timed
+                cells[s * LINE + BASE] = 1;
                 cells[s * LINE + SEED] = 0x9E3779B97F4A7C15L * (s + 1) + next;
             }
-            CELLS[next] = cells;
+            synchronized (OWNERS) {
+                for (int s = 0; s < STRIPES; s++) {
+                    cells[s * LINE + OWNER] = OWNER_IDS[s];
+                }
+                CELLS[next] = cells;
+            }
             NAMES[next] = n;
             return next;
         });
     }
 
     /**
-     * Called on entry of a probed method: counts the call; returns a start time if this call
-     * is timed, else 0. Kept to a few bytecodes so that the JIT inlines it everywhere; the
-     * rare paths are separate methods. It cannot throw (indices are masked, arrays are
-     * registered before an id is handed out); the advice suppresses anything all the same.
+     * The cell array of probe {@code id}: the bootstrap of the dynamic constant that the
+     * advice passes to {@link #enter(long[], int)}. Public because probed classes resolve it.
+     */
+    public static long[] cells(int id) {
+        return CELLS[id];
+    }
+
+    /**
+     * Called on entry of a probed method, with the probe's {@link #cells(int)}: counts the
+     * call; returns a start time if this call is timed, else 0. Kept to a few bytecodes so
+     * that the JIT inlines it everywhere; the rare paths are separate methods. It cannot
+     * throw (indices are masked, arrays are registered before an id is handed out); the
+     * advice suppresses anything all the same.
      */
     @SuppressWarnings("deprecation") // Thread.getId(): threadId() is Java 19+, and this runs in 17
-    public static long enter(int id) {
+    public static long enter(long[] c, int id) {
         long tid = Thread.currentThread().getId();
         int base = ((int) tid & (STRIPES - 1)) * LINE;
-        if (OWNER_IDS[base] != tid) {
-            return enterShared(id, tid);
+        if (c[base + OWNER] != tid) {
+            return enterShared(c, id, tid);
         }
-        long[] c = CELLS[id];
-        long n = ++c[base + COUNT];
-        if (n < c[base + NEXT_SAMPLE]) {
+        if (--c[base + REMAINING] != 0) {
             return 0L;
         }
-        return sample(c, base, n);
+        return sample(c, base);
     }
 
-    /** This call is to be timed: draw the next one and start the clock. */
-    private static long sample(long[] c, int base, long n) {
-        c[base + NEXT_SAMPLE] = n + nextGap(c, base);
-        return System.nanoTime();
+    /** {@link #enter(long[], int)} for probed classes that cannot hold a dynamic constant. */
+    public static long enter(int id) {
+        return enter(CELLS[id], id);
     }
 
-    /** The slow path: claim the stripe if it is free or its owner has ended, else count atomically. */
-    private static long enterShared(int id, long tid) {
+    /** This call is to be timed: draw the next one, move the count's base, start the clock. */
+    private static long sample(long[] c, int base) {
+        long gap = nextGap(c, base);
+        long seq = c[base + SEQUENCE];
+        LONGS.setOpaque(c, base + SEQUENCE, seq + 1);
+        VarHandle.storeStoreFence();
+        c[base + BASE] += gap;
+        c[base + REMAINING] = gap;
+        LONGS.setRelease(c, base + SEQUENCE, seq + 2);
+        return gap == NEVER ? 0L : System.nanoTime();
+    }
+
+    /** The calls counted in one stripe line, read consistently with a timed call moving them. */
+    private static long stripeCount(long[] c, int base) {
+        for (int spins = 0; ; spins++) {
+            long seq = (long) LONGS.getAcquire(c, base + SEQUENCE);
+            long count = (long) LONGS.getOpaque(c, base + BASE) - (long) LONGS.getOpaque(c, base + REMAINING);
+            VarHandle.loadLoadFence();
+            if ((seq & 1) == 0 && seq == (long) LONGS.getOpaque(c, base + SEQUENCE)) {
+                return count;
+            }
+            if (spins > 100) {
+                Thread.yield();
+            } else {
+                Thread.onSpinWait();
+            }
+        }
+    }
+
+    /**
+     * The slow path: claim the stripe if it is free or its owner has ended (or refresh this
+     * probe's copy of the owner if this thread owns it already), else count atomically.
+     */
+    private static long enterShared(long[] c, int id, long tid) {
         int stripe = (int) tid & (STRIPES - 1);
         synchronized (OWNERS) {
+            Thread me = Thread.currentThread();
             Thread owner = OWNERS[stripe];
-            if (owner == null || !owner.isAlive()) {
-                OWNERS[stripe] = Thread.currentThread();
-                OWNER_IDS[stripe * LINE] = tid;
-                return enter(id);
+            if (owner == me || owner == null || !owner.isAlive()) {
+                OWNERS[stripe] = me;
+                OWNER_IDS[stripe] = tid;
+                int n = (int) Math.min(NEXT_ID.get(), MAX_PROBES);
+                for (int p = 0; p < n; p++) {
+                    long[] cells = CELLS[p];
+                    if (cells != null) {
+                        cells[stripe * LINE + OWNER] = tid;
+                    }
+                }
+                c[stripe * LINE + OWNER] = tid;
+                return enter(c, id);
             }
         }
         SHARED.incrementAndGet(id);
@@ -148,7 +222,7 @@ public final class Probes {
             return 1;
         }
         if (mean == Long.MAX_VALUE) {
-            return Long.MAX_VALUE / 2;
+            return NEVER;
         }
         long x = c[base + SEED];
         x ^= x << 13;
@@ -177,8 +251,8 @@ public final class Probes {
                 continue;
             }
             for (int s = 0; s < STRIPES; s++) {
-                c[s * LINE + COUNT] = 0;
-                c[s * LINE + NEXT_SAMPLE] = 1;
+                c[s * LINE + REMAINING] = 1;
+                c[s * LINE + BASE] = 1;
             }
             SHARED.set(id, 0);
             RECORDERS[id].reset();
@@ -206,7 +280,7 @@ public final class Probes {
             }
             long calls = SHARED.get(id);
             for (int s = 0; s < STRIPES; s++) {
-                calls += c[s * LINE + COUNT];
+                calls += stripeCount(c, s * LINE);
             }
             TOTALS[id].add(RECORDERS[id].getIntervalHistogram());
             out.add(new Summary(NAMES[id], calls, TOTALS[id].copy()));

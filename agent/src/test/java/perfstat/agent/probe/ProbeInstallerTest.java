@@ -4,8 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.lang.instrument.Instrumentation;
+import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import net.bytebuddy.ByteBuddy;
+import net.bytebuddy.ClassFileVersion;
+import net.bytebuddy.description.modifier.Ownership;
+import net.bytebuddy.description.modifier.Visibility;
+import net.bytebuddy.dynamic.loading.ClassLoadingStrategy;
+import net.bytebuddy.implementation.FixedValue;
 import net.bytebuddy.agent.ByteBuddyAgent;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -27,7 +35,8 @@ class ProbeInstallerTest {
         inst = ByteBuddyAgent.install();
         Probes.configureSampling(8);
         installer = new ProbeInstaller(List.of(ProbeFilter.parse("perfstat.testapp.Target::add"),
-                ProbeFilter.parse("::throwIfPositive"), ProbeFilter.parse("perfstat.testapp.Target::twice")));
+                ProbeFilter.parse("::throwIfPositive"), ProbeFilter.parse("perfstat.testapp.Target::twice"),
+                ProbeFilter.parse("perfstat.testapp.Legacy::answer")));
         installer.install(inst);
     }
 
@@ -43,7 +52,6 @@ class ProbeInstallerTest {
 
     @Test
     void countsEveryCallOnEveryThreadAndKeepsResults() throws Exception {
-        assertThat(installer.instrumentedMethods()).isEqualTo(3);
         long before = calls("perfstat.testapp.Target::add");
         int threads = 4;
         int perThread = 250_000;
@@ -82,5 +90,54 @@ class ProbeInstallerTest {
         assertThat(calls("perfstat.testapp.Target::throwIfPositive") - before).isEqualTo(2);
         assertThat(Target.twice(21)).isEqualTo(42);
         assertThat(Probes.failures()).isZero();
+    }
+
+    @Test
+    void classesOfJava11AndLaterGetTheConstantCellsAndOlderOnesCountByIdExactly() throws Exception {
+        // a class file of Java 8 cannot hold a dynamic constant: its probe looks its cells up by id
+        Class<?> legacy = new ByteBuddy(ClassFileVersion.JAVA_V8)
+                .subclass(Object.class).name("perfstat.testapp.Legacy")
+                .defineMethod("answer", int.class, Visibility.PUBLIC, Ownership.STATIC).intercept(FixedValue.value(42))
+                .make().load(getClass().getClassLoader(), ClassLoadingStrategy.Default.WRAPPER).getLoaded();
+        Method answer = legacy.getMethod("answer");
+        for (int i = 0; i < 1000; i++) {
+            assertThat(answer.invoke(null)).isEqualTo(42);
+        }
+        assertThat(calls("perfstat.testapp.Legacy::answer")).isEqualTo(1000);
+        assertThat(installer.instrumentedMethods()).isEqualTo(4);
+        assertThat(installer.instrumentedById()).isEqualTo(1); // Target (Java 17) uses the constant
+    }
+
+    @Test
+    void threadsSharingAStripeWithALiveOwnerCountExactly() throws Exception {
+        // more live threads than stripes: some share a stripe with a live owner and count atomically
+        int threads = Probes.STRIPES + 44;
+        int perThread = 2_000;
+        long before = calls("perfstat.testapp.Target::add");
+        CountDownLatch allStarted = new CountDownLatch(threads);
+        CountDownLatch go = new CountDownLatch(1);
+        List<Thread> ts = new ArrayList<>();
+        for (int i = 0; i < threads; i++) {
+            Thread t = new Thread(() -> {
+                Target target = new Target();
+                allStarted.countDown();
+                try {
+                    go.await();
+                } catch (InterruptedException e) {
+                    return;
+                }
+                for (int k = 0; k < perThread; k++) {
+                    target.add(k);
+                }
+            });
+            ts.add(t);
+            t.start();
+        }
+        allStarted.await();
+        go.countDown();
+        for (Thread t : ts) {
+            t.join();
+        }
+        assertThat(calls("perfstat.testapp.Target::add") - before).isEqualTo((long) threads * perThread);
     }
 }
