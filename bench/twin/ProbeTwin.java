@@ -3,6 +3,7 @@ import java.lang.reflect.Method;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.util.Arrays;
+import perfstat.agent.probe.Probes;
 
 /**
  * The probe's cost inside the probed method, measured in one JVM that runs the agent: the
@@ -59,6 +60,11 @@ public class ProbeTwin {
                 variant, pairs, phaseNs / 1_000_000);
         System.out.printf("bare copy    median %.2f ns/write%n", b[pairs / 2]);
         System.out.printf("probed copy  median %.2f ns/write%n", p[pairs / 2]);
+        long probedWrites = (long) probed.getDeclaringClass().getMethod("writes").invoke(null);
+        long bareWrites = (long) bare.getDeclaringClass().getMethod("writes").invoke(null);
+        long counted = Probes.snapshot().stream().filter(x -> x.name().equals("perfstat.models.writepath.Vfs::write"))
+                .mapToLong(Probes.Summary::calls).sum();
+        System.out.printf("write() calls: probed copy %,d, bare copy %,d, counted by the probe %,d%n", probedWrites, bareWrites, counted);
         System.out.printf("probe cost: median of paired ratios %+.2f%% (quartiles %+.2f%% .. %+.2f%%)%n",
                 100 * (ratio[pairs / 2] - 1), 100 * (ratio[pairs / 4] - 1), 100 * (ratio[3 * pairs / 4] - 1));
     }

@@ -12,6 +12,7 @@ public final class TwinLoop {
     private static Task task;
     private static int fd;
     private static final byte[] BUF = new byte[BLOCK];
+    private static long writes;
 
     private TwinLoop() {
     }
@@ -39,6 +40,12 @@ public final class TwinLoop {
             v.lseek(t, fd, 0);
             n += BLOCKS_PER_PASS;
         } while (System.nanoTime() < end);
+        writes += n;
         return (System.nanoTime() - t0) / (double) n;
+    }
+
+    /** The write() calls this copy has made. */
+    public static long writes() {
+        return writes;
     }
 }
