@@ -167,13 +167,17 @@ public final class Probes {
         return gap == NEVER ? 0L : System.nanoTime();
     }
 
-    /** The calls counted in one stripe line, read consistently with a timed call moving them. */
+    /**
+     * The calls counted in one stripe line, read consistently with a timed call moving them.
+     * The retries are bounded: a thread stopped inside the move (Thread.stop, still there in
+     * Java 17) must not hang the reader, which then takes the count as it finds it.
+     */
     private static long stripeCount(long[] c, int base) {
         for (int spins = 0; ; spins++) {
             long seq = (long) LONGS.getAcquire(c, base + SEQUENCE);
             long count = (long) LONGS.getOpaque(c, base + BASE) - (long) LONGS.getOpaque(c, base + REMAINING);
             VarHandle.loadLoadFence();
-            if ((seq & 1) == 0 && seq == (long) LONGS.getOpaque(c, base + SEQUENCE)) {
+            if (((seq & 1) == 0 && seq == (long) LONGS.getOpaque(c, base + SEQUENCE)) || spins >= 10_000) {
                 return count;
             }
             if (spins > 100) {
