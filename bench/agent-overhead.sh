@@ -44,10 +44,16 @@ awk '
     for (i = 1; i <= 2; i++) {
       v = vs[i]
       for (r = 1; r <= n; r++) q[r] = s[v ".agent", r] / s[v ".bare", r]
-      printf "%-9s  bare mean %10.0f median %10.0f   agent mean %10.0f median %10.0f KB/s   agent cost: medians %5.2f%%, median per-round ratio %5.2f%%\n",
+      mq = median(q, n) # sorts q
+      lo = int(n / 4) + 1; hi = int(3 * n / 4) + 1; if (hi > n) hi = n
+      printf "%-9s  bare mean %10.0f median %10.0f   agent mean %10.0f median %10.0f KB/s   agent cost: medians %5.2f%%, median per-round ratio %5.2f%% (quartiles %5.2f%% .. %5.2f%%)\n",
         v, mean[v ".bare"], med[v ".bare"], mean[v ".agent"], med[v ".agent"],
-        100 * (1 - med[v ".agent"] / med[v ".bare"]), 100 * (1 - median(q, n))
+        100 * (1 - med[v ".agent"] / med[v ".bare"]), 100 * (1 - mq), 100 * (1 - q[hi]), 100 * (1 - q[lo])
     }
     db = 100 * (med["patched.bare"] / med["unpatched.bare"] - 1); da = 100 * (med["patched.agent"] / med["unpatched.agent"] - 1)
     printf "patched vs unpatched (medians):  bare %+6.2f%%   agent %+6.2f%%   difference %5.2f pp\n", db, da, (da > db ? da - db : db - da)
+    # the same per round (agent delta minus bare delta), to show how far one round is from the next
+    for (r = 1; r <= n; r++) dd[r] = 100 * (s["patched.agent", r] / s["unpatched.agent", r] - s["patched.bare", r] / s["unpatched.bare", r])
+    md = median(dd, n)
+    printf "per round, agent delta minus bare delta: median %+6.2f pp (quartiles %+6.2f .. %+6.2f pp)\n", md, dd[lo], dd[hi]
   }' "$tmp/scores"
