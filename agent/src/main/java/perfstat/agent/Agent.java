@@ -118,13 +118,10 @@ public final class Agent {
             if (perfHook != null) {
                 FlightRecorder.removePeriodicEvent(perfHook);
             }
-            recording.stop(); // writes partFile
-            recording.close();
+            seal(recording, partFile, outFile);
             if (counterSet != null) {
                 counterSet.close();
             }
-            ownerOnly(partFile);
-            Files.move(partFile, outFile, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         } catch (Throwable t) {
             System.err.println("perfstat agent: detaching failed (" + t + ")");
         } finally {
@@ -138,6 +135,14 @@ public final class Agent {
             started = false;
             System.clearProperty(LOADED_PROPERTY);
         }
+    }
+
+    /** Stops a recording (which writes {@code part}), then makes it the user's alone and moves it to {@code out} whole. */
+    private static void seal(jdk.jfr.Recording r, Path part, Path out) throws IOException {
+        r.stop();
+        r.close();
+        ownerOnly(part);
+        Files.move(part, out, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
     }
 
     private static void ownerOnly(Path p) {
@@ -246,10 +251,7 @@ public final class Agent {
                 reader.endWindowLog();
                 reader.commitWindow("window-end");
             }
-            windowRecording.stop();
-            windowRecording.close();
-            ownerOnly(windowPart);
-            Files.move(windowPart, windowOut, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            seal(windowRecording, windowPart, windowOut);
         } catch (Throwable t) {
             System.err.println("perfstat agent: closing the window failed (" + t + ")");
         } finally {

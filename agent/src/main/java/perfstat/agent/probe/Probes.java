@@ -197,7 +197,12 @@ public final class Probes {
         synchronized (OWNERS) {
             Thread me = Thread.currentThread();
             Thread owner = OWNERS[stripe];
-            if (owner == me || owner == null || !owner.isAlive()) {
+            if (owner == me) {
+                // this probe's copy was written under the lock but not yet seen by this thread
+                c[stripe * LINE + OWNER] = tid;
+                return enter(c, id);
+            }
+            if (owner == null || !owner.isAlive()) {
                 OWNERS[stripe] = me;
                 OWNER_IDS[stripe] = tid;
                 int n = (int) Math.min(NEXT_ID.get(), MAX_PROBES);
@@ -207,7 +212,6 @@ public final class Probes {
                         cells[stripe * LINE + OWNER] = tid;
                     }
                 }
-                c[stripe * LINE + OWNER] = tid;
                 return enter(c, id);
             }
         }
