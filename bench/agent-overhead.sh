@@ -8,6 +8,7 @@
 # and the patched-vs-unpatched delta with and without the agent.
 #
 #   bench/agent-overhead.sh [ROUNDS] [DURATION_MS] [THREADS]     (defaults: 5 5000 1)
+#   BENCH_JVM_OPTS="-XX:..." adds JVM options to every measured JVM, bare and agent alike.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-5}; duration=${2:-5000}; threads=${3:-1}
@@ -20,7 +21,7 @@ run() { # variant bare|agent -> KB/s
   local agent=()
   [ "$2" = agent ] && agent=("-javaagent:$jar=out=$tmp/r.jfr,probeset=writepath")
   rm -f "$tmp"/r*.jfr
-  "$java" "${agent[@]}" -cp "$jar" perfstat.models.ModelMain fstime --variant "$1" --threads "$threads" \
+  "$java" ${BENCH_JVM_OPTS:-} "${agent[@]}" -cp "$jar" perfstat.models.ModelMain fstime --variant "$1" --threads "$threads" \
       --duration-ms "$duration" --warmup-ms 1000 | sed -n 's/.* score=\([0-9.]*\) .*/\1/p'
 }
 
