@@ -11,6 +11,8 @@
 #
 #   bench/agent-overhead.sh [ROUNDS] [DURATION_MS] [THREADS]     (defaults: 5 5000 1)
 #   BENCH_JVM_OPTS="-XX:..." adds JVM options to every measured JVM, bare and agent alike.
+#   BENCH_AGENT_OPTS=",K=V..." replaces the agent's options after out= (default ",probeset=writepath";
+#   BENCH_AGENT_OPTS= with nothing runs the agent without probes: its recording and counters alone).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-5}; duration=${2:-5000}; threads=${3:-1}
@@ -21,7 +23,7 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
 run() { # variant bare|agent -> KB/s
   local agent=()
-  [ "$2" = agent ] && agent=("-javaagent:$jar=out=$tmp/r.jfr,probeset=writepath")
+  [ "$2" = agent ] && agent=("-javaagent:$jar=out=$tmp/r.jfr${BENCH_AGENT_OPTS-,probeset=writepath}")
   rm -f "$tmp"/r*.jfr
   "$java" ${BENCH_JVM_OPTS:-} "${agent[@]}" -cp "$jar" perfstat.models.ModelMain fstime --variant "$1" --threads "$threads" \
       --duration-ms "$duration" --warmup-ms 1000 | sed -n 's/.* score=\([0-9.]*\) .*/\1/p'
