@@ -49,8 +49,10 @@ awk '
     median(m, B) # sorts m
     ci["lo"] = m[int(0.025 * B) + 1]; ci["hi"] = m[int(0.975 * B)]
   }
-  # the target is met when the whole interval is inside it, missed when the whole interval is outside
-  function verdict(lo, hi, limit) { return hi <= limit ? "met" : (lo > limit ? "NOT met" : "undecided at this number of rounds") }
+  # a target [min, max] is met when the whole interval lies inside it, missed when wholly outside
+  function verdict(lo, hi, min, max) {
+    return (lo >= min && hi <= max) ? "met" : ((lo > max || hi < min) ? "NOT met" : "undecided at this number of rounds")
+  }
   BEGIN { srand(1) }
   { s[$2 "." $3, $1] = $4; sum[$2 "." $3] += $4; n = ($1 > n ? $1 : n) }
   END {
@@ -66,7 +68,7 @@ awk '
         100 * (1 - med[v ".agent"] / med[v ".bare"]), 100 * (1 - mq), 100 * (1 - q[hi]), 100 * (1 - q[lo])
       for (r = 1; r <= n; r++) c[r] = 100 * (1 - s[v ".agent", r] / s[v ".bare", r])
       bootci(c, n, ci)
-      printf "%-9s  agent cost, 95%% interval of the median per-round cost: %5.2f%% .. %5.2f%%   target <= 3%%: %s\n", v, ci["lo"], ci["hi"], verdict(ci["lo"], ci["hi"], 3)
+      printf "%-9s  agent cost, 95%% interval of the median per-round cost: %5.2f%% .. %5.2f%%   target <= 3%%: %s\n", v, ci["lo"], ci["hi"], verdict(ci["lo"], ci["hi"], -100, 3)
     }
     db = 100 * (med["patched.bare"] / med["unpatched.bare"] - 1); da = 100 * (med["patched.agent"] / med["unpatched.agent"] - 1)
     printf "patched vs unpatched (medians):  bare %+6.2f%%   agent %+6.2f%%   difference %5.2f pp\n", db, da, (da > db ? da - db : db - da)
@@ -74,9 +76,6 @@ awk '
     for (r = 1; r <= n; r++) dd[r] = 100 * (s["patched.agent", r] / s["unpatched.agent", r] - s["patched.bare", r] / s["unpatched.bare", r])
     md = median(dd, n)
     printf "per round, agent delta minus bare delta: median %+6.2f pp (quartiles %+6.2f .. %+6.2f pp)\n", md, dd[lo], dd[hi]
-    for (r = 1; r <= n; r++) sd[r] = dd[r]
-    bootci(sd, n, ci)
-    # |median| <= 2 pp is met when the interval lies within -2..+2, missed when it lies wholly beyond one side
-    w = (ci["lo"] >= -2 && ci["hi"] <= 2) ? "met" : ((ci["lo"] > 2 || ci["hi"] < -2) ? "NOT met" : "undecided at this number of rounds")
-    printf "per round, agent delta minus bare delta: 95%% interval of the median %+6.2f .. %+6.2f pp   target within 2 pp: %s\n", ci["lo"], ci["hi"], w
+    bootci(dd, n, ci)
+    printf "per round, agent delta minus bare delta: 95%% interval of the median %+6.2f .. %+6.2f pp   target within 2 pp: %s\n", ci["lo"], ci["hi"], verdict(ci["lo"], ci["hi"], -2, 2)
   }' "$tmp/scores"
