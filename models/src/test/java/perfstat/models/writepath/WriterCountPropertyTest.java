@@ -4,14 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.From;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.IntRange;
-import net.jqwik.api.constraints.Size;
+import static org.quicktheories.QuickTheory.qt;
+import static org.quicktheories.generators.SourceDSL.integers;
+import static org.quicktheories.generators.SourceDSL.lists;
+
+import org.junit.jupiter.api.Test;
+import org.quicktheories.core.Gen;
 
 /**
  * Any sequence of opens, writes, closes and cross-CPU hand-overs on two mounts: the
@@ -23,15 +21,19 @@ class WriterCountPropertyTest {
     record Op(int kind, int cpu, int mount) {
     }
 
-    @Provide
-    Arbitrary<Op> ops() {
-        return net.jqwik.api.Combinators.combine(Arbitraries.integers().between(0, 4),
-                Arbitraries.integers().between(0, 3), Arbitraries.integers().between(0, 1)).as(Op::new);
+    static Gen<Op> ops() {
+        return integers().between(0, 4).zip(integers().between(0, 3), integers().between(0, 1), Op::new);
     }
 
-    @Property(tries = 200)
-    void writerCountsFollowOpenFiles(@ForAll @Size(max = 200) List<@From("ops") Op> ops,
-                                     @ForAll @IntRange(min = 0, max = 1) int variantIndex) {
+    @Test
+    void writerCountsFollowOpenFiles() {
+        // fixed seed: the same 200 sequences every run, shrunk to a smallest failing one when one fails
+        qt().withFixedSeed(20261201L).withExamples(200)
+                .forAll(lists().of(ops()).ofSizeBetween(0, 200), integers().between(0, 1))
+                .checkAssert(WriterCountPropertyTest::check);
+    }
+
+    static void check(List<Op> ops, int variantIndex) {
         String variant = List.of("unpatched", "piggin").get(variantIndex);
         try (Timekeeping clock = new Timekeeping()) {
             Vfs vfs = new Vfs(WritePathModel.tracking(variant, 4), 4, clock);
