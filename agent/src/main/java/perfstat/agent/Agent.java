@@ -1,13 +1,10 @@
 package perfstat.agent;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.lang.instrument.Instrumentation;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
 import jdk.jfr.FlightRecorder;
 import perfstat.agent.counters.CounterReader;
 import perfstat.agent.counters.CounterSet;
@@ -33,7 +30,6 @@ import perfstat.agent.recording.RecordingSession;
 public final class Agent {
     /** Version of the recording format (docs/recording-format.md). */
     public static final int FORMAT_VERSION = 2;
-    private static final String PROBESETS = "/META-INF/perfstat/probesets.properties";
 
     /** Set while the agent runs in this JVM, for perfstat ps. */
     public static final String LOADED_PROPERTY = "perfstat.agent";
@@ -170,7 +166,7 @@ public final class Agent {
                 return;
             }
             AgentOptions o = AgentOptions.parse(args);
-            List<ProbeFilter> filters = filters(o);
+            List<ProbeFilter> filters = o.filters();
             Path out = freePath(Path.of(o.out()));
             Probes.configureSampling(switch (o.timing()) {
                 case EXACT -> 1;
@@ -305,41 +301,6 @@ public final class Agent {
         }
     }
 
-    private static List<ProbeFilter> filters(AgentOptions o) throws AgentOptions.BadOption, IOException {
-        List<String> patterns = new ArrayList<>(o.probes());
-        if (!o.probeSets().isEmpty()) {
-            Properties sets = probeSets();
-            for (String name : o.probeSets()) {
-                String value = sets.getProperty(name);
-                if (value == null) {
-                    throw new AgentOptions.BadOption("unknown probe set '" + name + "' (known: "
-                            + String.join(", ", new java.util.TreeSet<>(sets.stringPropertyNames())) + ")");
-                }
-                for (String p : value.split(";")) {
-                    if (!p.isBlank()) {
-                        patterns.add(p.trim());
-                    }
-                }
-            }
-        }
-        List<ProbeFilter> filters = new ArrayList<>();
-        for (String p : patterns) {
-            filters.add(ProbeFilter.parse(p));
-        }
-        return filters;
-    }
-
-    /** The built-in probe sets, one per model: NAME=PATTERN;PATTERN... */
-    public static Properties probeSets() throws IOException {
-        Properties p = new Properties();
-        try (InputStream in = Agent.class.getResourceAsStream(PROBESETS)) {
-            if (in != null) {
-                p.load(in);
-            }
-        }
-        return p;
-    }
-
     /** Opens the counters over the whole process and starts the thread that reads them. */
     private static void startCounters(AgentOptions o) {
         if (o.events().isEmpty()) {
@@ -381,7 +342,7 @@ public final class Agent {
     }
 
     private static void emitProbes(String phase) {
-        String timing = options.timing().name().toLowerCase(java.util.Locale.ROOT);
+        String timing = options.timing().text();
         long failures = Probes.failures();
         for (Probes.Summary s : Probes.snapshot()) {
             ProbeEvent e = new ProbeEvent();

@@ -1,10 +1,24 @@
 package perfstat.agent;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Properties;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import perfstat.agent.counters.EventSpec;
+import perfstat.agent.probe.ProbeFilter;
 
 /**
- * The agent's options: {@code -javaagent:perfstat.jar=KEY=VALUE,KEY=VALUE...}.
+ * The agent's options: {@code -javaagent:perfstat.jar=KEY=VALUE,KEY=VALUE...}. One value
+ * type for both sides of the process boundary: the CLI builds one with {@link #builder()}
+ * and sends {@link #format()}; the agent reads it back with {@link #parse}, and
+ * {@code parse(o.format()).equals(o)} for every valid {@code o}. Every check lives in
+ * {@link Builder#build()}, so a bad value is refused where the value is made, before any
+ * JVM starts.
  *
  * <ul>
  *   <li>{@code out=FILE.jfr}: where the recording is written when the JVM exits
@@ -31,94 +45,236 @@ import java.util.List;
  *       and {@code disable} when it reads them for the last time, so that both count the same
  *       window (for cross-checking perfstat against perf).</li>
  * </ul>
- * A bad option is reported in one line by {@link #parse}; the agent then stays out.
+ * A bad option is reported in one line ({@link BadOption}); the agent then stays out.
+ *
+ * @param durationMs for an agent loaded into a running JVM: how long to record before detaching (0: until stopped or exit)
+ * @param attached   loaded by perfstat attach: detach on stop rather than record until exit
+ * @param contentionNs the threshold for the JDK's contention events, in nanoseconds
+ * @param perfCtl    perf stat's control FIFO to drive, or null
+ * @param intervalLog the interval log file, or null
+ * @param events     the counters to open; empty for none
  */
-public final class AgentOptions {
+public record AgentOptions(String out, List<String> probes, List<String> probeSets, Timing timing, int sample,
+                           List<EventSpec> events, int intervalMs, String intervalLog, String perfCtl,
+                           long contentionNs, long durationMs, boolean attached) {
     public static final int DEFAULT_SAMPLE = 1024;
     public static final String DEFAULT_OUT = "perfstat.jfr";
     public static final int DEFAULT_INTERVAL_MS = 1000;
     public static final long DEFAULT_CONTENTION_NS = 10_000;
+    private static final String PROBESETS = "/META-INF/perfstat/probesets.properties";
+    private static final String KNOWN = "out, probes, probeset, timing, sample, events, interval, interval-log, "
+            + "contention, perf-ctl, duration, attached";
 
-    public enum Timing { SAMPLED, EXACT, OFF }
+    public enum Timing {
+        SAMPLED, EXACT, OFF;
 
-    String out = DEFAULT_OUT;
-    final List<String> probes = new ArrayList<>();
-    final List<String> probeSets = new ArrayList<>();
-    Timing timing = Timing.SAMPLED;
-    int sample = DEFAULT_SAMPLE;
-    List<perfstat.agent.counters.EventSpec> events = perfstat.agent.counters.EventSpec.defaults();
-    int intervalMs = DEFAULT_INTERVAL_MS;
-    String intervalLog;
-    String perfCtl;
-    long contentionNs = DEFAULT_CONTENTION_NS;
-    long durationMs;
-    boolean attached;
+        /** The option's spelling: {@code sampled}, {@code exact}, {@code off}. */
+        public String text() {
+            return name().toLowerCase(Locale.ROOT);
+        }
 
-    public String out() {
-        return out;
+        @Override
+        public String toString() {
+            return text();
+        }
+
+        /** The timing spelled {@code text}, or a one-line error naming the choices. */
+        public static Timing of(String text) throws BadOption {
+            for (Timing t : values()) {
+                if (t.text().equals(text)) {
+                    return t;
+                }
+            }
+            throw new BadOption("option 'timing' must be sampled, exact or off, not '" + text + "'");
+        }
     }
 
-    public List<String> probes() {
-        return probes;
-    }
-
-    public List<String> probeSets() {
-        return probeSets;
-    }
-
-    public Timing timing() {
-        return timing;
-    }
-
-    public int sample() {
-        return sample;
-    }
-
-    /** The counters to open; empty for none. */
-    public List<perfstat.agent.counters.EventSpec> events() {
-        return events;
-    }
-
-    public int intervalMs() {
-        return intervalMs;
-    }
-
-    /** For an agent loaded into a running JVM: how long to record before detaching (0: until stopped or exit). */
-    public long durationMs() {
-        return durationMs;
-    }
-
-    /** Loaded by perfstat attach: detach on stop rather than record until exit. */
-    public boolean attached() {
-        return attached;
-    }
-
-    /** The threshold for the JDK's contention events, in nanoseconds. */
-    public long contentionNs() {
-        return contentionNs;
-    }
-
-    /** perf stat's control FIFO to drive, or null. */
-    public String perfCtl() {
-        return perfCtl;
-    }
-
-    /** The interval log file, or null. */
-    public String intervalLog() {
-        return intervalLog;
+    public AgentOptions {
+        probes = List.copyOf(probes);
+        probeSets = List.copyOf(probeSets);
+        events = List.copyOf(events);
     }
 
     /** Thrown with a one-line message that names the bad option. */
     public static final class BadOption extends Exception {
-        BadOption(String message) {
+        public BadOption(String message) {
             super(message, null, false, false);
         }
     }
 
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder that starts from these options. */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.out = out;
+        b.probes.addAll(probes);
+        b.probeSets.addAll(probeSets);
+        b.timing = timing;
+        b.sample = sample;
+        b.events = events;
+        b.intervalMs = intervalMs;
+        b.intervalLog = intervalLog;
+        b.perfCtl = perfCtl;
+        b.contentionNs = contentionNs;
+        b.durationMs = durationMs;
+        b.attached = attached;
+        return b;
+    }
+
+    /** Builds options; {@link #build()} checks every value. */
+    public static final class Builder {
+        private String out = DEFAULT_OUT;
+        private final List<String> probes = new ArrayList<>();
+        private final List<String> probeSets = new ArrayList<>();
+        private Timing timing = Timing.SAMPLED;
+        private int sample = DEFAULT_SAMPLE;
+        private List<EventSpec> events = EventSpec.defaults();
+        private int intervalMs = DEFAULT_INTERVAL_MS;
+        private String intervalLog;
+        private String perfCtl;
+        private long contentionNs = DEFAULT_CONTENTION_NS;
+        private long durationMs;
+        private boolean attached;
+
+        private Builder() {
+        }
+
+        public Builder out(String file) {
+            this.out = file;
+            return this;
+        }
+
+        public Builder probe(String pattern) {
+            probes.add(pattern.trim());
+            return this;
+        }
+
+        public Builder probes(List<String> patterns) {
+            patterns.forEach(this::probe);
+            return this;
+        }
+
+        public Builder probeSet(String name) {
+            probeSets.add(name.trim());
+            return this;
+        }
+
+        public Builder timing(Timing t) {
+            this.timing = t;
+            return this;
+        }
+
+        public Builder sample(int n) {
+            this.sample = n;
+            return this;
+        }
+
+        public Builder events(List<EventSpec> specs) {
+            this.events = specs;
+            return this;
+        }
+
+        /** Events by perf's names ({@code task-clock}, {@code cycles:u}, {@code r01c2}). */
+        public Builder eventNames(List<String> names) throws BadOption {
+            List<EventSpec> specs = new ArrayList<>();
+            for (String n : names) {
+                try {
+                    specs.add(EventSpec.parse(n.trim()));
+                } catch (IllegalArgumentException e) {
+                    throw new BadOption(e.getMessage());
+                }
+            }
+            this.events = specs;
+            return this;
+        }
+
+        public Builder intervalMs(int ms) {
+            this.intervalMs = ms;
+            return this;
+        }
+
+        public Builder intervalLog(String file) {
+            this.intervalLog = file;
+            return this;
+        }
+
+        public Builder perfCtl(String fifo) {
+            this.perfCtl = fifo;
+            return this;
+        }
+
+        public Builder contentionNs(long ns) {
+            this.contentionNs = ns;
+            return this;
+        }
+
+        public Builder durationMs(long ms) {
+            this.durationMs = ms;
+            return this;
+        }
+
+        public Builder attached(boolean a) {
+            this.attached = a;
+            return this;
+        }
+
+        /** The options, or a one-line {@link BadOption} naming the first bad value. */
+        public AgentOptions build() throws BadOption {
+            path("out", out);
+            for (String p : probes) {
+                if (p.isEmpty() || p.contains(";") || p.contains(",")) {
+                    throw new BadOption("option 'probes': bad pattern '" + p + "'");
+                }
+                try {
+                    ProbeFilter.parse(p);
+                } catch (IllegalArgumentException e) {
+                    throw new BadOption("option 'probes': " + e.getMessage());
+                }
+            }
+            for (String s : probeSets) {
+                if (s.isEmpty() || s.contains(",")) {
+                    throw new BadOption("option 'probeset' needs a probe set's name");
+                }
+            }
+            if (timing == null) {
+                throw new BadOption("option 'timing' must be sampled, exact or off");
+            }
+            if (sample < 1) {
+                throw new BadOption("option 'sample' must be a positive integer, not '" + sample + "'");
+            }
+            if (intervalMs < 10) {
+                throw new BadOption("option 'interval' must be a number of milliseconds, 10 or more, not '" + intervalMs + "'");
+            }
+            if (intervalLog != null) {
+                path("interval-log", intervalLog);
+            }
+            if (perfCtl != null) {
+                path("perf-ctl", perfCtl);
+            }
+            if (contentionNs < 0 || durationMs < 0) {
+                throw new BadOption("options 'contention' and 'duration' cannot be negative");
+            }
+            return new AgentOptions(out, probes, probeSets, timing, sample, events, intervalMs, intervalLog, perfCtl,
+                    contentionNs, durationMs, attached);
+        }
+
+        private static void path(String key, String value) throws BadOption {
+            if (value == null || value.isEmpty()) {
+                throw new BadOption("option '" + key + "' needs a file name");
+            }
+            if (value.contains(",")) {
+                throw new BadOption("option '" + key + "' cannot carry a comma: " + value);
+            }
+        }
+    }
+
     public static AgentOptions parse(String args) throws BadOption {
-        AgentOptions o = new AgentOptions();
+        Builder b = builder();
         if (args == null || args.isBlank()) {
-            return o;
+            return b.build();
         }
         for (String part : args.split(",")) {
             if (part.isBlank()) {
@@ -131,66 +287,142 @@ public final class AgentOptions {
             String key = part.substring(0, eq).trim();
             String value = part.substring(eq + 1).trim();
             switch (key) {
-                case "out" -> {
-                    if (value.isEmpty()) {
-                        throw new BadOption("option 'out' needs a file name");
-                    }
-                    o.out = value;
-                }
+                case "out" -> b.out(value);
                 case "probes" -> {
                     for (String p : value.split(";")) {
                         if (!p.isBlank()) {
-                            ProbeFilterCheck.check(p.trim());
-                            o.probes.add(p.trim());
+                            b.probe(p);
                         }
                     }
                 }
-                case "probeset" -> o.probeSets.add(value);
-                case "timing" -> {
-                    try {
-                        o.timing = Timing.valueOf(value.toUpperCase(java.util.Locale.ROOT));
-                    } catch (IllegalArgumentException e) {
-                        throw new BadOption("option 'timing' must be sampled, exact or off, not '" + value + "'");
-                    }
-                }
-                case "sample" -> o.sample = atLeast(key, value, 1, "a positive integer");
+                case "probeset" -> b.probeSet(value);
+                case "timing" -> b.timing(Timing.of(value));
+                case "sample" -> b.sample(integer(key, value, "a positive integer"));
                 case "events" -> {
                     if (value.equals("none")) {
-                        o.events = List.of();
+                        b.events(List.of());
                     } else {
                         try {
-                            o.events = perfstat.agent.counters.EventSpec.parseList(value);
+                            b.events(EventSpec.parseList(value));
                         } catch (IllegalArgumentException e) {
                             throw new BadOption("option 'events': " + e.getMessage());
                         }
                     }
                 }
-                case "interval" -> o.intervalMs = atLeast(key, value, 10, "a number of milliseconds, 10 or more");
-                case "interval-log" -> {
-                    if (value.isEmpty()) {
-                        throw new BadOption("option 'interval-log' needs a file name");
-                    }
-                    o.intervalLog = value;
-                }
-                case "contention" -> o.contentionNs = duration(key, value);
-                case "duration" -> o.durationMs = Math.max(1, duration(key, value) / 1_000_000);
-                case "attached" -> o.attached = Boolean.parseBoolean(value);
-                case "perf-ctl" -> {
-                    if (value.isEmpty()) {
-                        throw new BadOption("option 'perf-ctl' needs perf's control FIFO");
-                    }
-                    o.perfCtl = value;
-                }
-                default -> throw new BadOption("unknown option '" + key
-                        + "' (known: out, probes, probeset, timing, sample, events, interval, interval-log, contention, perf-ctl, duration, attached)");
+                case "interval" -> b.intervalMs(integer(key, value, "a number of milliseconds, 10 or more"));
+                case "interval-log" -> b.intervalLog(value);
+                case "contention" -> b.contentionNs(durationNs(key, value));
+                case "duration" -> b.durationMs(Math.max(1, durationNs(key, value) / 1_000_000));
+                case "attached" -> b.attached(Boolean.parseBoolean(value));
+                case "perf-ctl" -> b.perfCtl(value);
+                default -> throw new BadOption("unknown option '" + key + "' (known: " + KNOWN + ")");
             }
         }
-        return o;
+        return b.build();
+    }
+
+    /**
+     * The options as the agent's argument: only what differs from the defaults, so that
+     * {@code parse(format())} gives these options back.
+     */
+    public String format() {
+        List<String> parts = new ArrayList<>();
+        if (!out.equals(DEFAULT_OUT)) {
+            parts.add("out=" + out);
+        }
+        parts.addAll(described(false));
+        if (intervalLog != null) {
+            parts.add("interval-log=" + intervalLog);
+        }
+        if (perfCtl != null) {
+            parts.add("perf-ctl=" + perfCtl);
+        }
+        if (durationMs > 0) {
+            parts.add("duration=" + durationMs + "ms");
+        }
+        if (attached) {
+            parts.add("attached=true");
+        }
+        return String.join(",", parts);
+    }
+
+    /** The options as recorded: everything but the paths, which name places on the machine; defaults spelled out. */
+    public String describeForRecording() {
+        return String.join(",", described(true));
+    }
+
+    private List<String> described(boolean all) {
+        List<String> parts = new ArrayList<>();
+        if (!probes.isEmpty()) {
+            parts.add("probes=" + String.join(";", probes));
+        }
+        for (String s : probeSets) {
+            parts.add("probeset=" + s);
+        }
+        if (all || timing != Timing.SAMPLED) {
+            parts.add("timing=" + timing.text());
+        }
+        if (all ? timing == Timing.SAMPLED : sample != DEFAULT_SAMPLE) {
+            parts.add("sample=" + sample);
+        }
+        if (all || !events.equals(EventSpec.defaults())) {
+            List<String> names = new ArrayList<>();
+            events.forEach(e -> names.add(e.name()));
+            parts.add("events=" + (events.isEmpty() ? "none" : String.join(";", names)));
+        }
+        if (all || intervalMs != DEFAULT_INTERVAL_MS) {
+            parts.add("interval=" + intervalMs);
+        }
+        if (all || contentionNs != DEFAULT_CONTENTION_NS) {
+            parts.add("contention=" + contentionNs + "ns");
+        }
+        return parts;
+    }
+
+    /**
+     * Every pattern to probe: {@link #probes()} and those of each {@link #probeSets()} set, or a
+     * one-line error for a probe set that does not exist.
+     */
+    public List<ProbeFilter> filters() throws BadOption {
+        List<String> patterns = new ArrayList<>(probes);
+        if (!probeSets.isEmpty()) {
+            Properties sets = probeSetTable();
+            for (String name : probeSets) {
+                String value = sets.getProperty(name);
+                if (value == null) {
+                    throw new BadOption("unknown probe set '" + name + "' (known: "
+                            + String.join(", ", new TreeSet<>(sets.stringPropertyNames())) + ")");
+                }
+                for (String p : value.split(";")) {
+                    if (!p.isBlank()) {
+                        patterns.add(p.trim());
+                    }
+                }
+            }
+        }
+        List<ProbeFilter> filters = new ArrayList<>();
+        for (String p : patterns) {
+            filters.add(ProbeFilter.parse(p));
+        }
+        return filters;
+    }
+
+    /** The built-in probe sets, one per model: NAME=PATTERN;PATTERN... (empty where the jar has none). */
+    public static Properties probeSetTable() {
+        Properties p = new Properties();
+        try (InputStream in = AgentOptions.class.getResourceAsStream(PROBESETS)) {
+            if (in != null) {
+                p.load(in);
+            }
+        } catch (IOException e) {
+            // unreadable: no built-in sets, and a name is then refused as unknown
+        }
+        return p;
     }
 
     /** {@code 10us}, {@code 2ms}, {@code 500ns}, {@code 1s} in nanoseconds. */
-    private static long duration(String key, String value) throws BadOption {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("([0-9]+)(ns|us|ms|s)").matcher(value);
+    private static long durationNs(String key, String value) throws BadOption {
+        Matcher m = Pattern.compile("([0-9]{1,12})(ns|us|ms|s)").matcher(value);
         if (!m.matches()) {
             throw new BadOption("option '" + key + "' must be a duration like 10us or 2ms, not '" + value + "'");
         }
@@ -203,52 +435,11 @@ public final class AgentOptions {
         };
     }
 
-    private static int atLeast(String key, String value, int min, String what) throws BadOption {
+    private static int integer(String key, String value, String what) throws BadOption {
         try {
-            int v = Integer.parseInt(value);
-            if (v >= min) {
-                return v;
-            }
+            return Integer.parseInt(value);
         } catch (NumberFormatException e) {
-            // said below
+            throw new BadOption("option '" + key + "' must be " + what + ", not '" + value + "'");
         }
-        throw new BadOption("option '" + key + "' must be " + what + ", not '" + value + "'");
-    }
-
-    /** Keeps {@link perfstat.agent.probe.ProbeFilter}'s syntax errors on the option-parsing path. */
-    private static final class ProbeFilterCheck {
-        static void check(String pattern) throws BadOption {
-            try {
-                perfstat.agent.probe.ProbeFilter.parse(pattern);
-            } catch (IllegalArgumentException e) {
-                throw new BadOption("option 'probes': " + e.getMessage());
-            }
-        }
-    }
-
-    /** The options as recorded: everything but the output path, which names a place on the machine. */
-    public String describeForRecording() {
-        StringBuilder sb = new StringBuilder();
-        if (!probes.isEmpty()) {
-            sb.append("probes=").append(String.join(";", probes)).append(',');
-        }
-        for (String s : probeSets) {
-            sb.append("probeset=").append(s).append(',');
-        }
-        sb.append("timing=").append(timing.name().toLowerCase(java.util.Locale.ROOT));
-        if (timing == Timing.SAMPLED) {
-            sb.append(",sample=").append(sample);
-        }
-        sb.append(",events=");
-        if (events.isEmpty()) {
-            sb.append("none");
-        } else {
-            for (int i = 0; i < events.size(); i++) {
-                sb.append(i == 0 ? "" : ";").append(events.get(i).name());
-            }
-        }
-        sb.append(",interval=").append(intervalMs);
-        sb.append(",contention=").append(contentionNs).append("ns");
-        return sb.toString();
     }
 }

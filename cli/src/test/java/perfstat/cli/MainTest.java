@@ -40,6 +40,25 @@ class MainTest {
         oneLine(run("compare", "fstime", "--variants", "unpatched"), 2, "at least two");
     }
 
+    /**
+     * Agent options are checked where the CLI makes them: in process, a command that got as far
+     * as starting a JVM would fail differently (this test JVM does not run from perfstat.jar).
+     */
+    @Test
+    void badAgentOptionsAreRefusedBeforeAnyJvmStarts() {
+        for (String bad : new String[] {"a..b::", "::", "@", "a.B::"}) {
+            oneLine(run("run", "fstime", "--probes", bad), 2, "option 'probes'");
+            oneLine(run("compare", "fstime", "--probes", bad), 2, "option 'probes'");
+            oneLine(run("stat", "--probes", bad, "--", "java", "-version"), 2, "option 'probes'");
+            oneLine(run("attach", "1", "--probes", bad), 2, "option 'probes'");
+        }
+        oneLine(run("run", "fstime", "--probeset", "nope"), 2, "unknown probe set 'nope'");
+        oneLine(run("run", "fstime", "--timing", "fast"), 2, "--timing");
+        oneLine(run("stat", "--sample", "0", "--", "java", "-version"), 2, "sample");
+        oneLine(run("stat", "-e", "cycels", "--", "java", "-version"), 2, "unknown event 'cycels'");
+        oneLine(run("attach", "1", "-o", dir.resolve("a,b.jfr").toString()), 2, "comma");
+    }
+
     @Test
     void dataErrors() throws Exception {
         oneLine(run("report", dir.resolve("nope.jfr").toString()), 1, "no such file");

@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import perfstat.cli.Durations;
 import perfstat.cli.UserError;
+import perfstat.agent.AgentOptions;
+import perfstat.cli.launch.AgentArgs;
 import perfstat.cli.launch.Attacher;
 import perfstat.cli.launch.ModelLauncher;
 import perfstat.cli.read.IntervalLog;
@@ -15,9 +17,9 @@ import perfstat.cli.read.RecordingReader;
 import perfstat.cli.read.RunData;
 import perfstat.cli.render.StatRenderer;
 import perfstat.cli.stats.StatSummary;
-import perfstat.cli.render.OutputFormat;
 import perfstat.cli.stats.Comparison;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -46,14 +48,12 @@ public final class AttachCommand implements Callable<Integer> {
     @Option(names = "--force", description = "Overwrite the output recording if it exists.")
     boolean force;
 
-    @Option(names = "--probes", paramLabel = "PATTERN;...", description = "Methods to probe (JEP 520 syntax).")
-    String probes;
+    @Mixin
+    ProbeOptions probes;
 
-    @Option(names = "--probeset", paramLabel = "NAME", description = "A built-in probe set.")
-    String probeset;
-
-    @Option(names = {"-e", "--event"}, paramLabel = "EVENTS", description = "Counters, comma-separated, as perf names them.")
-    String events;
+    @Option(names = {"-e", "--event"}, paramLabel = "EVENTS", split = ",",
+            description = "Counters, comma-separated, as perf names them.")
+    List<String> events = new ArrayList<>();
 
     @Option(names = "--set", paramLabel = "variant=NAME",
             description = "Switch a running model to another variant (through its MBean) and return; record windows before and after to diff them.")
@@ -63,8 +63,8 @@ public final class AttachCommand implements Callable<Integer> {
             description = "Print the counts of every MS milliseconds while attached, as perf stat -I does.")
     Integer intervalMs;
 
-    @Option(names = "--format", defaultValue = "table", description = "table, json, csv, markdown or html (default: ${DEFAULT-VALUE}).")
-    OutputFormat format;
+    @Mixin
+    FormatOption format;
 
     @Override
     public Integer call() throws Exception {
@@ -79,33 +79,28 @@ public final class AttachCommand implements Callable<Integer> {
         }
         Path out = (output != null ? output : Path.of("attach-" + pid + ".jfr")).toAbsolutePath();
         ModelLauncher.checkWritable(out, force);
+        if (intervalMs != null && intervalMs < 10) {
+            throw UserError.usage("-I must be 10 ms or more, not " + intervalMs);
+        }
+        AgentOptions.Builder b = probes.applyTo(AgentOptions.builder().out(out.toString()).attached(true)
+                .durationMs(Math.max(1, duration.toMillis())));
+        if (!events.isEmpty()) {
+            try {
+                b.eventNames(events);
+            } catch (AgentOptions.BadOption e) {
+                throw UserError.usage(e.getMessage());
+            }
+        }
+        AgentArgs.check(b); // every value checked before the target is touched
         if (force) {
             Files.deleteIfExists(out);
         }
-        if (out.toString().contains(",")) {
-            throw UserError.usage("the output path cannot contain a comma: " + out);
-        }
-        List<String> opts = new ArrayList<>(List.of("out=" + out, "attached=true",
-                "duration=" + Math.max(1, duration.toMillis()) + "ms"));
-        if (probes != null) {
-            opts.add("probes=" + probes);
-        }
-        if (probeset != null) {
-            opts.add("probeset=" + probeset);
-        }
-        if (events != null) {
-            opts.add("events=" + events.replace(',', ';'));
-        }
         Path intervals = null;
         if (intervalMs != null) {
-            if (intervalMs < 10) {
-                throw UserError.usage("-I must be 10 ms or more, not " + intervalMs);
-            }
             intervals = Files.createTempFile("perfstat-attach-", ".log");
-            opts.add("interval=" + intervalMs);
-            opts.add("interval-log=" + intervals);
+            b.intervalMs(intervalMs).intervalLog(intervals.toString());
         }
-        Attacher.load(pid, String.join(",", opts));
+        Attacher.load(pid, AgentArgs.check(b).format());
         // Ctrl-C: end the window early, and still get the recording
         Thread early = new Thread(() -> {
             if (!Files.exists(out)) {

@@ -12,7 +12,6 @@ import perfstat.cli.UserError;
 import perfstat.cli.launch.ModelLauncher;
 import perfstat.cli.read.RecordingReader;
 import perfstat.cli.read.RunData;
-import perfstat.cli.render.OutputFormat;
 import perfstat.cli.stats.Comparison;
 import perfstat.models.Models;
 import picocli.CommandLine.Command;
@@ -49,8 +48,8 @@ public final class CompareCommand implements Callable<Integer> {
             description = "Keep the recordings in DIR as WORKLOAD-VARIANT.jfr (default: not kept).")
     Path outputDir;
 
-    @Option(names = "--format", defaultValue = "table", description = "table, json, csv, markdown or html (default: ${DEFAULT-VALUE}).")
-    OutputFormat format;
+    @Mixin
+    FormatOption format;
 
     @Option(names = "--warmup-runs", defaultValue = "0", paramLabel = "K",
             description = "Runs of each variant first, discarded (default: ${DEFAULT-VALUE}).")
@@ -114,6 +113,10 @@ public final class CompareCommand implements Callable<Integer> {
             int done = 0;
             for (int r = -warmupRuns; r < runs; r++) {
                 for (int v = 0; v < variants.size(); v++) {
+                    if (ModelLauncher.stoppedBy() != null) {
+                        throw UserError.data("stopped by " + ModelLauncher.stoppedBy() + " after " + done + " of " + total
+                                + " runs" + (keep ? "; the finished runs' recordings are in " + dir : ""));
+                    }
                     if (progress) {
                         String left = done == 0 ? "" : String.format(java.util.Locale.ROOT, ", about %ds left",
                                 (System.nanoTime() - started) / done * (total - done) / 1_000_000_000L);

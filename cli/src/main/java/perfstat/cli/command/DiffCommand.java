@@ -12,7 +12,6 @@ import java.util.stream.Stream;
 import perfstat.cli.UserError;
 import perfstat.cli.read.RecordingReader;
 import perfstat.cli.read.RunData;
-import perfstat.cli.render.OutputFormat;
 import perfstat.cli.stats.Comparison;
 import perfstat.cli.stats.Table;
 import picocli.CommandLine.Command;
@@ -51,8 +50,8 @@ public final class DiffCommand implements Callable<Integer> {
     @Option(names = "--force", description = "Compare recordings of different models or workloads all the same.")
     boolean force;
 
-    @Option(names = "--format", defaultValue = "table", description = "table, json, csv, markdown or html (default: ${DEFAULT-VALUE}).")
-    OutputFormat format;
+    @Mixin
+    FormatOption format;
 
     @Mixin
     JudgeOptions judge;

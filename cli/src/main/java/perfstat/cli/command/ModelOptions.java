@@ -1,15 +1,17 @@
 package perfstat.cli.command;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import perfstat.cli.Durations;
 import perfstat.cli.UserError;
+import perfstat.agent.AgentOptions;
+import perfstat.cli.launch.AgentArgs;
 import perfstat.cli.launch.ModelLauncher;
 import perfstat.models.Model;
+import perfstat.models.ModelArgs;
 import perfstat.models.Models;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** Options shared by {@code run} and {@code compare}: how the model runs. */
@@ -39,12 +41,8 @@ public final class ModelOptions {
     @Option(names = "--option", paramLabel = "KEY=VALUE", description = "A workload option, e.g. block-size=1024.")
     Map<String, String> options = new LinkedHashMap<>();
 
-    @Option(names = "--probes", paramLabel = "PATTERN", split = ";",
-            description = "More methods to probe, in JEP 520's syntax (pkg.Class::method).")
-    List<String> probes = new ArrayList<>();
-
-    @Option(names = "--timing", description = "Probe timing: sampled, exact or off (default: sampled).")
-    String timing;
+    @Mixin
+    ProbeOptions probes;
 
     @Option(names = "--force", description = "Overwrite existing recordings.")
     boolean force;
@@ -73,9 +71,6 @@ public final class ModelOptions {
         if (d.isZero() || interval.isZero()) {
             throw UserError.usage("--duration and --interval must be positive");
         }
-        if (timing != null && !List.of("sampled", "exact", "off").contains(timing)) {
-            throw UserError.usage("--timing must be sampled, exact or off");
-        }
         Map<String, String> opts = new LinkedHashMap<>(options);
         if (size != null) {
             if (!sel.workload().name().equals("tiobench")) {
@@ -88,7 +83,15 @@ public final class ModelOptions {
         }
         // a simulation has no JIT to warm up: its score does not depend on the JVM's speed
         Duration w = sel.workload().simulated() ? Duration.ZERO : warmup;
-        return new ModelLauncher.Spec(sel.model(), sel.workload(), variant, threads, Math.max(cpus, threads),
-                w, d, interval, opts, probes, timing);
+        ModelArgs args;
+        try {
+            args = new ModelArgs(sel.workload().name(), variant, threads, Math.max(cpus, threads), w.toMillis(),
+                    d.toMillis(), Math.max(1, interval.toMillis()), opts, ProcessHandle.current().pid());
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage(e.getMessage());
+        }
+        // the model's own probe set first, then the user's
+        AgentOptions agent = AgentArgs.check(probes.applyTo(AgentOptions.builder().probeSet(sel.model().probeSet())));
+        return new ModelLauncher.Spec(sel.workload(), args, agent);
     }
 }

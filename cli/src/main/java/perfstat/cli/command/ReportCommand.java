@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import perfstat.cli.read.RecordingReader;
 import perfstat.cli.read.RunData;
-import perfstat.cli.render.OutputFormat;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -20,12 +20,12 @@ public final class ReportCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE", description = "A JFR recording.")
     String file;
 
-    @Option(names = "--format", defaultValue = "table", description = "table, json, csv, markdown or html (default: ${DEFAULT-VALUE}).")
-    OutputFormat format;
+    @Mixin
+    FormatOption format;
 
     @Override
     public Integer call() {
         List<RunData> runs = List.of(RecordingReader.read(file));
-        return Tables.print(runs, format, spec);
+        return Tables.print(runs, format.format, spec);
     }
 }

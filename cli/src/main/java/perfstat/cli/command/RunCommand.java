@@ -4,7 +4,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import perfstat.cli.read.RecordingReader;
-import perfstat.cli.render.OutputFormat;
 import perfstat.cli.stats.Comparison;
 import perfstat.models.Models;
 import picocli.CommandLine.Command;
@@ -29,8 +28,8 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Recording to write (default: WORKLOAD-VARIANT.jfr).")
     Path output;
 
-    @Option(names = "--format", defaultValue = "table", description = "table, json, csv, markdown or html (default: ${DEFAULT-VALUE}).")
-    OutputFormat format;
+    @Mixin
+    FormatOption format;
 
     @Mixin
     ModelOptions run;

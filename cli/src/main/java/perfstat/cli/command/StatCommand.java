@@ -7,7 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import perfstat.agent.counters.EventSpec;
+import perfstat.agent.AgentOptions;
+import perfstat.cli.launch.AgentArgs;
 import perfstat.cli.UserError;
 import perfstat.cli.launch.JavaCommandRunner;
 import perfstat.cli.launch.ModelLauncher;
@@ -16,6 +17,7 @@ import perfstat.cli.read.RunData;
 import perfstat.cli.render.StatRenderer;
 import perfstat.cli.stats.StatSummary;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -37,9 +39,12 @@ public final class StatCommand implements Callable<Integer> {
             description = "Run the command N times; print means with perf's +- (standard error of the mean).")
     int repeat;
 
-    @Option(names = {"-e", "--event"}, paramLabel = "EVENTS",
+    @Option(names = {"-e", "--event"}, paramLabel = "EVENTS", split = ",",
             description = "Events, comma-separated, as perf names them (default: perf stat's default set).")
     List<String> events = new ArrayList<>();
+
+    @Mixin
+    ProbeOptions probes;
 
     @Option(names = "--per-thread", description = "Also print the counts per thread (perf_event_open only).")
     boolean perThread;
@@ -80,31 +85,22 @@ public final class StatCommand implements Callable<Integer> {
         if (separator != null && json) {
             throw UserError.usage("-x and --json exclude each other");
         }
-        List<String> eventNames = new ArrayList<>();
-        for (String e : events) {
-            for (String part : e.split(",")) {
-                if (!part.isBlank()) {
-                    eventNames.add(part.trim());
-                }
+        AgentOptions.Builder b = probes.applyTo(AgentOptions.builder());
+        List<String> eventNames = events.stream().filter(e -> !e.isBlank()).toList();
+        if (!eventNames.isEmpty()) {
+            try {
+                b.eventNames(eventNames);
+            } catch (AgentOptions.BadOption e) {
+                throw UserError.usage(e.getMessage());
             }
         }
-        try {
-            for (String e : eventNames) {
-                EventSpec.parse(e);
-            }
-        } catch (IllegalArgumentException ex) {
-            throw UserError.usage(ex.getMessage());
+        if (intervalMs != null) {
+            b.intervalMs(intervalMs);
         }
+        AgentOptions agent = AgentArgs.check(b);
         List<Path> outputs = outputs();
         for (Path p : outputs) {
             ModelLauncher.checkWritable(p, force);
-        }
-        StringBuilder agent = new StringBuilder();
-        if (!eventNames.isEmpty()) {
-            agent.append("events=").append(String.join(";", eventNames));
-        }
-        if (intervalMs != null) {
-            agent.append(agent.length() == 0 ? "" : ",").append("interval=").append(intervalMs);
         }
         StatRenderer renderer = new StatRenderer(json ? StatRenderer.Layout.JSON
                 : separator != null ? StatRenderer.Layout.CSV : StatRenderer.Layout.TEXT, separator);
@@ -124,7 +120,7 @@ public final class StatCommand implements Callable<Integer> {
             if (intervalMs != null) {
                 renderer.intervalHeader(err);
             }
-            try (JavaCommandRunner.Outcome o = JavaCommandRunner.run(command, agent.toString(), intervalMs == null ? null
+            try (JavaCommandRunner.Outcome o = JavaCommandRunner.run(command, agent, intervalMs == null ? null
                     : batch -> {
                         List<RunData.PerfCounter> prev = previous.isEmpty() ? null : previous.get(0);
                         renderer.renderInterval(batch.get(0).windowNs() / 1e9, StatSummary.interval(batch, prev), err);

@@ -55,14 +55,11 @@ public final class JavaCommandRunner {
     /**
      * Runs {@code command} with the agent.
      *
-     * @param agentOptions the agent's options without {@code out} and {@code interval-log}
+     * @param agentOptions the agent's options; their {@code out} and {@code interval-log} are replaced by perfstat's own
      * @param intervals    receives each interval's cumulative counters while the command runs, or null
      */
-    public static Outcome run(List<String> command, String agentOptions, Consumer<List<RunData.PerfCounter>> intervals) {
+    public static Outcome run(List<String> command, perfstat.agent.AgentOptions agentOptions, Consumer<List<RunData.PerfCounter>> intervals) {
         Path jar = ModelLauncher.selfJar();
-        if (jar.toString().contains(",")) {
-            throw UserError.data("perfstat.jar's path contains a comma, which the agent's options cannot carry: " + jar);
-        }
         Path tmp;
         try {
             tmp = Files.createTempDirectory("perfstat-stat-");
@@ -74,23 +71,17 @@ public final class JavaCommandRunner {
         List<String> cmd = new ArrayList<>();
         cmd.add(command.get(0));
         cmd.add("--enable-native-access=ALL-UNNAMED");
-        cmd.add("-javaagent:" + jar + "=out=" + recording + (agentOptions.isEmpty() ? "" : "," + agentOptions)
-                + (intervals != null ? ",interval-log=" + log : ""));
+        cmd.add(AgentArgs.javaagent(jar, agentOptions, recording.toString(), intervals != null ? log.toString() : null));
         cmd.addAll(command.subList(1, command.size()));
         long t0 = System.nanoTime();
         int exit;
-        try (Interrupts ignored = Interrupts.ignore()) {
+        try {
             Process p = new ProcessBuilder(cmd).inheritIO().start();
-            IntervalLog follower = intervals == null ? null : new IntervalLog(log);
-            while (!p.waitFor(50, java.util.concurrent.TimeUnit.MILLISECONDS)) {
-                if (follower != null) {
-                    follower.poll(intervals);
-                }
+            try (Interrupts ignored = Interrupts.forwardTo(p)) {
+                exit = follow(p, intervals == null ? null : new IntervalLog(log), intervals);
+            } finally {
+                p.destroy(); // perfstat itself is failing: the command goes too
             }
-            if (follower != null) {
-                follower.poll(intervals);
-            }
-            exit = p.exitValue();
         } catch (IOException e) {
             new Outcome(0, recording, tmp, 0).close();
             throw UserError.data("cannot run " + command.get(0) + ": " + e.getMessage());
@@ -107,5 +98,19 @@ public final class JavaCommandRunner {
                     + "): its JVM did not start, or the agent could not");
         }
         return o;
+    }
+
+    /** Waits for {@code p}, printing interval rows meanwhile; its exit status. */
+    private static int follow(Process p, IntervalLog follower, Consumer<List<RunData.PerfCounter>> intervals)
+            throws InterruptedException {
+        while (!p.waitFor(50, java.util.concurrent.TimeUnit.MILLISECONDS)) {
+            if (follower != null) {
+                follower.poll(intervals);
+            }
+        }
+        if (follower != null) {
+            follower.poll(intervals);
+        }
+        return p.exitValue();
     }
 }

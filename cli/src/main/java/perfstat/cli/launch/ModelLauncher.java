@@ -5,14 +5,14 @@ import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
 import perfstat.cli.UserError;
+import perfstat.agent.AgentOptions;
 import perfstat.models.Model;
+import perfstat.models.ModelArgs;
 
 /**
  * Runs one model variant in a child JVM with the agent, as perf stat runs a command: the
@@ -21,10 +21,14 @@ import perfstat.models.Model;
  */
 public final class ModelLauncher {
 
-    /** What to run and how. {@code options} are the workload's KEY=VALUE options. */
-    public record Spec(Model model, Model.WorkloadInfo workload, String variant, int threads, int cpus,
-                       Duration warmup, Duration duration, Duration interval, Map<String, String> options,
-                       List<String> extraProbes, String timing) {
+    /**
+     * What to run and how: the model's arguments and the agent's options, both checked when
+     * made. {@code agent}'s output is replaced by the child's own file.
+     */
+    public record Spec(Model.WorkloadInfo workload, ModelArgs args, AgentOptions agent) {
+        public String variant() {
+            return args.variant();
+        }
     }
 
     private ModelLauncher() {
@@ -58,18 +62,22 @@ public final class ModelLauncher {
             Path tmp = tmpDir.resolve(RECORDING);
             List<String> cmd = command(spec, jar);
             int exit;
-            try (Interrupts ignored = Interrupts.ignore()) {
+            try {
                 // The child runs in the temporary directory, so the agent's options name no path of the user's.
                 Process p = new ProcessBuilder(cmd).directory(tmpDir.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD)
                         .redirectError(ProcessBuilder.Redirect.INHERIT).start();
-                exit = p.waitFor();
+                try (Interrupts ignored = Interrupts.forwardTo(p)) {
+                    exit = p.waitFor();
+                } finally {
+                    p.destroy(); // perfstat itself is failing: the child goes too
+                }
             } catch (IOException e) {
                 throw UserError.data("cannot start a JVM for the model: " + e.getMessage());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw UserError.data("interrupted");
             }
-            if (exit != 0) {
+            if (exit != 0 && !(Interrupts.received() != null && Files.isRegularFile(tmp))) {
                 throw UserError.data(spec.workload().name() + " " + spec.variant() + " failed in its JVM (exit " + exit + ")");
             }
             if (!Files.isRegularFile(tmp)) {
@@ -92,36 +100,17 @@ public final class ModelLauncher {
         if (Runtime.version().feature() >= 22) {
             cmd.add("--enable-native-access=ALL-UNNAMED");
         }
-        StringBuilder agent = new StringBuilder("-javaagent:").append(jar).append("=out=").append(RECORDING)
-                .append(",probeset=").append(spec.model().probeSet());
-        if (!spec.extraProbes().isEmpty()) {
-            agent.append(",probes=").append(String.join(";", spec.extraProbes()));
-        }
-        if (spec.timing() != null) {
-            agent.append(",timing=").append(spec.timing());
-        }
-        cmd.add(agent.toString());
+        cmd.add(AgentArgs.javaagent(jar, spec.agent(), RECORDING, null));
         cmd.add("-cp");
         cmd.add(jar.toString());
         cmd.add("perfstat.models.ModelMain");
-        cmd.add(spec.workload().name());
-        cmd.add("--variant");
-        cmd.add(spec.variant());
-        cmd.add("--threads");
-        cmd.add(Integer.toString(spec.threads()));
-        cmd.add("--cpus");
-        cmd.add(Integer.toString(spec.cpus()));
-        cmd.add("--warmup-ms");
-        cmd.add(Long.toString(spec.warmup().toMillis()));
-        cmd.add("--duration-ms");
-        cmd.add(Long.toString(spec.duration().toMillis()));
-        cmd.add("--interval-ms");
-        cmd.add(Long.toString(spec.interval().toMillis()));
-        spec.options().forEach((k, v) -> {
-            cmd.add("--option");
-            cmd.add(k + "=" + v);
-        });
+        cmd.addAll(spec.args().format());
         return cmd;
+    }
+
+    /** The signal (SIGTERM, SIGINT, SIGHUP) that ended a child early, or null: then no further child should start. */
+    public static String stoppedBy() {
+        return Interrupts.received();
     }
 
     /** The perfstat.jar this CLI runs from: it is also the agent. */

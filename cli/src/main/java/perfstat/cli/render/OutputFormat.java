@@ -21,4 +21,10 @@ public enum OutputFormat {
     public void render(Table t, PrintWriter out) {
         renderer.accept(t, out);
     }
+
+    /** As users type it: {@code table}, {@code json}, … (picocli lists the choices with it). */
+    @Override
+    public String toString() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
 }

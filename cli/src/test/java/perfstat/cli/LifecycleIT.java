@@ -1,0 +1,62 @@
+package perfstat.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * A child JVM never outlives the perfstat that started it: SIGINT, SIGTERM and SIGHUP to
+ * {@code perfstat run … --duration forever} end the model's JVM cleanly, with its recording
+ * written; SIGKILL to perfstat ends the model's JVM within seconds (it watches its parent).
+ */
+class LifecycleIT {
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest
+    @ValueSource(strings = {"INT", "TERM", "HUP", "KILL"})
+    void aSignalToPerfstatEndsItsChild(String signal) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(Processes.java(), "-jar", Processes.jar().toString(), "run", "fstime",
+                "--duration", "forever", "--warmup", "200ms", "--interval", "250ms", "-o", "forever.jfr"));
+        Process cli = new ProcessBuilder(cmd).directory(dir.toFile())
+                .redirectOutput(dir.resolve("out.txt").toFile()).redirectError(dir.resolve("err.txt").toFile()).start();
+        ProcessHandle model = awaitChild(cli);
+        Thread.sleep(1500); // past the warm-up: the run is measuring
+        Process kill = new ProcessBuilder("kill", "-s", signal, Long.toString(cli.pid())).start();
+        assertThat(kill.waitFor()).isZero();
+
+        assertThat(cli.waitFor(60, TimeUnit.SECONDS)).as("perfstat ended").isTrue();
+        // the orphaned child ends by itself, SIGKILL included
+        model.onExit().get(20, TimeUnit.SECONDS);
+        assertThat(model.isAlive()).isFalse();
+        String err = Files.readString(dir.resolve("err.txt"));
+        if (signal.equals("KILL")) {
+            assertThat(cli.exitValue()).isEqualTo(137);
+            assertThat(dir.resolve("forever.jfr")).doesNotExist();
+        } else {
+            assertThat(cli.exitValue()).as(err).isZero();
+            assertThat(dir.resolve("forever.jfr")).isRegularFile();
+            assertThat(Files.readString(dir.resolve("out.txt"))).contains("fstime (KB/s)").contains("until stopped");
+        }
+    }
+
+    /** The model's JVM, once perfstat has started it. */
+    private static ProcessHandle awaitChild(Process cli) throws InterruptedException {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (System.nanoTime() < end) {
+            var child = cli.children().filter(c -> c.info().commandLine().orElse("").contains("ModelMain")).findFirst();
+            if (child.isPresent()) {
+                return child.get();
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("perfstat started no model JVM");
+    }
+}
