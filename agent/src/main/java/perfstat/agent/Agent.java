@@ -28,8 +28,6 @@ import perfstat.agent.recording.RecordingSession;
  * the application runs on, unmeasured.
  */
 public final class Agent {
-    /** Version of the recording format (docs/recording-format.md). */
-    public static final int FORMAT_VERSION = 2;
 
     /** Set while the agent runs in this JVM, for perfstat ps. */
     public static final String LOADED_PROPERTY = "perfstat.agent";
@@ -275,7 +273,7 @@ public final class Agent {
     /** What the agent is and runs with: the recording's perfstat.Agent event. */
     private static void commitAgentEvent(String optionsText) {
         AgentEvent e = new AgentEvent();
-        e.formatVersion = FORMAT_VERSION;
+        e.formatVersion = perfstat.format.RecordingFormat.VERSION;
         e.agentVersion = version();
         e.options = optionsText;
         e.jvmVersion = Runtime.version().toString();

@@ -17,9 +17,6 @@ import perfstat.models.events.WorkloadEvent;
  * the {@link Outcome} still tells the result.
  */
 public final class Runner {
-    /** Version of the recording format that these events and the agent's belong to. */
-    public static final int FORMAT_VERSION = 2;
-
     private Runner() {
     }
 
@@ -260,7 +257,7 @@ public final class Runner {
     /** The run's description, as the recording holds it. */
     private static WorkloadEvent workloadEvent(Model model, RunRequest request, Model.WorkloadInfo info, String variant) {
         WorkloadEvent run = new WorkloadEvent();
-        run.formatVersion = FORMAT_VERSION;
+        run.formatVersion = perfstat.format.RecordingFormat.VERSION;
         run.model = model.name();
         run.variant = variant;
         run.workload = request.workload();

@@ -16,6 +16,7 @@ import jdk.jfr.consumer.RecordingFile;
 import org.HdrHistogram.Histogram;
 import perfstat.agent.events.HistogramCodec;
 import perfstat.cli.UserError;
+import perfstat.format.RecordingFormat;
 
 /**
  * Reads a JFR recording into {@link RunData}. Knows the recording format
@@ -23,6 +24,16 @@ import perfstat.cli.UserError;
  */
 public final class RecordingReader {
     private RecordingReader() {
+    }
+
+    /** The event's format version, or a data error for one newer than this reader knows. */
+    static int formatVersion(String name, RecordedEvent e) {
+        int v = e.getInt("formatVersion");
+        if (v > RecordingFormat.VERSION) {
+            throw UserError.data(name + ": recording format " + v + " is newer than this perfstat reads (up to "
+                    + RecordingFormat.VERSION + "); read it with a newer perfstat");
+        }
+        return v;
     }
 
     public static RunData read(String name) {
@@ -70,7 +81,7 @@ public final class RecordingReader {
                 first = first == null || e.getStartTime().isBefore(first) ? e.getStartTime() : first;
                 last = last == null || t.isAfter(last) ? t : last;
                 switch (type) {
-                    case "perfstat.Workload" -> workload = new RunData.Workload(e.getInt("formatVersion"),
+                    case "perfstat.Workload" -> workload = new RunData.Workload(formatVersion(name, e),
                             e.getString("model"), e.getString("variant"), e.getString("workload"),
                             e.getInt("threads"), e.getInt("cpus"), e.getInt("cores"), e.getString("jvmVersion"),
                             Duration.ofNanos(e.getLong("durationNs")), Duration.ofNanos(e.getLong("warmupNs")),
@@ -120,6 +131,7 @@ public final class RecordingReader {
                         }
                     }
                     case "perfstat.Agent" -> {
+                        formatVersion(name, e);
                         agentOptions = e.getString("options");
                         timerOverheadNs = e.hasField("timerOverheadNs") ? e.getLong("timerOverheadNs") : 0;
                     }

@@ -135,10 +135,43 @@ class RecordingReaderTest {
         assertThat(Measurements.of(run).get("task-clock").value().status()).isEqualTo(Value.Status.ABSENT);
     }
 
-    /** The agent and the models write one format; models may not import the agent, so the two constants are tied here. */
+    @jdk.jfr.Name("perfstat.Agent")
+    static final class FutureAgentEvent extends jdk.jfr.Event {
+        int formatVersion;
+        String options;
+    }
+
+    /** One version for every writer (perfstat.format.RecordingFormat), checked by the reader: a newer one is one line. */
     @Test
-    void agentAndModelsWriteTheSameFormatVersion() {
-        assertThat(perfstat.agent.Agent.FORMAT_VERSION).isEqualTo(perfstat.models.Runner.FORMAT_VERSION);
+    void aRecordingOfANewerFormatIsRefusedInOneLine() throws Exception {
+        Path f = dir.resolve("future.jfr");
+        try (jdk.jfr.Recording r = new jdk.jfr.Recording()) {
+            r.start();
+            FutureAgentEvent e = new FutureAgentEvent();
+            e.formatVersion = perfstat.format.RecordingFormat.VERSION + 1;
+            e.options = "";
+            e.commit();
+            r.stop();
+            r.dump(f);
+        }
+        assertThatThrownBy(() -> RecordingReader.read(f.toString())).isInstanceOf(perfstat.cli.UserError.class)
+                .hasMessageContaining("recording format " + (perfstat.format.RecordingFormat.VERSION + 1) + " is newer")
+                .hasMessageNotContaining("\n");
+        assertThat(RecordingReader.read(recordingWithFormat(f, perfstat.format.RecordingFormat.VERSION)).agentOptions()).isEmpty();
+    }
+
+    private String recordingWithFormat(Path base, int version) throws Exception {
+        Path f = base.resolveSibling("v" + version + ".jfr");
+        try (jdk.jfr.Recording r = new jdk.jfr.Recording()) {
+            r.start();
+            FutureAgentEvent e = new FutureAgentEvent();
+            e.formatVersion = version;
+            e.options = "";
+            e.commit();
+            r.stop();
+            r.dump(f);
+        }
+        return f.toString();
     }
 
     @Test
