@@ -1,0 +1,363 @@
+package perfstat.agent;
+
+import java.io.IOException;
+import java.lang.instrument.Instrumentation;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import jdk.jfr.FlightRecorder;
+import jdk.jfr.Recording;
+import perfstat.agent.counters.CounterReader;
+import perfstat.agent.counters.CounterSet;
+import perfstat.agent.counters.PerfControl;
+import perfstat.agent.counters.ProcessCounters;
+import perfstat.agent.events.AgentEvent;
+import perfstat.agent.events.CountersEvent;
+import perfstat.agent.events.HistogramCodec;
+import perfstat.agent.events.PerfCounterEvent;
+import perfstat.agent.events.ProbeEvent;
+import perfstat.agent.probe.ProbeFilter;
+import perfstat.agent.probe.ProbeInstaller;
+import perfstat.agent.probe.Probes;
+import perfstat.agent.recording.RecordingSession;
+
+/**
+ * One life of the agent in a JVM: {@link #open} starts it (recording, counters, probes) and,
+ * for an agent loaded into a running JVM, {@link #close} ends it (probes removed, counters
+ * closed, recording written). An agent started with the JVM is never closed: JFR writes its
+ * recording as the JVM exits. All the agent's state lives here, so that a session can be
+ * opened and closed in one JVM, in a test, as often as needed; {@link Agent} only holds the
+ * current one.
+ *
+ * <p>Assumptions and guarantees:
+ * <ol>
+ *   <li>At most one session is open in a JVM at a time ({@link Agent} sees to it): the probe
+ *       runtime ({@link Probes}) is static, as advice inlined into host classes must find it.</li>
+ *   <li>{@link #open} either returns a running session or throws, leaving nothing behind
+ *       (recording closed, counters closed, probes removed).</li>
+ *   <li>{@link #close}, {@link #openWindow} and {@link #closeWindow} never throw; each failure
+ *       is one line on stderr.</li>
+ * </ol>
+ */
+final class AgentSession {
+    private final AgentOptions options;
+    private final Instrumentation inst;
+    /** Attached sessions write {@code partFile}, then move it to {@code outFile} whole; null otherwise. */
+    private final Path outFile;
+    private final Path partFile;
+    private final Recording recording;
+    private final ProbeInstaller installer;
+    private final CounterSet counterSet;
+    private final CounterReader reader;
+    private final Runnable probesHook = () -> emitProbes("");
+    private final Runnable countersHook = () -> commitCounters("end");
+    private final Runnable perfHook;
+    /** The timer's cost, measured once when the session opens; a window reports the same. */
+    private final long timerCostNs;
+    private Thread detacher;
+    private Window window;
+    private boolean closed;
+
+    /** A window opened by perfstat attach on a JVM whose agent was already running: a recording of its own. */
+    private record Window(Recording recording, Path part, Path out, Thread timer) {
+    }
+
+    private AgentSession(AgentOptions options, Instrumentation inst, Path outFile, Path partFile, Recording recording,
+                         ProbeInstaller installer, CounterSet counterSet, CounterReader reader, long timerCostNs) {
+        this.options = options;
+        this.inst = inst;
+        this.outFile = outFile;
+        this.partFile = partFile;
+        this.recording = recording;
+        this.installer = installer;
+        this.counterSet = counterSet;
+        this.reader = reader;
+        this.perfHook = reader == null ? null : reader::commitEnd;
+        this.timerCostNs = timerCostNs;
+    }
+
+    /**
+     * Starts recording, counting and probing as {@code o} says. An attached session
+     * ({@code attached} or a {@code duration}) writes its recording when closed; any other when
+     * the JVM exits.
+     */
+    static AgentSession open(AgentOptions o, Instrumentation inst) throws AgentOptions.BadOption, IOException {
+        List<ProbeFilter> filters = o.filters();
+        Path out = freePath(Path.of(o.out()));
+        boolean attached = o.durationMs() > 0 || o.attached();
+        Path part = attached ? out.resolveSibling(out.getFileName() + ".part") : null;
+        List<AutoCloseable> undo = new ArrayList<>();
+        try {
+            Recording r = attached ? RecordingSession.start(part, o.contentionNs(), false)
+                    : RecordingSession.start(out, o.contentionNs());
+            undo.add(r);
+            Probes.configureSampling(switch (o.timing()) {
+                case EXACT -> 1;
+                case OFF -> 0;
+                case SAMPLED -> o.sample();
+            });
+            commitCounters("start");
+            CounterSet set = null;
+            CounterReader reader = null;
+            if (!o.events().isEmpty()) {
+                PerfControl perf = perfControl(o);
+                set = CounterSet.open(o.events());
+                undo.add(set::close);
+                if (perf != null) {
+                    perf.send("enable"); // perf's window opens with perfstat's
+                }
+                reader = new CounterReader(set, o.intervalMs() * 1_000_000L,
+                        o.intervalLog() == null ? null : Path.of(o.intervalLog()), perf);
+                undo.add(reader::stop);
+            }
+            ProbeInstaller installer = new ProbeInstaller(filters);
+            AgentSession s = new AgentSession(o, inst, attached ? out : null, part, r, installer, set, reader,
+                    timerOverheadNs());
+            FlightRecorder.addPeriodicEvent(ProbeEvent.class, s.probesHook);
+            FlightRecorder.addPeriodicEvent(CountersEvent.class, s.countersHook);
+            undo.add(() -> FlightRecorder.removePeriodicEvent(s.probesHook));
+            undo.add(() -> FlightRecorder.removePeriodicEvent(s.countersHook));
+            if (reader != null) {
+                FlightRecorder.addPeriodicEvent(PerfCounterEvent.class, s.perfHook);
+                undo.add(() -> FlightRecorder.removePeriodicEvent(s.perfHook));
+                reader.start();
+            }
+            undo.add(() -> installer.uninstall(inst));
+            installer.install(inst);
+            s.commitAgentEvent(o.describeForRecording());
+            return s;
+        } catch (IOException | RuntimeException | Error e) {
+            for (int i = undo.size() - 1; i >= 0; i--) {
+                try {
+                    undo.get(i).close();
+                } catch (Exception | Error ignored) {
+                    // undoing as much as can be undone
+                }
+            }
+            Probes.reset();
+            throw e;
+        }
+    }
+
+    private static PerfControl perfControl(AgentOptions o) {
+        if (o.perfCtl() == null) {
+            return null;
+        }
+        try {
+            return new PerfControl(o.perfCtl());
+        } catch (IOException e) {
+            System.err.println("perfstat agent: cannot open perf's control FIFO " + o.perfCtl() + "; counting without it");
+            return null;
+        }
+    }
+
+    AgentOptions options() {
+        return options;
+    }
+
+    /** Whether this session writes its recording when closed (loaded into a running JVM) rather than at exit. */
+    boolean attached() {
+        return outFile != null;
+    }
+
+    /** Closes the session after {@code ms} unless closed first; {@code action} does the closing. */
+    synchronized void closeAfter(long ms, Runnable action) {
+        detacher = after(ms, "perfstat-detach", action);
+    }
+
+    /** Detaches: the reverse of {@link #open}, for an attached session. Never throws. */
+    synchronized void close() {
+        if (closed || !attached()) {
+            return;
+        }
+        closed = true;
+        if (detacher != null && detacher != Thread.currentThread()) {
+            detacher.interrupt(); // its window ends now; it must not end a later one
+        }
+        detacher = null;
+        closeWindow();
+        try {
+            installer.uninstall(inst);
+            if (reader != null) {
+                reader.stop();
+                reader.commitEnd();
+            }
+            emitProbes("");
+            commitCounters("end");
+            FlightRecorder.removePeriodicEvent(probesHook);
+            FlightRecorder.removePeriodicEvent(countersHook);
+            if (perfHook != null) {
+                FlightRecorder.removePeriodicEvent(perfHook);
+            }
+            seal(recording, partFile, outFile);
+            if (counterSet != null) {
+                counterSet.close();
+            }
+        } catch (Throwable t) {
+            System.err.println("perfstat agent: detaching failed (" + t + ")");
+        } finally {
+            Probes.reset();
+        }
+    }
+
+    /**
+     * perfstat attach on a JVM that already runs the agent: its probes and counters go on, and
+     * a recording of its own takes the window, with the totals as the window opens and as it
+     * closes (phases window-start, window-end), whose differences are the window's counts.
+     * The window's file appears whole when it closes. Never throws.
+     */
+    synchronized void openWindow(AgentOptions w) {
+        if (window != null) {
+            System.err.println("perfstat agent: a window is already open in this JVM; ignoring the second");
+            return;
+        }
+        try {
+            Path out = freePath(Path.of(w.out()));
+            Path part = out.resolveSibling(out.getFileName() + ".part");
+            Recording r = RecordingSession.start(part, options.contentionNs(), false);
+            commitAgentEvent(options.describeForRecording() + Agent.WINDOW_NOTE);
+            emitProbes("window-start");
+            commitCounters("window-start");
+            if (reader != null) {
+                reader.commitWindow("window-start");
+                if (w.intervalLog() != null) {
+                    reader.startWindowLog(Path.of(w.intervalLog()));
+                }
+            }
+            window = new Window(r, part, out, w.durationMs() > 0 ? after(w.durationMs(), "perfstat-window", this::closeWindow) : null);
+        } catch (IOException | RuntimeException e) {
+            System.err.println("perfstat agent: could not open a window (" + e.getMessage() + "); the agent goes on");
+        }
+    }
+
+    /** Ends the window, if one is open: the closing totals, then its recording is written and moved into place. Never throws. */
+    synchronized boolean closeWindow() {
+        Window w = window;
+        if (w == null) {
+            return false;
+        }
+        window = null;
+        if (w.timer() != null && w.timer() != Thread.currentThread()) {
+            w.timer().interrupt();
+        }
+        try {
+            emitProbes("window-end");
+            commitCounters("window-end");
+            if (reader != null) {
+                reader.endWindowLog();
+                reader.commitWindow("window-end");
+            }
+            seal(w.recording(), w.part(), w.out());
+        } catch (Throwable t) {
+            System.err.println("perfstat agent: closing the window failed (" + t + ")");
+        }
+        return true;
+    }
+
+    /** Stops a recording (which writes {@code part}), then makes it the user's alone and moves it to {@code out} whole. */
+    private static void seal(Recording r, Path part, Path out) throws IOException {
+        r.stop();
+        r.close();
+        try {
+            Files.setPosixFilePermissions(part, PosixFilePermissions.fromString("rw-------"));
+        } catch (IOException | UnsupportedOperationException e) {
+            // not POSIX: the platform's default
+        }
+        Files.move(part, out, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** A daemon thread that runs {@code action} after {@code ms}, unless interrupted first (the window ended early). */
+    private static Thread after(long ms, String name, Runnable action) {
+        Thread t = new Thread(() -> {
+            try {
+                Thread.sleep(ms);
+            } catch (InterruptedException e) {
+                return; // stopped early: this window is over already
+            }
+            action.run();
+        }, name);
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
+    /** What the agent is and runs with: the recording's perfstat.Agent event. */
+    private void commitAgentEvent(String optionsText) {
+        AgentEvent e = new AgentEvent();
+        e.formatVersion = perfstat.format.RecordingFormat.VERSION;
+        e.agentVersion = Agent.version();
+        e.options = optionsText;
+        e.jvmVersion = Runtime.version().toString();
+        e.cores = Runtime.getRuntime().availableProcessors();
+        e.instrumentedMethods = installer.instrumentedMethods();
+        e.timerOverheadNs = timerCostNs;
+        e.commit();
+    }
+
+    /** The output file, or the first {@code NAME.N.jfr} that does not exist: an existing file is never overwritten. */
+    static Path freePath(Path out) {
+        if (!Files.exists(out)) {
+            return out;
+        }
+        String name = out.getFileName().toString();
+        String stem = name.endsWith(".jfr") ? name.substring(0, name.length() - 4) : name;
+        for (int i = 1; ; i++) {
+            Path p = out.resolveSibling(stem + "." + i + ".jfr");
+            if (!Files.exists(p)) {
+                System.err.println("perfstat agent: " + out + " exists; recording to " + p);
+                return p;
+            }
+        }
+    }
+
+    private static void commitCounters(String phase) {
+        ProcessCounters.Sample s = ProcessCounters.read();
+        CountersEvent e = new CountersEvent();
+        e.phase = phase;
+        e.taskClockNs = s.taskClockNs();
+        e.voluntaryContextSwitches = s.voluntaryContextSwitches();
+        e.involuntaryContextSwitches = s.involuntaryContextSwitches();
+        e.cpuMigrations = s.cpuMigrations();
+        e.minorFaults = s.minorFaults();
+        e.majorFaults = s.majorFaults();
+        e.source = s.source();
+        e.commit();
+    }
+
+    private void emitProbes(String phase) {
+        String timing = options.timing().text();
+        long failures = Probes.failures();
+        for (Probes.Summary s : Probes.snapshot()) {
+            ProbeEvent e = new ProbeEvent();
+            e.probe = s.name();
+            e.phase = phase;
+            e.calls = s.calls();
+            e.timedCalls = s.latencyNs().getTotalCount();
+            e.timing = timing;
+            e.sampleMeanGap = Probes.sampleMean() == Long.MAX_VALUE ? 0 : Probes.sampleMean();
+            e.histogram = HistogramCodec.encode(s.latencyNs());
+            e.failures = failures;
+            e.commit();
+        }
+    }
+
+    /**
+     * The cost of a back-to-back pair of System.nanoTime() calls: the lowest mean over a few
+     * batches, long enough for the JIT to compile the loop (about 5 ms, once, at start).
+     */
+    static long timerOverheadNs() {
+        long best = Long.MAX_VALUE;
+        long sink = 0;
+        for (int batch = 0; batch < 6; batch++) {
+            long t0 = System.nanoTime();
+            for (int i = 0; i < 20_000; i++) {
+                sink += System.nanoTime() - System.nanoTime();
+            }
+            best = Math.min(best, (System.nanoTime() - t0) / 20_000);
+        }
+        return best + (sink == Long.MIN_VALUE ? 1 : 0);
+    }
+}

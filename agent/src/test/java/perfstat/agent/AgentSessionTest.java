@@ -1,0 +1,106 @@
+package perfstat.agent;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.lang.instrument.Instrumentation;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+import net.bytebuddy.agent.ByteBuddyAgent;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import perfstat.agent.probe.Probes;
+import perfstat.testapp.Target;
+
+/** The agent's whole lifecycle in this JVM: open, probe, window, close, open again; no forked JVM needed. */
+class AgentSessionTest {
+    private static Instrumentation inst;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void instrumentation() {
+        inst = ByteBuddyAgent.install();
+    }
+
+    private AgentOptions attached(String out, String probe) throws AgentOptions.BadOption {
+        return AgentOptions.builder().out(dir.resolve(out).toString()).attached(true).probe(probe)
+                .timing(AgentOptions.Timing.EXACT).eventNames(List.of("task-clock")).build();
+    }
+
+    private static List<RecordedEvent> events(Path f, String type) throws Exception {
+        return RecordingFile.readAllEvents(f).stream().filter(e -> e.getEventType().getName().equals(type)).toList();
+    }
+
+    @Test
+    void aSessionCountsWhileOpenAndLeavesNothingBehindWhenClosed() throws Exception {
+        for (int round = 1; round <= 2; round++) { // a second session in the same JVM works as the first
+            Path out = dir.resolve("s" + round + ".jfr");
+            AgentSession s = AgentSession.open(attached(out.getFileName().toString(), "perfstat.testapp.Target::twice"), inst);
+            int sum = 0;
+            for (int i = 0; i < 1000 * round; i++) {
+                sum += Target.twice(i);
+            }
+            assertThat(sum).isEqualTo(round == 1 ? 999_000 : 3_998_000); // the host's results are unchanged
+            assertThat(out).doesNotExist(); // an attached session's file appears when it closes, whole
+            s.close();
+
+            assertThat(out).isRegularFile();
+            assertThat(Files.getPosixFilePermissions(out)).isEqualTo(PosixFilePermissions.fromString("rw-------"));
+            RecordedEvent probe = events(out, "perfstat.Probe").stream()
+                    .filter(e -> e.getString("probe").equals("perfstat.testapp.Target::twice")).reduce((a, b) -> b).orElseThrow();
+            assertThat(probe.getLong("calls")).isEqualTo(1000L * round);
+            assertThat(events(out, "perfstat.Agent")).singleElement()
+                    .satisfies(e -> assertThat(e.getInt("formatVersion")).isEqualTo(perfstat.format.RecordingFormat.VERSION));
+            assertThat(events(out, "perfstat.Counters")).extracting(e -> e.getString("phase")).contains("start", "end");
+
+            Target.twice(1); // after close: the class is restored and nothing counts
+            assertThat(Probes.snapshot()).noneMatch(p -> p.name().endsWith("::twice") && p.calls() > 0);
+            s.close(); // twice is harmless
+        }
+    }
+
+    @Test
+    void aWindowOnAnOpenSessionHasItsOwnRecording() throws Exception {
+        AgentSession s = AgentSession.open(attached("whole.jfr", "perfstat.testapp.Target::twice"), inst);
+        try {
+            Target.twice(1);
+            s.openWindow(AgentOptions.builder().out(dir.resolve("window.jfr").toString()).attached(true).build());
+            for (int i = 0; i < 10; i++) {
+                Target.twice(i);
+            }
+            assertThat(s.closeWindow()).isTrue();
+            assertThat(s.closeWindow()).isFalse();
+        } finally {
+            s.close();
+        }
+        List<RecordedEvent> probes = events(dir.resolve("window.jfr"), "perfstat.Probe").stream()
+                .filter(e -> e.getString("probe").equals("perfstat.testapp.Target::twice")).toList();
+        long start = probes.stream().filter(e -> e.getString("phase").equals("window-start")).findFirst().orElseThrow().getLong("calls");
+        long end = probes.stream().filter(e -> e.getString("phase").equals("window-end")).findFirst().orElseThrow().getLong("calls");
+        assertThat(end - start).isEqualTo(10);
+        assertThat(events(dir.resolve("window.jfr"), "perfstat.Agent")).singleElement()
+                .satisfies(e -> assertThat(e.getString("options")).endsWith(Agent.WINDOW_NOTE));
+        assertThat(dir.resolve("whole.jfr")).isRegularFile();
+    }
+
+    @Test
+    void aSessionThatCannotOpenLeavesNothingRunning() throws Exception {
+        AgentOptions bad = AgentOptions.builder().out(dir.resolve("x.jfr").toString()).probeSet("nope").build();
+        assertThatThrownBy(() -> AgentSession.open(bad, inst)).isInstanceOf(AgentOptions.BadOption.class);
+        AgentOptions noDir = AgentOptions.builder().out(dir.resolve("no/such/dir/x.jfr").toString()).attached(true).build();
+        assertThatThrownBy(() -> AgentSession.open(noDir, inst)).hasMessageContaining("no directory");
+        assertThat(jdk.jfr.FlightRecorder.getFlightRecorder().getRecordings()).noneMatch(r -> r.getName().equals("perfstat")
+                && r.getState() == jdk.jfr.RecordingState.RUNNING);
+        // and a good one opens after them
+        AgentSession s = AgentSession.open(attached("after.jfr", "perfstat.testapp.Target::twice"), inst);
+        s.close();
+        assertThat(dir.resolve("after.jfr")).isRegularFile();
+    }
+}
