@@ -59,7 +59,7 @@ public final class HtmlRenderer {
             b.append("</tr>\n");
         }
         b.append("</table>\n");
-        for (String s : t.summary()) {
+        for (String s : SummaryText.lines(t.summary())) {
             b.append("<p><strong>").append(esc(s)).append("</strong></p>\n");
         }
         b.append("<ul>");

@@ -83,8 +83,9 @@ public final class JsonRenderer {
             b.append("]}");
         }
         b.append("\n  ],\n  \"summary\": [");
-        for (int i = 0; i < t.summary().size(); i++) {
-            b.append(i == 0 ? "" : ", ").append(str(t.summary().get(i)));
+        List<String> summary = SummaryText.lines(t.summary());
+        for (int i = 0; i < summary.size(); i++) {
+            b.append(i == 0 ? "" : ", ").append(str(summary.get(i)));
         }
         b.append("],\n  \"notes\": [");
         for (int i = 0; i < t.notes().size(); i++) {

@@ -42,7 +42,7 @@ public final class MarkdownRenderer {
             out.println(line);
         }
         out.println();
-        for (String s : t.summary()) {
+        for (String s : SummaryText.lines(t.summary())) {
             out.println(cell(s));
             out.println();
         }

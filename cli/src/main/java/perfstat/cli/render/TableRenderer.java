@@ -33,7 +33,7 @@ public final class TableRenderer {
         } else {
             printSideBySide(table, cells, out, colour);
         }
-        for (String line : table.summary()) {
+        for (String line : SummaryText.lines(table.summary())) {
             out.println(" " + line);
         }
         if (!table.summary().isEmpty()) {

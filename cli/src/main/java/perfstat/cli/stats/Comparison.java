@@ -223,14 +223,14 @@ public final class Comparison {
     }
 
     /** The summary: geometric mean of the score ratios, and the significant moves, better or worse. */
-    private static List<String> summary(List<String> labels, List<Row> rows) {
-        List<String> out = new ArrayList<>();
+    private static List<Summary> summary(List<String> labels, List<Row> rows) {
+        List<Summary> out = new ArrayList<>();
         boolean hasScore = rows.stream().anyMatch(r -> r.metric().group().equals(Measurements.WORKLOAD));
         for (int c = 1; c < labels.size(); c++) {
             double logSum = 0;
             int n = 0;
-            List<String> better = new ArrayList<>();
-            List<String> worse = new ArrayList<>();
+            List<Summary.Move> better = new ArrayList<>();
+            List<Summary.Move> worse = new ArrayList<>();
             for (Row r : rows) {
                 Significance s = r.tests().get(c);
                 if (scoreLike(r.metric(), hasScore) && r.values().get(0).measured() && r.values().get(c).measured()
@@ -243,17 +243,11 @@ public final class Comparison {
                     continue;
                 }
                 boolean up = r.deltas().get(c) > 0;
-                String item = String.format(Locale.ROOT, "%s %+.2f%%", r.metric().label().trim(), 100 * r.deltas().get(c));
-                (up == (r.metric().better() == Metric.Better.HIGHER) ? better : worse).add(item);
+                Summary.Move move = new Summary.Move(r.metric().label().trim(), r.deltas().get(c));
+                (up == (r.metric().better() == Metric.Better.HIGHER) ? better : worse).add(move);
             }
-            StringBuilder line = new StringBuilder(labels.get(c) + " vs " + labels.get(0) + ":");
-            if (n > 0) {
-                line.append(String.format(Locale.ROOT, " geomean of score ratios %+.2f%%;", 100 * (Math.exp(logSum / n) - 1)));
-            }
-            line.append(better.isEmpty() ? " better: none" : " better: " + String.join(", ", better));
-            line.append(worse.isEmpty() ? "; worse: none" : "; worse: " + String.join(", ", worse));
-            line.append(better.isEmpty() && worse.isEmpty() ? " (no significant change)" : "");
-            out.add(line.toString());
+            out.add(new Summary(labels.get(c), labels.get(0), hasScore, n > 0 ? Math.exp(logSum / n) - 1 : Double.NaN,
+                    better, worse));
         }
         return out;
     }

@@ -7,15 +7,16 @@ import java.util.List;
  * numbers; renderers only lay them out.
  *
  * @param files   the recordings each column came from (several when a configuration ran repeatedly)
- * @param summary lines that sum the comparison up: the geometric mean of the score ratios and
- *                which metrics moved significantly, better or worse (empty for one column)
+ * @param summary per configuration after the first, how it compares with the first: the geometric
+ *                mean of the score ratios and which metrics moved significantly, better or worse
+ *                (empty for one column)
  * @param notes   lines for the footer: sources that are fallbacks, what a recording lacks, where samples came from
  * @param curves  per probe, its latency distribution in each column (for plots)
  */
 public record Table(String title, List<String> columns, List<List<String>> files, List<Row> rows,
-                    List<String> summary, List<String> notes, List<PercentileCurve> curves) {
+                    List<Summary> summary, List<String> notes, List<PercentileCurve> curves) {
 
-    public Table(String title, List<String> columns, List<List<String>> files, List<Row> rows, List<String> summary,
+    public Table(String title, List<String> columns, List<List<String>> files, List<Row> rows, List<Summary> summary,
                  List<String> notes) {
         this(title, columns, files, rows, summary, notes, List.of());
     }

@@ -42,7 +42,8 @@ class GoldenFormatsTest {
                         List.of("", ""), Arrays.asList(null, null), Arrays.asList(null, null)));
         return new Table("Performance counter stats for 'fstime' (1 thread, 10 s, 5 runs each)", List.of("2.6.29-rc6", "patch"),
                 List.of(List.of("a1.jfr"), List.of("b1.jfr")), rows,
-                List.of("patch vs 2.6.29-rc6: geomean of score ratios +13.92%; better: fstime (KB/s) +13.92%; worse: none"),
+                List.of(new perfstat.cli.stats.Summary("patch", "2.6.29-rc6", true, 0.1392,
+                        List.of(new perfstat.cli.stats.Summary.Move("fstime (KB/s)", 0.1392)), List.of())),
                 List.of("a note"), List.of(new PercentileCurve("write", List.of(PercentileCurve.of(latencies(97)),
                         PercentileCurve.of(latencies(84))))));
     }

@@ -1,0 +1,26 @@
+package perfstat.cli.stats;
+
+import java.util.List;
+
+/**
+ * How one configuration compares with the baseline, as values: renderers put it into words
+ * ({@code perfstat.cli.render.SummaryText}).
+ *
+ * @param label     the configuration
+ * @param baseline  the configuration it is compared with
+ * @param byScore   whether {@code geomeanRatio} is of the workloads' scores (else of time elapsed: the recordings have no score)
+ * @param geomeanRatio the geometric mean of the ratios {@code label / baseline}, minus 1; NaN where nothing could be compared
+ * @param better    the metrics that moved significantly in their better direction, in table order
+ * @param worse     those that moved significantly in their worse direction
+ */
+public record Summary(String label, String baseline, boolean byScore, double geomeanRatio, List<Move> better,
+                      List<Move> worse) {
+    public Summary {
+        better = List.copyOf(better);
+        worse = List.copyOf(worse);
+    }
+
+    /** A significant change of one metric: its label and the relative change (0.1 is +10%). */
+    public record Move(String metric, double delta) {
+    }
+}
