@@ -44,6 +44,7 @@ import perfstat.agent.probe.ProbeFilter;
  *       --control fifo:FIFO}: the agent writes {@code enable} to FIFO when its counters open
  *       and {@code disable} when it reads them for the last time, so that both count the same
  *       window (for cross-checking perfstat against perf).</li>
+ *   <li>{@code parent=PID}: the JVM does not outlive process PID (what perfstat stat sets).</li>
  * </ul>
  * A bad option is reported in one line ({@link BadOption}); the agent then stays out.
  *
@@ -53,17 +54,19 @@ import perfstat.agent.probe.ProbeFilter;
  * @param perfCtl    perf stat's control FIFO to drive, or null
  * @param intervalLog the interval log file, or null
  * @param events     the counters to open; empty for none
+ * @param parentPid  the process that started this JVM under the agent (perfstat stat): when it ends, even by
+ *                   SIGKILL, the JVM exits as by SIGTERM (recording written); 0 for none
  */
 public record AgentOptions(String out, List<String> probes, List<String> probeSets, Timing timing, int sample,
                            List<EventSpec> events, int intervalMs, String intervalLog, String perfCtl,
-                           long contentionNs, long durationMs, boolean attached) {
+                           long contentionNs, long durationMs, boolean attached, long parentPid) {
     public static final int DEFAULT_SAMPLE = 1024;
     public static final String DEFAULT_OUT = "perfstat.jfr";
     public static final int DEFAULT_INTERVAL_MS = 1000;
     public static final long DEFAULT_CONTENTION_NS = 10_000;
     private static final String PROBESETS = "/META-INF/perfstat/probesets.properties";
     private static final String KNOWN = "out, probes, probeset, timing, sample, events, interval, interval-log, "
-            + "contention, perf-ctl, duration, attached";
+            + "contention, perf-ctl, duration, attached, parent";
 
     public enum Timing {
         SAMPLED, EXACT, OFF;
@@ -121,6 +124,7 @@ public record AgentOptions(String out, List<String> probes, List<String> probeSe
         b.contentionNs = contentionNs;
         b.durationMs = durationMs;
         b.attached = attached;
+        b.parentPid = parentPid;
         return b;
     }
 
@@ -138,6 +142,7 @@ public record AgentOptions(String out, List<String> probes, List<String> probeSe
         private long contentionNs = DEFAULT_CONTENTION_NS;
         private long durationMs;
         private boolean attached;
+        private long parentPid;
 
         private Builder() {
         }
@@ -221,6 +226,11 @@ public record AgentOptions(String out, List<String> probes, List<String> probeSe
             return this;
         }
 
+        public Builder parentPid(long pid) {
+            this.parentPid = pid;
+            return this;
+        }
+
         /** The options, or a one-line {@link BadOption} naming the first bad value. */
         public AgentOptions build() throws BadOption {
             path("out", out);
@@ -254,11 +264,11 @@ public record AgentOptions(String out, List<String> probes, List<String> probeSe
             if (perfCtl != null) {
                 path("perf-ctl", perfCtl);
             }
-            if (contentionNs < 0 || durationMs < 0) {
-                throw new BadOption("options 'contention' and 'duration' cannot be negative");
+            if (contentionNs < 0 || durationMs < 0 || parentPid < 0) {
+                throw new BadOption("options 'contention', 'duration' and 'parent' cannot be negative");
             }
             return new AgentOptions(out, probes, probeSets, timing, sample, events, intervalMs, intervalLog, perfCtl,
-                    contentionNs, durationMs, attached);
+                    contentionNs, durationMs, attached, parentPid);
         }
 
         private static void path(String key, String value) throws BadOption {
@@ -315,6 +325,13 @@ public record AgentOptions(String out, List<String> probes, List<String> probeSe
                 case "duration" -> b.durationMs(Math.max(1, durationNs(key, value) / 1_000_000));
                 case "attached" -> b.attached(Boolean.parseBoolean(value));
                 case "perf-ctl" -> b.perfCtl(value);
+                case "parent" -> {
+                    try {
+                        b.parentPid(Long.parseLong(value));
+                    } catch (NumberFormatException e) {
+                        throw new BadOption("option 'parent' must be a process id, not '" + value + "'");
+                    }
+                }
                 default -> throw new BadOption("unknown option '" + key + "' (known: " + KNOWN + ")");
             }
         }
@@ -342,6 +359,9 @@ public record AgentOptions(String out, List<String> probes, List<String> probeSe
         }
         if (attached) {
             parts.add("attached=true");
+        }
+        if (parentPid > 0) {
+            parts.add("parent=" + parentPid);
         }
         return String.join(",", parts);
     }

@@ -128,6 +128,9 @@ final class AgentSession {
             undo.add(() -> installer.uninstall(inst));
             installer.install(inst);
             s.commitAgentEvent(o.describeForRecording());
+            if (o.parentPid() > 0) {
+                exitWith(o.parentPid());
+            }
             return s;
         } catch (IOException | RuntimeException | Error e) {
             for (int i = undo.size() - 1; i >= 0; i--) {
@@ -140,6 +143,20 @@ final class AgentSession {
             Probes.reset();
             throw e;
         }
+    }
+
+    /**
+     * The JVM exits (status 143, as by SIGTERM: shutdown hooks run, the recording is written)
+     * when process {@code pid} ends: a JVM that perfstat started never outlives it.
+     */
+    private static void exitWith(long pid) {
+        Runnable exit = () -> {
+            System.err.println("perfstat agent: perfstat (pid " + pid + ") has ended; this JVM exits with it");
+            Thread t = new Thread(() -> System.exit(143), "perfstat-parent-exit");
+            t.setDaemon(true);
+            t.start();
+        };
+        ProcessHandle.of(pid).ifPresentOrElse(p -> p.onExit().thenRun(exit), exit);
     }
 
     private static PerfControl perfControl(AgentOptions o) {

@@ -34,7 +34,7 @@ class AgentOptionsRoundTripTest {
                     Object[] first = (Object[]) a[0];
                     AgentOptions.Builder b = AgentOptions.builder().out(out).timing((AgentOptions.Timing) first[3])
                             .sample((Integer) a[1]).intervalMs((Integer) a[2]).contentionNs((Long) a[3])
-                            .intervalLog(log).perfCtl(ctl).durationMs(dur).attached(dur % 2 == 1);
+                            .intervalLog(log).perfCtl(ctl).durationMs(dur).attached(dur % 2 == 1).parentPid(dur % 5 == 0 ? 0 : dur / 5);
                     b.probes(cast(first[0]));
                     cast(first[1]).forEach(b::probeSet);
                     List<String> ev = cast(first[2]);

@@ -47,11 +47,36 @@ class LifecycleIT {
         }
     }
 
+    /** perfstat stat: the user's command is perfstat's child too, and gets the same treatment. */
+    @ParameterizedTest
+    @ValueSource(strings = {"TERM", "KILL"})
+    void aSignalToPerfstatStatEndsTheCommand(String signal) throws Exception {
+        String classes = Path.of(perfstat.itapp.ExitApp.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        List<String> cmd = List.of(Processes.java(), "-jar", Processes.jar().toString(), "stat", "-o", "stat.jfr", "--",
+                Processes.java(), "-cp", classes, "perfstat.itapp.ExitApp", "forever");
+        Process cli = new ProcessBuilder(cmd).directory(dir.toFile())
+                .redirectOutput(dir.resolve("out.txt").toFile()).redirectError(dir.resolve("err.txt").toFile()).start();
+        ProcessHandle command = awaitChild(cli, "ExitApp");
+        Thread.sleep(1500);
+        assertThat(new ProcessBuilder("kill", "-s", signal, Long.toString(cli.pid())).start().waitFor()).isZero();
+        assertThat(cli.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        command.onExit().get(20, TimeUnit.SECONDS);
+        String err = Files.readString(dir.resolve("err.txt"));
+        if (signal.equals("TERM")) {
+            assertThat(err).contains("task-clock").contains("recording written to stat.jfr");
+            assertThat(dir.resolve("stat.jfr")).isRegularFile();
+        }
+    }
+
     /** The model's JVM, once perfstat has started it. */
     private static ProcessHandle awaitChild(Process cli) throws InterruptedException {
+        return awaitChild(cli, "ModelMain");
+    }
+
+    private static ProcessHandle awaitChild(Process cli, String mainClass) throws InterruptedException {
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (System.nanoTime() < end) {
-            var child = cli.children().filter(c -> c.info().commandLine().orElse("").contains("ModelMain")).findFirst();
+            var child = cli.children().filter(c -> c.info().commandLine().orElse("").contains(mainClass)).findFirst();
             if (child.isPresent()) {
                 return child.get();
             }

@@ -8,7 +8,8 @@ import java.util.concurrent.TimeUnit;
  * A short application that ends in one of the ways a JVM ends, for the agent's exit-path
  * stress test: {@code return} (main returns after its pool's threads finished), {@code exit}
  * (System.exit from main), {@code exit-thread} (System.exit from another thread while main
- * works on), {@code throw} (main throws), {@code exit-early} (System.exit as main starts).
+ * works on), {@code throw} (main throws), {@code exit-early} (System.exit as main starts);
+ * {@code forever} sleeps until a signal ends it.
  */
 public final class ExitApp {
     private ExitApp() {
@@ -18,6 +19,9 @@ public final class ExitApp {
         String mode = args[0];
         if (mode.equals("exit-early")) {
             System.exit(4);
+        }
+        if (mode.equals("forever")) {
+            Thread.sleep(600_000); // until a signal ends the JVM
         }
         ExecutorService pool = Executors.newFixedThreadPool(3);
         HostApp.Worker w = new HostApp.Worker();

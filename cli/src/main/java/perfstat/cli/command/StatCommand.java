@@ -85,7 +85,8 @@ public final class StatCommand implements Callable<Integer> {
         if (separator != null && json) {
             throw UserError.usage("-x and --json exclude each other");
         }
-        AgentOptions.Builder b = probes.applyTo(AgentOptions.builder());
+        // the command's JVM does not outlive perfstat, even one killed by SIGKILL
+        AgentOptions.Builder b = probes.applyTo(AgentOptions.builder().parentPid(ProcessHandle.current().pid()));
         List<String> eventNames = events.stream().filter(e -> !e.isBlank()).toList();
         if (!eventNames.isEmpty()) {
             try {
