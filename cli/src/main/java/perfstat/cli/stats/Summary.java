@@ -3,8 +3,7 @@ package perfstat.cli.stats;
 import java.util.List;
 
 /**
- * How one configuration compares with the baseline, as values: renderers put it into words
- * ({@code perfstat.cli.render.SummaryText}).
+ * How one configuration compares with the baseline, as values: the renderers put it into words.
  *
  * @param label     the configuration
  * @param baseline  the configuration it is compared with

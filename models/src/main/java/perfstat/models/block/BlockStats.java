@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.Map;
 
 /**
- * What blktrace would have logged, counted as blkparse totals them (kernel-models.md §3.2):
+ * What blktrace would have logged, counted as blkparse totals them (docs/models/block.md):
  * Q bios queued, M/F back and front merges, G requests allocated, S allocators that slept,
  * P plugs, U explicit unplugs ("IO unplugs"), UT timer unplugs, D dispatches ("Write
  * Dispatches"), C completions; plus the request size at D and each bio's time from Q to C.

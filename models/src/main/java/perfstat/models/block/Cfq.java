@@ -6,7 +6,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * CFQ as in 2.6.29, 2.6.30-rc1 and 2.6.30 (kernel-models.md §3.3-3.4). One sync queue per task,
+ * CFQ as in 2.6.29, 2.6.30-rc1 and 2.6.30 (docs/models/block.md). One sync queue per task,
  * one shared async queue; busy queues wait on a service tree; the active queue owns the disk for
  * its time slice; a sync queue that runs dry idles for 8 ms in the hope its task sends more
  * ({@code wait_request}). The versions differ in four decisions, each marked where it is made:

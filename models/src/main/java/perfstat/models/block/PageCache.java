@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.function.IntConsumer;
 
 /**
- * The page cache and writeback of 2.6.29 (kernel-models.md §3.5), as far as sequential
+ * The page cache and writeback of 2.6.29 (docs/models/block.md), as far as sequential
  * buffered writes use them: {@code write()} dirties pages; above the dirty limit a writer is
  * throttled (balance_dirty_pages: it writes back pages itself, then waits for the queue to
  * decongest); above the background limit pdflush writes back, stepping aside while the queue

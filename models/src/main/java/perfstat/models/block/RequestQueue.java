@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The request queue of one disk (kernel-models.md §3.1-3.2): bios are merged into requests or
+ * The request queue of one disk (docs/models/block.md): bios are merged into requests or
  * start new ones (at most 128 allocated; allocators sleep when none is free); the queue plugs
  * when a request arrives to an empty scheduler and unplugs on the 3 ms timer, at 4 queued
  * requests, or when a task waiting on a page asks ({@link #blkUnplug}); the driver takes

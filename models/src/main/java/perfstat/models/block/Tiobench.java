@@ -10,7 +10,7 @@ import perfstat.models.RunRequest;
 import perfstat.models.Simulation;
 
 /**
- * tiobench's sequential write test (kernel-models.md §3.5), simulated: T tasks (tiotest
+ * tiobench's sequential write test (docs/models/block.md), simulated: T tasks (tiotest
  * threads) each write their own file of size/T in 64 KiB {@code write()}s, then fsync it; the
  * rate is all the data written divided by the time until the last task's fsync returned, in
  * MB/s (2^20 bytes), as tiobench.pl reports it.

@@ -73,7 +73,7 @@ class TiobenchTest {
     }
 
     /**
-     * The published side of b029195d and its fixes (kernel-models.md §3.4): with rc1 an idling
+     * The published side of b029195d and its fixes (docs/models/block.md): with rc1 an idling
      * reader's new request waits for the unplug or the idle timer, which cost threaded sequential
      * reads about half their rate; 2.6.30 runs it at once again. Read conservation is checked by
      * the model itself.

@@ -1,0 +1,5 @@
+/**
+ * perfstat's JFR events as the agent writes them (docs/recording-format.md): the recording
+ * format's writer side. Plain JFR event classes; must not depend on the rest of the agent.
+ */
+package perfstat.agent.events;
