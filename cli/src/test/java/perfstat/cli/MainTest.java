@@ -57,6 +57,8 @@ class MainTest {
         oneLine(run("stat", "--sample", "0", "--", "java", "-version"), 2, "sample");
         oneLine(run("stat", "-e", "cycels", "--", "java", "-version"), 2, "unknown event 'cycels'");
         oneLine(run("attach", "1", "-o", dir.resolve("a,b.jfr").toString()), 2, "comma");
+        oneLine(run("run", "fstime", "--option", "blok-size=1024"), 2, "unknown option 'blok-size' of fstime (known: block-size, max-blocks)");
+        oneLine(run("run", "fstime", "--option", "block-size=big"), 2, "option 'block-size' of fstime must be an integer");
     }
 
     @Test

@@ -42,17 +42,30 @@ public interface Model {
      * @param fixedThreads   the default thread count whatever the machine, if positive
      * @param simulated      a discrete-event simulation ({@link Simulation}): its threads are
      *                       simulated tasks, its score is in simulated time
+     * @param options        the workload's own options ({@code --option KEY=VALUE}, integers all), the
+     *                       names its code reads with {@link RunRequest#longOption}; any other is refused
      */
     record WorkloadInfo(String name, String description, String scoreName, String scoreUnit,
-                        boolean higherIsBetter, boolean fixedWork, int threadsPerCore, int fixedThreads, boolean simulated) {
+                        boolean higherIsBetter, boolean fixedWork, int threadsPerCore, int fixedThreads, boolean simulated,
+                        List<String> options) {
+
+        public WorkloadInfo {
+            options = List.copyOf(options);
+        }
 
         public WorkloadInfo(String name, String description, String scoreName, String scoreUnit, boolean higherIsBetter) {
-            this(name, description, scoreName, scoreUnit, higherIsBetter, false, 0, 0, false);
+            this(name, description, scoreName, scoreUnit, higherIsBetter, false, 0, 0, false, List.of());
         }
 
         public WorkloadInfo(String name, String description, String scoreName, String scoreUnit, boolean higherIsBetter,
                             boolean fixedWork, int threadsPerCore) {
-            this(name, description, scoreName, scoreUnit, higherIsBetter, fixedWork, threadsPerCore, 0, false);
+            this(name, description, scoreName, scoreUnit, higherIsBetter, fixedWork, threadsPerCore, 0, false, List.of());
+        }
+
+        /** This workload, taking the options {@code names}. */
+        public WorkloadInfo withOptions(String... names) {
+            return new WorkloadInfo(name, description, scoreName, scoreUnit, higherIsBetter, fixedWork, threadsPerCore,
+                    fixedThreads, simulated, List.of(names));
         }
 
         /** The thread count a run gets unless it says otherwise. */

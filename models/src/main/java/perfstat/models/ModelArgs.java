@@ -111,7 +111,7 @@ public record ModelArgs(String workload, String variant, int threads, int cpus, 
 
     /**
      * The run these arguments ask for, resolved against the registry: the model, its variant
-     * (checked), simulated CPUs at least the threads, and a drawn seed for a simulation that
+     * and the workload's options (checked), simulated CPUs at least the threads, and a drawn seed for a simulation that
      * was given none (the recording's options keep it).
      */
     public Resolved resolve() {
@@ -120,6 +120,19 @@ public record ModelArgs(String workload, String variant, int threads, int cpus, 
         String v = variant != null ? variant : sel.model().variants().get(0).name();
         if (sel.model().variant(v) == null) {
             throw new IllegalArgumentException("unknown variant of " + sel.model().name() + ": " + v);
+        }
+        for (Map.Entry<String, String> o : options.entrySet()) {
+            if (!sel.workload().options().contains(o.getKey())) {
+                throw new IllegalArgumentException("unknown option '" + o.getKey() + "' of " + sel.workload().name()
+                        + (sel.workload().options().isEmpty() ? " (it takes none)"
+                        : " (known: " + String.join(", ", sel.workload().options()) + ")"));
+            }
+            try {
+                Long.parseLong(o.getValue());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("option '" + o.getKey() + "' of " + sel.workload().name()
+                        + " must be an integer, not '" + o.getValue() + "'");
+            }
         }
         Map<String, String> opts = new LinkedHashMap<>(options);
         if (sel.workload().simulated() && !opts.containsKey("seed")) {

@@ -48,4 +48,25 @@ class ModelsTest {
             assertThat(m.variants().stream().map(Model.Variant::name)).doesNotHaveDuplicates();
         }
     }
+
+    /** Every option a model's code reads is declared by one of its workloads, so the CLI accepts it, and no other. */
+    @Test
+    void everyOptionTheCodeReadsIsDeclared() throws Exception {
+        java.util.regex.Pattern read = java.util.regex.Pattern.compile("longOption\\(\"([a-z-]+)\"");
+        for (Model m : Models.all()) {
+            String pkg = m.workloads().isEmpty() ? "" : m.getClass().getPackageName().replace('.', '/');
+            java.util.Set<String> used = new java.util.TreeSet<>();
+            try (var files = java.nio.file.Files.walk(java.nio.file.Path.of("src/main/java", pkg))) {
+                for (java.nio.file.Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+                    java.util.regex.Matcher x = read.matcher(java.nio.file.Files.readString(f));
+                    while (x.find()) {
+                        used.add(x.group(1));
+                    }
+                }
+            }
+            java.util.Set<String> declared = new java.util.TreeSet<>();
+            m.workloads().forEach(w -> declared.addAll(w.options()));
+            assertThat(declared).as(m.name()).isEqualTo(used);
+        }
+    }
 }

@@ -87,6 +87,7 @@ public final class ModelOptions {
         try {
             args = new ModelArgs(sel.workload().name(), variant, threads, Math.max(cpus, threads), w.toMillis(),
                     d.toMillis(), Math.max(1, interval.toMillis()), opts, ProcessHandle.current().pid());
+            args.resolve(); // the workload's options checked here, not in its JVM
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());
         }

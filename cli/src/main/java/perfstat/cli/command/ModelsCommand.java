@@ -25,6 +25,9 @@ public final class ModelsCommand implements Callable<Integer> {
             for (Model.WorkloadInfo w : m.workloads()) {
                 out.printf("  workload  %-14s %s [%s, %s is better]%n", w.name(), w.description(), w.scoreUnit(),
                         w.higherIsBetter() ? "higher" : "lower");
+                if (!w.options().isEmpty()) {
+                    out.printf("  %-24s --option %s%n", "", String.join("=N, ", w.options()) + "=N");
+                }
             }
         }
         out.flush();

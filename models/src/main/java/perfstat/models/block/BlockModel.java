@@ -22,7 +22,9 @@ public final class BlockModel implements Model {
 
     private static final List<WorkloadInfo> WORKLOADS = List.of(
             new WorkloadInfo("tiobench", "tiobench sequential write: each task writes its own file in 64 KiB writes, then fsync (simulated time)",
-                    "tiobench write", "MB/s", true, true, 0, 8, true));
+                    "tiobench write", "MB/s", true, true, 0, 8, true, List.of())
+                    .withOptions("size", "block", "seed", "runs", "dirtyable-mb", "background-ratio", "dirty-ratio", "write-us",
+                            "submit-ns", "queue-depth", "read"));
 
     @Override
     public String name() {

@@ -17,7 +17,8 @@ public final class RwsemModel implements Model {
 
     private static final List<WorkloadInfo> WORKLOADS = List.of(
             new WorkloadInfo("xfs_repair", "threads fault pages (mmap_sem for read) and mprotect (for write), a fixed amount of work each",
-                    "xfs_repair", "ops/s", true, true, 2));
+                    "xfs_repair", "ops/s", true, true, 2)
+                    .withOptions("ops", "faults-per-mprotect", "fault-bytes", "mprotect-entries", "slice-us", "io-every", "io-us"));
 
     @Override
     public String name() {

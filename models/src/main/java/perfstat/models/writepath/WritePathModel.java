@@ -19,11 +19,11 @@ public final class WritePathModel implements Model {
 
     private static final List<WorkloadInfo> WORKLOADS = List.of(
             new WorkloadInfo("fstime", "UnixBench fstime write test: 256-byte write()s over a 2000 KB file, lseek(0), repeat",
-                    "fstime", "KB/s", true),
+                    "fstime", "KB/s", true).withOptions("block-size", "max-blocks"),
             new WorkloadInfo("lat_mmap", "lmbench lat_mmap: map a 64 MB file shared-writable, write-fault every page, unmap",
-                    "lat_mmap", "us", false),
+                    "lat_mmap", "us", false).withOptions("size-mb"),
             new WorkloadInfo("remount", "writers open/write/close while the mount is remounted read-only and back every ms",
-                    "writes", "ops/s", true));
+                    "writes", "ops/s", true).withOptions("writes", "remount-us"));
 
     @Override
     public String name() {
