@@ -19,6 +19,9 @@ public final class Agent {
 
     /** The session running in this JVM, or null. Guarded by Agent.class. */
     private static AgentSession session;
+    /** Whether the probe runtime has been put on the boot class path, and if that failed, why. Guarded by Agent.class. */
+    private static boolean bootTried;
+    private static String bootReason;
 
     private Agent() {
     }
@@ -78,7 +81,11 @@ public final class Agent {
                 }
                 return null;
             }
-            session = AgentSession.open(o, inst);
+            if (!bootTried && BootRuntime.wanted(o)) {
+                bootTried = true;
+                bootReason = BootRuntime.install(inst); // before anything loads the probe runtime
+            }
+            session = AgentSession.open(o, inst, bootReason);
             System.setProperty(LOADED_PROPERTY, version()); // what perfstat ps shows
             return session;
         } catch (AgentOptions.BadOption e) {

@@ -8,6 +8,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import jdk.jfr.FlightRecorder;
 import jdk.jfr.Recording;
 import perfstat.agent.counters.CounterReader;
@@ -19,6 +20,7 @@ import perfstat.agent.events.CountersEvent;
 import perfstat.agent.events.HistogramCodec;
 import perfstat.agent.events.PerfCounterEvent;
 import perfstat.agent.events.ProbeEvent;
+import perfstat.agent.events.ProbePatternEvent;
 import perfstat.agent.probe.ProbeFilter;
 import perfstat.agent.probe.ProbeInstaller;
 import perfstat.agent.probe.Probes;
@@ -54,6 +56,7 @@ final class AgentSession {
     private final CounterReader reader;
     private final Runnable probesHook = () -> emitProbes("");
     private final Runnable countersHook = () -> commitCounters("end");
+    private final Runnable patternsHook = this::emitPatterns;
     private final Runnable perfHook;
     /** The timer's cost, measured once when the session opens; a window reports the same. */
     private final long timerCostNs;
@@ -85,6 +88,11 @@ final class AgentSession {
      * the JVM exits.
      */
     static AgentSession open(AgentOptions o, Instrumentation inst) throws AgentOptions.BadOption, IOException {
+        return open(o, inst, null);
+    }
+
+    /** @param bootReason why the probe runtime is not on the boot class path (JDK classes cannot be probed), or null */
+    static AgentSession open(AgentOptions o, Instrumentation inst, String bootReason) throws AgentOptions.BadOption, IOException {
         List<ProbeFilter> filters = o.filters();
         Path out = freePath(Path.of(o.out()));
         boolean attached = o.durationMs() > 0 || o.attached();
@@ -113,13 +121,15 @@ final class AgentSession {
                         o.intervalLog() == null ? null : Path.of(o.intervalLog()), perf);
                 undo.add(reader::stop);
             }
-            ProbeInstaller installer = new ProbeInstaller(filters);
+            ProbeInstaller installer = new ProbeInstaller(filters).bootReason(bootReason);
             AgentSession s = new AgentSession(o, inst, attached ? out : null, part, r, installer, set, reader,
                     timerOverheadNs());
             FlightRecorder.addPeriodicEvent(ProbeEvent.class, s.probesHook);
             FlightRecorder.addPeriodicEvent(CountersEvent.class, s.countersHook);
             undo.add(() -> FlightRecorder.removePeriodicEvent(s.probesHook));
             undo.add(() -> FlightRecorder.removePeriodicEvent(s.countersHook));
+            FlightRecorder.addPeriodicEvent(ProbePatternEvent.class, s.patternsHook);
+            undo.add(() -> FlightRecorder.removePeriodicEvent(s.patternsHook));
             if (reader != null) {
                 FlightRecorder.addPeriodicEvent(PerfCounterEvent.class, s.perfHook);
                 undo.add(() -> FlightRecorder.removePeriodicEvent(s.perfHook));
@@ -128,6 +138,9 @@ final class AgentSession {
             undo.add(() -> installer.uninstall(inst));
             installer.install(inst);
             s.commitAgentEvent(o.describeForRecording());
+            if (attached) {
+                sayMatches(installer); // a running JVM has its classes loaded: the counts mean something now
+            }
             if (o.parentPid() > 0) {
                 exitWith(o.parentPid());
             }
@@ -203,9 +216,11 @@ final class AgentSession {
                 reader.commitEnd();
             }
             emitProbes("");
+            emitPatterns();
             commitCounters("end");
             FlightRecorder.removePeriodicEvent(probesHook);
             FlightRecorder.removePeriodicEvent(countersHook);
+            FlightRecorder.removePeriodicEvent(patternsHook);
             if (perfHook != null) {
                 FlightRecorder.removePeriodicEvent(perfHook);
             }
@@ -342,6 +357,30 @@ final class AgentSession {
         e.majorFaults = s.majorFaults();
         e.source = s.source();
         e.commit();
+    }
+
+    /**
+     * One line as an attached session starts: how many methods each pattern has matched so far
+     * (classes loaded later may add more). At JVM start nothing is loaded yet, and the agent
+     * leaves the host's stderr alone; the recording says at the end what each pattern matched.
+     */
+    private static void sayMatches(ProbeInstaller installer) {
+        Map<String, Long> m = installer.matchesByPattern();
+        if (m.isEmpty()) {
+            return;
+        }
+        List<String> parts = new ArrayList<>();
+        m.forEach((pattern, n) -> parts.add("'" + pattern + "' " + (n == 0 ? "none yet" : n == 1 ? "1 method" : n + " methods")));
+        System.err.println("perfstat agent: probes so far: " + String.join(", ", parts));
+    }
+
+    private void emitPatterns() {
+        installer.matchesByPattern().forEach((pattern, n) -> {
+            ProbePatternEvent e = new ProbePatternEvent();
+            e.pattern = pattern;
+            e.methods = n;
+            e.commit();
+        });
     }
 
     private void emitProbes(String phase) {

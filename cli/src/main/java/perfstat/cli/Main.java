@@ -5,6 +5,7 @@ import perfstat.cli.command.AttachCommand;
 import perfstat.cli.command.CompareCommand;
 import perfstat.cli.command.PsCommand;
 import perfstat.cli.command.DiffCommand;
+import perfstat.cli.command.ListCommand;
 import perfstat.cli.command.ModelsCommand;
 import perfstat.cli.command.ReportCommand;
 import perfstat.cli.command.RunCommand;
@@ -22,7 +23,8 @@ import picocli.CommandLine.ScopeType;
         versionProvider = Main.Version.class,
         description = "perf stat for the JVM: run models, record them with JFR, and compare recordings.",
         subcommands = {ModelsCommand.class, RunCommand.class, CompareCommand.class,
-                ReportCommand.class, DiffCommand.class, StatCommand.class, PsCommand.class, AttachCommand.class})
+                ReportCommand.class, DiffCommand.class, StatCommand.class, PsCommand.class, AttachCommand.class,
+                ListCommand.class, CommandLine.HelpCommand.class, picocli.AutoComplete.GenerateCompletion.class})
 public final class Main implements Runnable {
 
     @Option(names = "--verbose", scope = ScopeType.INHERIT, description = "Print stack traces of errors.")
@@ -50,6 +52,8 @@ public final class Main implements Runnable {
         Main main = new Main();
         CommandLine cl = new CommandLine(main);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
+        // shell completion: perfstat generate-completion > perfstat_completion; . perfstat_completion
+        cl.getSubcommands().get("generate-completion").getCommandSpec().usageMessage().hidden(false);
         // everything after stat's command name is the command's own: java -cp … Main --its-options
         cl.getSubcommands().get("stat").setStopAtPositional(true);
         // diff A1 A2 -- B1 B2: "--" separates the sides, so it must reach diff's parameters

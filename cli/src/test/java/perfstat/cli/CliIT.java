@@ -159,10 +159,10 @@ class CliIT {
         assertThat(r.code()).as(r.err()).isZero();
         Map<String, Double> v = firstColumn(r.out());
         assertThat(v.get("model:ops_done")).isEqualTo(80_000.0);
-        assertThat(v.get("probe:readerSleep:calls")).isEqualTo(v.get("model:reader_sleeps"));
-        assertThat(v.get("probe:writerSleep:calls")).isEqualTo(v.get("model:writer_sleeps"));
-        assertThat(v.get("probe:optimisticSpin:calls")).isEqualTo(v.get("model:contended_writes"));
-        assertThat(v.getOrDefault("probe:unqueue:calls", 0.0)).isEqualTo(v.get("model:osq_unqueues"));
+        assertThat(v.get("probe:RwSemaphore::readerSleep:calls")).isEqualTo(v.get("model:reader_sleeps"));
+        assertThat(v.get("probe:RwSemaphore::writerSleep:calls")).isEqualTo(v.get("model:writer_sleeps"));
+        assertThat(v.get("probe:RwSemaphore::optimisticSpin:calls")).isEqualTo(v.get("model:contended_writes"));
+        assertThat(v.getOrDefault("probe:Osq::unqueue:calls", 0.0)).isEqualTo(v.get("model:osq_unqueues"));
         assertThat(v.get("model:spin_ms")).isPositive();
         // the JDK's contention events, folded in: sleeping waiters park, and report names where
         assertThat(v.get("park-blocked")).isPositive();
@@ -182,14 +182,14 @@ class CliIT {
         assertThat(r.code()).as(r.err()).isZero();
         Map<String, Double> v = firstColumn(r.out());
         assertThat(v.get("model:bytes_written")).isEqualTo(256.0 * 1024 * 1024);
-        assertThat(v.get("probe:issue:calls")).isEqualTo(v.get("model:write_dispatches")).isPositive();
-        assertThat(v.get("probe:completeRequest:calls")).isEqualTo(v.get("model:writes_completed"));
-        assertThat(v.get("probe:backMerge:calls")).isEqualTo(v.get("model:back_merges")).isPositive();
-        assertThat(v.getOrDefault("probe:frontMerge:calls", 0.0)).isEqualTo(v.get("model:front_merges"));
-        assertThat(v.get("probe:blkUnplug:calls")).isEqualTo(v.get("model:io_unplugs")).isPositive();
-        assertThat(v.getOrDefault("probe:unplugTimerFired:calls", 0.0)).isEqualTo(v.get("model:timer_unplugs"));
-        assertThat(v.getOrDefault("probe:plug:calls", 0.0)).isEqualTo(v.get("model:plugs"));
-        assertThat(v.getOrDefault("probe:sleepForRequest:calls", 0.0)).isEqualTo(v.get("model:sleep_requests"));
+        assertThat(v.get("probe:RequestQueue::issue:calls")).isEqualTo(v.get("model:write_dispatches")).isPositive();
+        assertThat(v.get("probe:RequestQueue::completeRequest:calls")).isEqualTo(v.get("model:writes_completed"));
+        assertThat(v.get("probe:RequestQueue::backMerge:calls")).isEqualTo(v.get("model:back_merges")).isPositive();
+        assertThat(v.getOrDefault("probe:RequestQueue::frontMerge:calls", 0.0)).isEqualTo(v.get("model:front_merges"));
+        assertThat(v.get("probe:RequestQueue::blkUnplug:calls")).isEqualTo(v.get("model:io_unplugs")).isPositive();
+        assertThat(v.getOrDefault("probe:RequestQueue::unplugTimerFired:calls", 0.0)).isEqualTo(v.get("model:timer_unplugs"));
+        assertThat(v.getOrDefault("probe:RequestQueue::plug:calls", 0.0)).isEqualTo(v.get("model:plugs"));
+        assertThat(v.getOrDefault("probe:RequestQueue::sleepForRequest:calls", 0.0)).isEqualTo(v.get("model:sleep_requests"));
         Processes.Result report = Processes.perfstat(dir, "report", "tio.jfr");
         assertThat(report.code()).as(report.err()).isZero();
         assertThat(report.out()).contains("'tiobench' (8 tasks, simulated)").contains("tiobench write (MB/s)")

@@ -89,4 +89,27 @@ class MainTest {
         assertThat(r.out()).contains("writepath").contains("unpatched").contains("piggin").contains("2.6.18")
                 .contains("fstime").contains("lat_mmap");
     }
+
+    /** The CLI explains itself: every command's --help and -h, and perfstat help CMD, print its usage and exit 0. */
+    @Test
+    void everyCommandHasHelp() {
+        for (String cmd : new String[] {"models", "run", "compare", "report", "diff", "stat", "ps", "attach", "list"}) {
+            for (String[] args : new String[][] {{cmd, "--help"}, {cmd, "-h"}, {"help", cmd}}) {
+                Result r = run(args);
+                assertThat(r.code()).as(String.join(" ", args) + ": " + r.err()).isZero();
+                assertThat(r.out()).as(String.join(" ", args)).contains("Usage: perfstat " + cmd);
+            }
+        }
+        assertThat(run("--help").out()).contains("list").contains("help").contains("generate-completion");
+        assertThat(run("generate-completion").out()).contains("complete").contains("perfstat");
+    }
+
+    @Test
+    void listSaysWhatThisMachineCountsAndWhyNot() {
+        Result r = run("list");
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).containsPattern("task-clock +\\[software event\\]  counted here")
+                .containsPattern("cycles +\\[hardware event\\]  (counted here|<not supported> \\(.+\\))")
+                .contains("Output formats (--format): table, json, csv, markdown, html");
+    }
 }

@@ -101,6 +101,24 @@ public record EventSpec(String name, int type, long config, boolean excludeUser,
         return out;
     }
 
+    /** Every symbolic name perf knows that perfstat does too, aliases included, in perf's order. */
+    public static List<String> knownNames() {
+        List<String> out = new ArrayList<>();
+        for (Object[] n : NAMES) {
+            out.add((String) n[0]);
+        }
+        return out;
+    }
+
+    /** {@code hardware event} or {@code software event}, as perf list says. */
+    public String kind() {
+        return switch (type) {
+            case TYPE_HARDWARE -> "hardware event";
+            case TYPE_SOFTWARE -> "software event";
+            default -> "raw event";
+        };
+    }
+
     public static List<EventSpec> defaults() {
         List<EventSpec> out = new ArrayList<>();
         for (String e : DEFAULT_EVENTS) {

@@ -44,4 +44,20 @@ public final class ProbeAdvice {
             return Probes.enter(id);
         }
     }
+
+    /**
+     * The exit of a constructor or a static initialiser, which cannot have a handler around its
+     * body: a call that throws is counted but not timed.
+     */
+    public static final class NormalExit {
+        private NormalExit() {
+        }
+
+        @Advice.OnMethodExit(suppress = Throwable.class)
+        public static void exit(@ProbeId int id, @Advice.Enter long startNs) {
+            if (startNs != 0L) {
+                Probes.exit(id, startNs);
+            }
+        }
+    }
 }

@@ -23,14 +23,28 @@ import net.bytebuddy.utility.JavaModule;
 
 /**
  * Installs {@link ProbeAdvice} on the methods that the filters name, in classes loaded
- * from now on and (with retransformation) in classes already loaded. Skips classes whose
- * loader cannot see {@link Probes} (the boot and platform loaders, isolated loaders), the
- * JDK, and perfstat itself, and counts what it skipped or failed.
+ * from now on and (with retransformation) in classes already loaded: constructors and static
+ * initialisers too, and the JDK's own classes where the probe runtime is on the boot class
+ * path (a filter must name a JDK class for its methods to be probed; {@code ::method} and
+ * {@code @Annotation} filters look at the application's classes). Skips, and counts, classes
+ * whose loader cannot see {@link Probes}; names in one line each the methods it cannot probe
+ * (native, abstract, on the probe's own path); never probes perfstat itself.
  */
 public final class ProbeInstaller {
     private static final Method CELLS = cellsMethod();
 
+    /**
+     * Classes that the probe's own path runs through (the stripe's thread id, sampling, the
+     * clock, HdrHistogram's recorder, JFR writing the totals): a probe there would call itself.
+     */
+    static final List<String> PROBE_PATH = List.of("java.lang.Thread", "java.lang.Math", "java.lang.StrictMath",
+            "java.lang.Long", "java.lang.Integer", "java.lang.Object", "java.lang.invoke.", "java.util.concurrent.atomic.",
+            "java.util.concurrent.ThreadLocalRandom", "java.lang.ref.", "jdk.internal.", "jdk.jfr.", "sun.", "java.lang.instrument.");
+
     private final List<ProbeFilter> filters;
+    private final Map<ProbeFilter, AtomicLong> matched = new java.util.LinkedHashMap<>();
+    private final java.util.Set<String> told = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final java.util.function.Consumer<String> say;
     private final AtomicLong instrumentedMethods = new AtomicLong();
     private final AtomicLong instrumentedById = new AtomicLong();
     private final AtomicLong skippedInvisible = new AtomicLong();
@@ -39,7 +53,41 @@ public final class ProbeInstaller {
     private ResettableClassFileTransformer transformer;
 
     public ProbeInstaller(List<ProbeFilter> filters) {
+        this(filters, line -> System.err.println("perfstat agent: " + line));
+    }
+
+    /** @param say receives one line for each method or class that a filter names and that cannot be probed */
+    public ProbeInstaller(List<ProbeFilter> filters, java.util.function.Consumer<String> say) {
         this.filters = List.copyOf(filters);
+        this.say = say;
+        for (ProbeFilter f : this.filters) {
+            matched.put(f, new AtomicLong());
+        }
+    }
+
+    /** Whether {@code name} is one of the JDK's classes. */
+    static boolean jdkClass(String name) {
+        return name.startsWith("java.") || name.startsWith("jdk.") || name.startsWith("sun.") || name.startsWith("com.sun.");
+    }
+
+    /** Whether the probe runtime is the boot loader's, so that the JDK's classes can call it. */
+    static boolean onBootClassPath() {
+        return Probes.class.getClassLoader() == null;
+    }
+
+    private static boolean onProbePath(String name) {
+        for (String p : PROBE_PATH) {
+            if (p.endsWith(".") ? name.startsWith(p) : name.equals(p) || name.startsWith(p + "$")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void tell(String key, String line) {
+        if (told.add(key)) {
+            say.accept(line);
+        }
     }
 
     private static Method cellsMethod() {
@@ -60,10 +108,24 @@ public final class ProbeInstaller {
         if (System.getProperty(ClassInjector.UsingUnsafe.SAFE_PROPERTY) == null) {
             System.setProperty(ClassInjector.UsingUnsafe.SAFE_PROPERTY, "true");
         }
+        for (ProbeFilter f : filters) {
+            String cls = f.className();
+            if (cls != null && jdkClass(cls) && onProbePath(cls)) {
+                tell(f.toString(), "cannot probe '" + f + "': perfstat's probe itself runs through " + cls
+                        + ", so a probe there would call itself");
+            } else if (cls != null && jdkClass(cls) && !onBootClassPath()) {
+                tell(f.toString(), "cannot probe '" + f + "': JDK classes need the probe runtime on the boot class path, "
+                        + "and it is not there" + (bootReason == null ? "" : " (" + bootReason + ")"));
+            }
+        }
         ElementMatcher<TypeDescription> types = type -> {
             String name = type.getName();
+            boolean jdk = jdkClass(name);
+            if (jdk && (!onBootClassPath() || onProbePath(name))) {
+                return false;
+            }
             for (ProbeFilter f : filters) {
-                if (f.matchesClass(name)) {
+                if (f.annotation() != null ? !jdk && annotated(type) : f.matchesClass(name) && (!jdk || f.className() != null)) {
                     return true;
                 }
             }
@@ -81,9 +143,9 @@ public final class ProbeInstaller {
                         errors.incrementAndGet();
                     }
                 })
-                .ignore(nameStartsWith("java.").or(nameStartsWith("jdk.")).or(nameStartsWith("sun."))
-                        .or(nameStartsWith("com.sun.")).or(nameStartsWith("perfstat.agent."))
-                        .or(nameStartsWith("perfstat.shaded.")).or(nameStartsWith("net.bytebuddy.")))
+                .ignore(nameStartsWith("perfstat.agent.").or(nameStartsWith("perfstat.shaded."))
+                        .or(nameStartsWith("net.bytebuddy.")))
+                .assureReadEdgeTo(inst, Probes.class) // a JDK class in a named module must read the runtime's
                 .type(types)
                 .transform(this::transform)
                 .installOn(inst);
@@ -97,27 +159,43 @@ public final class ProbeInstaller {
             return builder;
         }
         String className = type.getName();
-        for (MethodDescription.InDefinedShape m : type.getDeclaredMethods()) {
-            if (m.isAbstract() || m.isNative() || m.isConstructor() || m.isTypeInitializer()) {
+        List<MethodDescription.InDefinedShape> methods = new java.util.ArrayList<>(type.getDeclaredMethods());
+        if (!methods.stream().anyMatch(MethodDescription::isTypeInitializer)) {
+            methods.add(new MethodDescription.Latent.TypeInitializer(type));
+        }
+        // the JDK's classes (boot and platform loaders) look their cells up by id: resolving a
+        // dynamic constant runs the JDK's own code, which may be the very method probed
+        boolean byId = !holdsDynamicConstants(type) || loader == null || loader == ClassLoader.getPlatformClassLoader();
+        for (MethodDescription.InDefinedShape m : methods) {
+            String methodName = m.isConstructor() ? ProbeFilter.CONSTRUCTOR
+                    : m.isTypeInitializer() ? ProbeFilter.STATIC_INITIALIZER : m.getName();
+            List<ProbeFilter> hits = matching(type, methodName, m);
+            if (hits.isEmpty()) {
                 continue;
             }
-            String methodName = m.getName();
-            if (!matchesAny(className, methodName)) {
+            if (m.isAbstract() || m.isNative()) {
+                if (hits.stream().anyMatch(f -> f.className() != null && f.methodName() != null)) {
+                    tell(className + "::" + methodName, "cannot probe " + className + "::" + methodName + ": "
+                            + (m.isNative() ? "a native method" : "an abstract method") + " has no bytecode to put a probe in");
+                }
                 continue;
             }
             int id = Probes.idFor(className + "::" + methodName);
             if (id < 0) {
                 continue;
             }
+            hits.forEach(f -> matched.get(f).incrementAndGet());
             instrumentedMethods.incrementAndGet();
             Advice.WithCustomMapping mapping = Advice.withCustomMapping().bind(ProbeId.class, id);
+            // constructors and initialisers cannot have a handler around their body: their exit advice has none
+            Class<?> exit = m.isConstructor() || m.isTypeInitializer() ? ProbeAdvice.NormalExit.class : ProbeAdvice.class;
             Advice advice;
-            if (holdsDynamicConstants(type)) {
+            if (!byId) {
                 advice = mapping.bind(ProbeCells.class, JavaConstant.Dynamic.ofInvocation(CELLS, id))
-                        .to(ProbeAdvice.Constant.class, ProbeAdvice.class);
+                        .to(ProbeAdvice.Constant.class, exit);
             } else {
                 instrumentedById.incrementAndGet();
-                advice = mapping.to(ProbeAdvice.ById.class, ProbeAdvice.class);
+                advice = mapping.to(ProbeAdvice.ById.class, exit);
             }
             builder = builder.visit(advice.on(ElementMatchers.is(m)));
         }
@@ -130,19 +208,67 @@ public final class ProbeInstaller {
         return version != null && version.isAtLeast(ClassFileVersion.JAVA_V11);
     }
 
-    private boolean matchesAny(String cls, String method) {
+    /** The filters that method {@code method} of {@code type} matches. */
+    private List<ProbeFilter> matching(TypeDescription type, String method, MethodDescription m) {
+        List<ProbeFilter> hits = new java.util.ArrayList<>();
+        String cls = type.getName();
+        boolean jdk = jdkClass(cls);
         for (ProbeFilter f : filters) {
-            if (f.matches(cls, method)) {
+            // an annotated class: all its methods but the static initialiser; else the annotated methods
+            boolean hit = f.annotation() != null
+                    ? !jdk && ((has(type.getDeclaredAnnotations(), f.annotation()) && !method.equals(ProbeFilter.STATIC_INITIALIZER))
+                            || hasAnnotation(m, f.annotation()))
+                    : f.matches(cls, method) && (!jdk || f.className() != null);
+            if (hit) {
+                hits.add(f);
+            }
+        }
+        return hits;
+    }
+
+    /** Whether the type carries an annotation that a filter names, or any of its methods does. */
+    private boolean annotated(TypeDescription type) {
+        for (ProbeFilter f : filters) {
+            if (f.annotation() != null && (has(type.getDeclaredAnnotations(), f.annotation())
+                    || type.getDeclaredMethods().stream().anyMatch(m -> hasAnnotation(m, f.annotation())))) {
                 return true;
             }
         }
         return false;
     }
 
+    private static boolean hasAnnotation(MethodDescription m, String annotation) {
+        return has(m.getDeclaredAnnotations(), annotation);
+    }
+
+    private static boolean has(net.bytebuddy.description.annotation.AnnotationList list, String annotation) {
+        for (net.bytebuddy.description.annotation.AnnotationDescription a : list) {
+            if (a.getAnnotationType().getName().equals(annotation)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** How many methods each filter has matched so far, by its pattern, in the filters' order. */
+    public Map<String, Long> matchesByPattern() {
+        Map<String, Long> out = new java.util.LinkedHashMap<>();
+        matched.forEach((f, n) -> out.merge(f.toString(), n.get(), Long::sum));
+        return out;
+    }
+
+    private String bootReason;
+
+    /** Why the probe runtime is not on the boot class path (said when a filter names a JDK class), or null. */
+    public ProbeInstaller bootReason(String reason) {
+        this.bootReason = reason;
+        return this;
+    }
+
     /** Whether code in classes of {@code loader} resolves {@link Probes} to this very class. */
     private boolean seesProbes(ClassLoader loader) {
         if (loader == null) {
-            return false;
+            return onBootClassPath();
         }
         synchronized (visibility) {
             return visibility.computeIfAbsent(loader, l -> {

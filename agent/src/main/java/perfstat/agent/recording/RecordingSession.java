@@ -23,7 +23,7 @@ import jdk.jfr.Recording;
 public final class RecordingSession {
     /** perfstat's own events: the agent's and the models'. */
     public static final List<String> PERFSTAT_EVENTS = List.of(
-            "perfstat.Agent", "perfstat.Probe", "perfstat.Counters", "perfstat.PerfCounter", "perfstat.CounterReader",
+            "perfstat.Agent", "perfstat.Probe", "perfstat.ProbePattern", "perfstat.Counters", "perfstat.PerfCounter", "perfstat.CounterReader",
             "perfstat.Workload", "perfstat.Score", "perfstat.Result", "perfstat.ModelCounter");
 
     /** JDK events that are safe to keep: no environment, properties, arguments, paths or processes. */

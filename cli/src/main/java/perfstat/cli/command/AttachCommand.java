@@ -29,7 +29,7 @@ import picocli.CommandLine.Spec;
  * {@code perfstat attach PID}: loads the agent into a running JVM, records a window (probes
  * put in, counters opened), then detaches, leaving the process as it was, and prints the table.
  */
-@Command(name = "attach", description = {"Record a window of a running JVM, then detach and print its table.",
+@Command(name = "attach", mixinStandardHelpOptions = true, description = {"Record a window of a running JVM, then detach and print its table.",
         "JDK 21+ targets warn on dynamic agent loading unless started with -XX:+EnableDynamicAgentLoading."})
 public final class AttachCommand implements Callable<Integer> {
     @Spec

@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
  * times, interleaved, and prints the diff of their means. One run a side is not enough on a
  * noisy machine: here fstime's score varies by about 6% from one JVM to the next.
  */
-@Command(name = "compare", description = "Run variants of a model one after another and print their comparison.")
+@Command(name = "compare", mixinStandardHelpOptions = true, description = "Run variants of a model one after another and print their comparison.")
 public final class CompareCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

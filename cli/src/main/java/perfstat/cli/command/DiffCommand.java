@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
  * judged for significance. A configuration is one recording, a directory of recordings, or
  * the recordings on one side of {@code --}.
  */
-@Command(name = "diff", description = {
+@Command(name = "diff", mixinStandardHelpOptions = true, description = {
         "Compare recordings side by side, with percent deltas judged for significance.",
         "  diff A B                      one recording (or directory of recordings) a side",
         "  diff A1 A2 ... -- B1 B2 ...   several recordings a side",

@@ -9,7 +9,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code perfstat models}: each model with its variants and workloads, one line each. */
-@Command(name = "models", description = "List the models, their variants and workloads.")
+@Command(name = "models", mixinStandardHelpOptions = true, description = "List the models, their variants and workloads.")
 public final class ModelsCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

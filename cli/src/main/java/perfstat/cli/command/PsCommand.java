@@ -8,7 +8,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code perfstat ps}: the local JVMs this user can attach to. */
-@Command(name = "ps", description = "List local JVMs: pid, main class or jar, Java version, whether perfstat is loaded.")
+@Command(name = "ps", mixinStandardHelpOptions = true, description = "List local JVMs: pid, main class or jar, Java version, whether perfstat is loaded.")
 public final class PsCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -12,7 +12,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code perfstat report FILE}: the table of one recording, as perf stat prints it. */
-@Command(name = "report", description = "Print the table of one recording.")
+@Command(name = "report", mixinStandardHelpOptions = true, description = "Print the table of one recording.")
 public final class ReportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

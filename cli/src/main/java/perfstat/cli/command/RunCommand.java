@@ -14,7 +14,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code perfstat run MODEL}: one variant in a child JVM with the agent; writes the recording, prints its table. */
-@Command(name = "run", description = "Run a model variant with the agent, write its recording and print its table.")
+@Command(name = "run", mixinStandardHelpOptions = true, description = "Run a model variant with the agent, write its recording and print its table.")
 public final class RunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
  * agent, prints perf's table of its counters on stderr (as perf does, so the command's own
  * output stays clean), and exits with the command's status.
  */
-@Command(name = "stat", description = {
+@Command(name = "stat", mixinStandardHelpOptions = true, description = {
         "Run a Java command with the agent and print perf stat's table of its counters (on stderr, as perf).",
         "The window opens when the agent starts (after JVM start-up) and closes when the JVM exits."})
 public final class StatCommand implements Callable<Integer> {

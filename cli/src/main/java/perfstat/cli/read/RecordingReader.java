@@ -60,6 +60,7 @@ public final class RecordingReader {
         List<RunData.PerfCounter> perfWindowEnd = new ArrayList<>();
         boolean agentStartSeen = false;
         String agentOptions = null;
+        Map<String, Long> probePatterns = new LinkedHashMap<>(); // the latest per pattern
         long timerOverheadNs = 0;
         TreeMap<String, Long> jdkCounts = new TreeMap<>();
         Instant first = null;
@@ -130,6 +131,7 @@ public final class RecordingReader {
                             counterReader = e;
                         }
                     }
+                    case "perfstat.ProbePattern" -> probePatterns.merge(e.getString("pattern"), e.getLong("methods"), Math::max);
                     case "perfstat.Agent" -> {
                         formatVersion(name, e);
                         agentOptions = e.getString("options");
@@ -215,7 +217,7 @@ public final class RecordingReader {
                 counterReader.hasField("readerFirstReadCpuNs") ? counterReader.getLong("readerFirstReadCpuNs") : -1);
         return new RunData(name, workload, result, scores.stream().map(s -> s[1]).toList(),
                 java.util.Collections.unmodifiableMap(modelCounters), start, end, probes, agentOptions, timerOverheadNs, jdk,
-                totals, perThread, counterWindow);
+                totals, perThread, counterWindow, java.util.Collections.unmodifiableMap(probePatterns));
     }
 
     private static Histogram histogram(String name, RecordedEvent e) {

@@ -25,12 +25,13 @@ import org.HdrHistogram.Histogram;
  * @param perfCounters   the counters' totals for the whole process, in the order the agent opened them (empty if none)
  * @param perThread      the counters per thread that existed when the window opened (perf_event_open only)
  * @param counterWindow  how the counters were read, or null when the recording has none
+ * @param probePatterns  each probe pattern as given and how many methods it matched by the end (empty in older recordings)
  */
 public record RunData(String file, Workload workload, Result result, List<Double> intervalScores,
                       Map<String, Long> modelCounters, Counters countersStart, Counters countersEnd,
                       SortedMap<String, Probe> probes, String agentOptions, long timerOverheadNs,
                       JdkSummary jdk, List<PerfCounter> perfCounters, List<PerfCounter> perThread,
-                      CounterWindow counterWindow) {
+                      CounterWindow counterWindow, Map<String, Long> probePatterns) {
 
     /**
      * One counter as the agent read it. {@code value} is raw; {@link #scaled()} scales it by

@@ -58,15 +58,16 @@ public final class Measurements {
                     Value.of(c.getValue()), "");
         }
 
-        Map<String, Integer> methodUses = new HashMap<>();
+        // a row names Class::method; the package too where two probes' simple names would collide
+        Map<String, Integer> simpleUses = new HashMap<>();
         for (String name : run.probes().keySet()) {
-            methodUses.merge(method(name), 1, Integer::sum);
+            simpleUses.merge(simpleName(name), 1, Integer::sum);
         }
         for (RunData.Probe p : run.probes().values()) {
             if (p.calls() == 0) {
                 continue; // probed but never called: nothing to show
             }
-            String key = methodUses.get(method(p.name())) == 1 ? method(p.name()) : simpleName(p.name());
+            String key = simpleUses.get(simpleName(p.name())) == 1 ? simpleName(p.name()) : p.name();
             put(m, new Metric("probe:" + key + ":calls", key + " calls", "count", PROBES + ":" + key, 0,
                     Metric.Better.NEITHER), Value.of(p.calls()), rate(Value.of(p.calls()), elapsedMs));
             boolean timed = p.latencyNs().getTotalCount() > 0;
@@ -223,6 +224,11 @@ public final class Measurements {
             notes.add(run.workload().workload() + " is a discrete-event simulation: its score and the model's latencies are in simulated"
                     + " time; the process counters, probe latencies and time elapsed are the simulator's own cost");
         }
+        run.probePatterns().forEach((pattern, methods) -> {
+            if (methods == 0) {
+                notes.add("probe '" + pattern + "' matched no method");
+            }
+        });
         if (run.timerOverheadNs() > 0 && !run.probes().isEmpty()) {
             notes.add(run.label() + ": probe latencies include the timer's own cost, about " + run.timerOverheadNs()
                     + " ns per timed call");
@@ -280,11 +286,6 @@ public final class Measurements {
         }
         double sd = Math.sqrt(ss / (n - 1));
         return 100 * sd / Math.sqrt(n) / Math.abs(mean);
-    }
-
-    private static String method(String probe) {
-        int i = probe.indexOf("::");
-        return i < 0 ? probe : probe.substring(i + 2);
     }
 
     private static String simpleName(String probe) {

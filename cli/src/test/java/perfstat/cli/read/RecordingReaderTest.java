@@ -107,9 +107,9 @@ class RecordingReaderTest {
         assertThat(m.get("score").value().samples()).isEqualTo(2);
         assertThat(m.get("model:violations").value().value()).isZero();
         assertThat(m.get("model:violations").metric().label()).isEqualTo("violations");
-        assertThat(m.get("probe:write:calls").value().value()).isEqualTo(1000.0);
-        assertThat(m.get("probe:write:p50").value().value()).isBetween(499.0, 501.0);
-        assertThat(m.get("probe:write:max").value().value()).isBetween(999.0, 1001.0);
+        assertThat(m.get("probe:Vfs::write:calls").value().value()).isEqualTo(1000.0);
+        assertThat(m.get("probe:Vfs::write:p50").value().value()).isBetween(499.0, 501.0);
+        assertThat(m.get("probe:Vfs::write:max").value().value()).isBetween(999.0, 1001.0);
         // time elapsed is the counters' window (start to end event), as perf's covers its command
         double elapsedMs = java.time.Duration.between(run.countersStart().time(), run.countersEnd().time()).toNanos() / 1e6;
         assertThat(m.get("time-elapsed").value().value()).isEqualTo(elapsedMs);

@@ -26,7 +26,7 @@ class StatSummaryTest {
         RunData.CounterWindow w = new RunData.CounterWindow("perf_event_open", "", Duration.ofSeconds(1),
                 Duration.ofNanos(windowNs), 900_000_000L, 100_000_000L, 3, 8, 5_000_000L, 4_000_000L);
         return new RunData("x.jfr", null, null, List.of(), Map.of(), null, null, new TreeMap<>(), null, 0, jdk,
-                List.of(counters), List.of(), w);
+                List.of(counters), List.of(), w, Map.of());
     }
 
     @Test

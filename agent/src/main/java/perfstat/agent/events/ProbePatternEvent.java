@@ -1,0 +1,31 @@
+package perfstat.agent.events;
+
+import jdk.jfr.Category;
+import jdk.jfr.Description;
+import jdk.jfr.Label;
+import jdk.jfr.Name;
+import jdk.jfr.Period;
+import jdk.jfr.StackTrace;
+
+/**
+ * One probe pattern as the user gave it and how many methods it has matched so far. Emitted
+ * at the end of every chunk; readers take the latest per pattern, so a pattern that never
+ * matched anything is in the recording with 0, and the tables say so.
+ */
+@Name(ProbePatternEvent.NAME)
+@Label("Probe Pattern")
+@Category({"perfstat", "Agent"})
+@Description("A probe pattern and the number of methods it has matched so far, cumulative")
+@StackTrace(false)
+@Period("endChunk")
+public final class ProbePatternEvent extends jdk.jfr.Event {
+    public static final String NAME = "perfstat.ProbePattern";
+
+    @Label("Pattern")
+    @Description("As given: pkg.Class, pkg.Class::method, ::method or @pkg.Annotation")
+    public String pattern;
+
+    @Label("Methods")
+    @Description("Methods probed because of this pattern, so far")
+    public long methods;
+}

@@ -1,0 +1,74 @@
+package perfstat.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import perfstat.cli.read.RecordingReader;
+import perfstat.cli.read.RunData;
+
+/**
+ * Probes on the JDK's own classes (boot loader), constructors and an annotation, in a forked
+ * JVM: every call counted, the host's results unchanged, a pattern that matches nothing and a
+ * method that cannot be probed named, and no recursion through the probe's own path.
+ */
+class JdkProbesIT {
+    private static final int N = 50_000;
+
+    @TempDir
+    Path dir;
+
+    private Processes.Result host(String agentArgs) throws Exception {
+        String classes = Path.of(perfstat.itapp.JdkUser.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        List<String> cmd = new ArrayList<>(List.of(Processes.java()));
+        if (agentArgs != null) {
+            cmd.add("-javaagent:" + Processes.jar() + "=" + agentArgs);
+        }
+        cmd.addAll(List.of("-cp", classes, "perfstat.itapp.JdkUser", Integer.toString(N)));
+        return Processes.run(dir, cmd);
+    }
+
+    @Test
+    void jdkClassesConstructorsAndAnnotationsAreProbed() throws Exception {
+        Processes.Result bare = host(null);
+        String patterns = String.join(";", "java.util.HashMap::get", "java.util.concurrent.locks.ReentrantLock::lock",
+                "java.lang.String::hashCode", "perfstat.itapp.JdkUser$Thing::<init>", "@perfstat.itapp.Timed",
+                "com.example.Nope::x", "java.lang.System::nanoTime", "java.lang.Thread::getId");
+        Processes.Result r = host("out=r.jfr,timing=exact,probes=" + patterns);
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).isEqualTo(bare.out()); // the host computes what it computes without perfstat
+
+        RunData run = RecordingReader.read(dir.resolve("r.jfr").toString());
+        Map<String, RunData.Probe> p = run.probes();
+        // the JDK calls these too (class loading, string concatenation): at least the application's calls
+        assertThat(p.get("java.util.HashMap::get").calls()).isGreaterThanOrEqualTo(2L * N);
+        assertThat(p.get("java.util.concurrent.locks.ReentrantLock::lock").calls()).isGreaterThanOrEqualTo(2L * N);
+        assertThat(p.get("java.lang.String::hashCode").calls()).isGreaterThanOrEqualTo(2L * N);
+        // the application's own: exactly
+        assertThat(p.get("perfstat.itapp.JdkUser$Thing::<init>").calls()).isEqualTo(2L * N);
+        assertThat(p.get("perfstat.itapp.JdkUser::round").calls()).isEqualTo(2L * N);
+        // timing=exact: (nearly) every call timed, constructors included
+        assertThat(p.get("perfstat.itapp.JdkUser$Thing::<init>").latencyNs().getTotalCount()).isGreaterThan(2L * N * 99 / 100);
+
+        assertThat(run.probePatterns()).containsEntry("com.example.Nope::x", 0L).containsEntry("java.util.HashMap::get", 1L)
+                .containsEntry("@perfstat.itapp.Timed", 1L);
+        assertThat(r.err()).contains("cannot probe java.lang.System::nanoTime: a native method")
+                .contains("cannot probe 'java.lang.Thread::getId': perfstat's probe itself runs through java.lang.Thread");
+        Processes.Result report = Processes.perfstat(dir, "report", "r.jfr");
+        assertThat(report.out()).contains("# probe 'com.example.Nope::x' matched no method")
+                .contains("HashMap::get calls").contains("JdkUser$Thing::<init> calls");
+    }
+
+    @Test
+    void withoutJdkPatternsTheBootClassPathIsLeftAlone() throws Exception {
+        Processes.Result r = host("out=r.jfr,probes=perfstat.itapp.JdkUser::round");
+        assertThat(r.code()).isZero();
+        assertThat(r.err()).doesNotContain("Sharing is only supported"); // class-data sharing kept
+        assertThat(RecordingReader.read(dir.resolve("r.jfr").toString()).probes().get("perfstat.itapp.JdkUser::round").calls())
+                .isEqualTo(2L * N);
+    }
+}
