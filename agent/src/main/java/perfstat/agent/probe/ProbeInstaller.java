@@ -166,9 +166,15 @@ public final class ProbeInstaller {
         // the JDK's classes (boot and platform loaders) look their cells up by id: resolving a
         // dynamic constant runs the JDK's own code, which may be the very method probed
         boolean byId = !holdsDynamicConstants(type) || loader == null || loader == ClassLoader.getPlatformClassLoader();
+        // overloads that a filter matches are told apart by their parameter types: Class::method(int,String)
+        Map<String, Integer> overloads = new java.util.HashMap<>();
         for (MethodDescription.InDefinedShape m : methods) {
-            String methodName = m.isConstructor() ? ProbeFilter.CONSTRUCTOR
-                    : m.isTypeInitializer() ? ProbeFilter.STATIC_INITIALIZER : m.getName();
+            if (!m.isAbstract() && !m.isNative() && !matching(type, probeMethodName(m), m).isEmpty()) {
+                overloads.merge(probeMethodName(m), 1, Integer::sum);
+            }
+        }
+        for (MethodDescription.InDefinedShape m : methods) {
+            String methodName = probeMethodName(m);
             List<ProbeFilter> hits = matching(type, methodName, m);
             if (hits.isEmpty()) {
                 continue;
@@ -180,7 +186,8 @@ public final class ProbeInstaller {
                 }
                 continue;
             }
-            int id = Probes.idFor(className + "::" + methodName);
+            int id = Probes.idFor(className + "::" + methodName
+                    + (overloads.getOrDefault(methodName, 0) > 1 ? parameters(m) : ""));
             if (id < 0) {
                 continue;
             }
@@ -206,6 +213,19 @@ public final class ProbeInstaller {
     private static boolean holdsDynamicConstants(TypeDescription type) {
         ClassFileVersion version = type.getClassFileVersion();
         return version != null && version.isAtLeast(ClassFileVersion.JAVA_V11);
+    }
+
+    private static String probeMethodName(MethodDescription m) {
+        return m.isConstructor() ? ProbeFilter.CONSTRUCTOR : m.isTypeInitializer() ? ProbeFilter.STATIC_INITIALIZER : m.getName();
+    }
+
+    /** {@code (int,String)}: the parameter types' simple names (arrays with []). */
+    private static String parameters(MethodDescription m) {
+        List<String> types = new java.util.ArrayList<>();
+        for (TypeDescription t : m.getParameters().asTypeList().asErasures()) {
+            types.add(t.getSimpleName());
+        }
+        return "(" + String.join(",", types) + ")";
     }
 
     /** The filters that method {@code method} of {@code type} matches. */
