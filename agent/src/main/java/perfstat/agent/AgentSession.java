@@ -60,6 +60,8 @@ final class AgentSession {
     private final Runnable perfHook;
     /** The timer's cost, measured once when the session opens; a window reports the same. */
     private final long timerCostNs;
+    /** The process's CPU time that the session's opening took, before its counters' window opened (procfs, 10 ms ticks). */
+    private final long startCpuNs;
     private Thread detacher;
     private Window window;
     private boolean closed;
@@ -69,7 +71,8 @@ final class AgentSession {
     }
 
     private AgentSession(AgentOptions options, Instrumentation inst, Path outFile, Path partFile, Recording recording,
-                         ProbeInstaller installer, CounterSet counterSet, CounterReader reader, long timerCostNs) {
+                         ProbeInstaller installer, CounterSet counterSet, CounterReader reader, long timerCostNs,
+                         long startCpuNs) {
         this.options = options;
         this.inst = inst;
         this.outFile = outFile;
@@ -80,6 +83,7 @@ final class AgentSession {
         this.reader = reader;
         this.perfHook = reader == null ? null : reader::commitEnd;
         this.timerCostNs = timerCostNs;
+        this.startCpuNs = startCpuNs;
     }
 
     /**
@@ -98,6 +102,7 @@ final class AgentSession {
         boolean attached = o.durationMs() > 0 || o.attached();
         Path part = attached ? out.resolveSibling(out.getFileName() + ".part") : null;
         List<AutoCloseable> undo = new ArrayList<>();
+        long cpuAtStart = ProcessCounters.read().taskClockNs();
         try {
             Recording r = attached ? RecordingSession.start(part, o.contentionNs(), false)
                     : RecordingSession.start(out, o.contentionNs());
@@ -107,9 +112,16 @@ final class AgentSession {
                 case OFF -> 0;
                 case SAMPLED -> o.sample();
             });
-            commitCounters("start");
+            // probes first, counters last: the window opens once the agent is ready, so that its own
+            // start (JFR, Byte Buddy, the timer's calibration) is not counted as the application's
+            ProbeInstaller installer = new ProbeInstaller(filters).bootReason(bootReason);
+            undo.add(() -> installer.uninstall(inst));
+            installer.install(inst);
+            long timerCost = timerOverheadNs();
             CounterSet set = null;
             CounterReader reader = null;
+            long startCpuNs = ProcessCounters.read().taskClockNs() - cpuAtStart;
+            commitCounters("start");
             if (!o.events().isEmpty()) {
                 PerfControl perf = perfControl(o);
                 set = CounterSet.open(o.events());
@@ -121,9 +133,8 @@ final class AgentSession {
                         o.intervalLog() == null ? null : Path.of(o.intervalLog()), perf);
                 undo.add(reader::stop);
             }
-            ProbeInstaller installer = new ProbeInstaller(filters).bootReason(bootReason);
-            AgentSession s = new AgentSession(o, inst, attached ? out : null, part, r, installer, set, reader,
-                    timerOverheadNs());
+            AgentSession s = new AgentSession(o, inst, attached ? out : null, part, r, installer, set, reader, timerCost,
+                    startCpuNs);
             FlightRecorder.addPeriodicEvent(ProbeEvent.class, s.probesHook);
             FlightRecorder.addPeriodicEvent(CountersEvent.class, s.countersHook);
             undo.add(() -> FlightRecorder.removePeriodicEvent(s.probesHook));
@@ -135,8 +146,6 @@ final class AgentSession {
                 undo.add(() -> FlightRecorder.removePeriodicEvent(s.perfHook));
                 reader.start();
             }
-            undo.add(() -> installer.uninstall(inst));
-            installer.install(inst);
             s.commitAgentEvent(o.describeForRecording());
             if (attached) {
                 sayMatches(installer); // a running JVM has its classes loaded: the counts mean something now
@@ -326,6 +335,7 @@ final class AgentSession {
         e.cores = Runtime.getRuntime().availableProcessors();
         e.instrumentedMethods = installer.instrumentedMethods();
         e.timerOverheadNs = timerCostNs;
+        e.startCpuNs = startCpuNs;
         e.commit();
     }
 

@@ -3,6 +3,7 @@ package perfstat.agent.events;
 import jdk.jfr.Category;
 import jdk.jfr.Description;
 import jdk.jfr.Label;
+import jdk.jfr.Timespan;
 import jdk.jfr.Name;
 import jdk.jfr.StackTrace;
 
@@ -40,4 +41,10 @@ public final class AgentEvent extends jdk.jfr.Event {
     @Label("Instrumented Methods")
     @Description("Methods probed when the agent started (already loaded classes); classes loaded later are probed as they load")
     public long instrumentedMethods;
+
+    @Label("Start CPU")
+    @Description("CPU time of the process while the agent started (recording, probes, calibration), before its counters' "
+            + "window opened: not counted as the application's. procfs, 10 ms ticks")
+    @Timespan(Timespan.NANOSECONDS)
+    public long startCpuNs;
 }

@@ -197,9 +197,15 @@ public final class StatCommand implements Callable<Integer> {
             }
         }
         double windowS = runs.stream().mapToDouble(r -> r.counterWindow().window().toNanos() / 1e9).sum();
-        notes.add(String.format(Locale.ROOT, "the window opens when the agent starts, after JVM start-up, and closes at "
+        long startCpuNs = runs.stream().mapToLong(r -> r.counterWindow().agentStartCpuNs()).filter(n -> n >= 0).sum();
+        notes.add(String.format(Locale.ROOT, "the window opens once the agent is ready, after JVM start-up, and closes at "
                 + "JVM exit: %.3f s of the command's %.3f s wall time%s", windowS / runs.size(), wallNs / 1e9 / runs.size(),
                 runs.size() > 1 ? " (means)" : ""));
+        if (runs.stream().allMatch(r -> r.counterWindow().agentStartCpuNs() >= 0)) {
+            notes.add(String.format(Locale.ROOT, "perfstat's start (its recording, probes and calibration) took %.0f ms of CPU%s "
+                    + "before the window opened, not counted (procfs, 10 ms ticks)", startCpuNs / 1e6 / runs.size(),
+                    runs.size() > 1 ? " a run" : ""));
+        }
         notes.add(readerCost(w));
         if (perThread) {
             if (last.perThread().isEmpty()) {

@@ -62,6 +62,7 @@ public final class RecordingReader {
         String agentOptions = null;
         Map<String, Long> probePatterns = new LinkedHashMap<>(); // the latest per pattern
         long timerOverheadNs = 0;
+        long agentStartCpuNs = -1;
         TreeMap<String, Long> jdkCounts = new TreeMap<>();
         Instant first = null;
         Instant last = null;
@@ -136,6 +137,7 @@ public final class RecordingReader {
                         formatVersion(name, e);
                         agentOptions = e.getString("options");
                         timerOverheadNs = e.hasField("timerOverheadNs") ? e.getLong("timerOverheadNs") : 0;
+                        agentStartCpuNs = e.hasField("startCpuNs") ? e.getLong("startCpuNs") : -1;
                     }
                     default -> {
                         if (!type.startsWith("perfstat.")) {
@@ -214,7 +216,8 @@ public final class RecordingReader {
                 Duration.ofNanos(counterReader.getLong("intervalNs")), Duration.ofNanos(counterWindowNs),
                 counterReader.getLong("userNs"), counterReader.getLong("systemNs"), counterReader.getLong("reads"),
                 counterReader.getInt("descriptors"), counterReader.getLong("readerCpuNs"),
-                counterReader.hasField("readerFirstReadCpuNs") ? counterReader.getLong("readerFirstReadCpuNs") : -1);
+                counterReader.hasField("readerFirstReadCpuNs") ? counterReader.getLong("readerFirstReadCpuNs") : -1,
+                agentStartCpuNs);
         return new RunData(name, workload, result, scores.stream().map(s -> s[1]).toList(),
                 java.util.Collections.unmodifiableMap(modelCounters), start, end, probes, agentOptions, timerOverheadNs, jdk,
                 totals, perThread, counterWindow, java.util.Collections.unmodifiableMap(probePatterns));

@@ -72,9 +72,11 @@ public record RunData(String file, Workload workload, Result result, List<Double
      * @param window      from the counters' opening to the last read
      * @param readerCpuNs CPU time of the agent's counter thread, up to its last interval read
      * @param readerFirstReadCpuNs the same up to its first read (-1 if it never read)
+     * @param agentStartCpuNs the process's CPU time while the agent started, before the window opened (-1 if not recorded)
      */
     public record CounterWindow(String mode, String note, Duration interval, Duration window, long userNs,
-                                long systemNs, long reads, int descriptors, long readerCpuNs, long readerFirstReadCpuNs) {
+                                long systemNs, long reads, int descriptors, long readerCpuNs, long readerFirstReadCpuNs,
+                                long agentStartCpuNs) {
         /** CPU per interval read once started (NaN below two reads). */
         public double steadyCpuNsPerRead() {
             return reads < 2 || readerFirstReadCpuNs < 0 ? Double.NaN

@@ -24,7 +24,7 @@ class StatSummaryTest {
     static RunData run(long windowNs, RunData.PerfCounter... counters) {
         RunData.JdkSummary jdk = new RunData.JdkSummary(new TreeMap<>(), Duration.ofSeconds(1), 0, Duration.ZERO, Double.NaN);
         RunData.CounterWindow w = new RunData.CounterWindow("perf_event_open", "", Duration.ofSeconds(1),
-                Duration.ofNanos(windowNs), 900_000_000L, 100_000_000L, 3, 8, 5_000_000L, 4_000_000L);
+                Duration.ofNanos(windowNs), 900_000_000L, 100_000_000L, 3, 8, 5_000_000L, 4_000_000L, -1);
         return new RunData("x.jfr", null, null, List.of(), Map.of(), null, null, new TreeMap<>(), null, 0, jdk,
                 List.of(counters), List.of(), w, Map.of());
     }
