@@ -162,6 +162,13 @@ public record AgentOptions(String out, List<String> probes, List<String> probeSe
             return this;
         }
 
+        /** No probes: neither patterns nor probe sets. */
+        public Builder clearProbes() {
+            probes.clear();
+            probeSets.clear();
+            return this;
+        }
+
         public Builder probeSet(String name) {
             probeSets.add(name.trim());
             return this;

@@ -69,6 +69,20 @@ class CliIT {
     }
 
     @Test
+    void theObserverCheckComparesEachVariantWithAndWithoutProbes() throws Exception {
+        Processes.Result r = Processes.perfstat(dir, concat(new String[] {"compare", "fstime", "--variants", "unpatched,patched",
+                "-r", "1", "--observer-check", "--format", "json"}, SHORT));
+        assertThat(r.code()).as(r.err()).isZero();
+        @SuppressWarnings("unchecked")
+        List<String> summary = (List<String>) ((Map<String, Object>) Json.parse(r.out())).get("summary");
+        assertThat(summary).hasSize(4);
+        assertThat(summary.get(1)).startsWith("unpatched with probes vs unpatched without probes:");
+        assertThat(summary.get(2)).startsWith("patched with probes vs patched without probes:");
+        assertThat(summary.get(3)).startsWith("patched without probes vs unpatched without probes:");
+        assertThat(r.out()).contains("\"probe\": \"perfstat.models.writepath.Vfs::write\"");
+    }
+
+    @Test
     void aRecordingWithoutPerfstatEventsShowsWhatTheJdkGivesAndSaysWhatIsMissing() throws Exception {
         Path f = dir.resolve("plain.jfr");
         try (Recording r = new Recording()) {

@@ -13,6 +13,8 @@ import perfstat.cli.launch.ModelLauncher;
 import perfstat.cli.read.RecordingReader;
 import perfstat.cli.read.RunData;
 import perfstat.cli.stats.Comparison;
+import perfstat.cli.stats.Summary;
+import perfstat.cli.stats.Table;
 import perfstat.models.Models;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -58,6 +60,11 @@ public final class CompareCommand implements Callable<Integer> {
     @Mixin
     ModelOptions run;
 
+    @Option(names = "--observer-check",
+            description = "Also run each variant without probes, interleaved with the others, and say, judged, how much the"
+                    + " probes moved each variant's score and the change between variants.")
+    boolean observerCheck;
+
     @Mixin
     JudgeOptions judge;
 
@@ -77,9 +84,17 @@ public final class CompareCommand implements Callable<Integer> {
             throw UserError.usage("--warmup-runs must be 0 or more");
         }
         var options = judge.options();
+        // the runs of one round, in order: each variant, and with --observer-check each variant without probes after it
+        List<String> slots = new ArrayList<>();
         List<ModelLauncher.Spec> specs = new ArrayList<>();
         for (String v : variants) {
-            specs.add(run.spec(sel, v, Duration.ofSeconds(5)));
+            ModelLauncher.Spec s = run.spec(sel, v, Duration.ofSeconds(5));
+            slots.add(v);
+            specs.add(s);
+            if (observerCheck) {
+                slots.add(v + NO_PROBES);
+                specs.add(s.withoutProbes());
+            }
         }
         boolean keep = outputDir != null;
         Path dir = keep ? outputDir : Files.createTempDirectory("perfstat-compare-");
@@ -93,7 +108,7 @@ public final class CompareCommand implements Callable<Integer> {
         List<List<Path>> files = new ArrayList<>();
         for (int r = 0; r < runs; r++) {
             List<Path> round = new ArrayList<>();
-            for (String v : variants) {
+            for (String v : slots) {
                 Path f = dir.resolve(sel.workload().name() + "-" + v + (runs > 1 ? "-" + (r + 1) : "") + ".jfr");
                 ModelLauncher.checkWritable(f, run.force);
                 round.add(f);
@@ -104,15 +119,15 @@ public final class CompareCommand implements Callable<Integer> {
         int status;
         try {
             List<List<RunData>> columns = new ArrayList<>();
-            for (int v = 0; v < variants.size(); v++) {
+            for (int v = 0; v < slots.size(); v++) {
                 columns.add(new ArrayList<>());
             }
             boolean progress = System.console() != null;
-            int total = (warmupRuns + runs) * variants.size();
+            int total = (warmupRuns + runs) * slots.size();
             long started = System.nanoTime();
             int done = 0;
             for (int r = -warmupRuns; r < runs; r++) {
-                for (int v = 0; v < variants.size(); v++) {
+                for (int v = 0; v < slots.size(); v++) {
                     if (ModelLauncher.stoppedBy() != null) {
                         throw UserError.data("stopped by " + ModelLauncher.stoppedBy() + " after " + done + " of " + total
                                 + " runs" + (keep ? "; the finished runs' recordings are in " + dir : ""));
@@ -120,12 +135,12 @@ public final class CompareCommand implements Callable<Integer> {
                     if (progress) {
                         String left = done == 0 ? "" : String.format(java.util.Locale.ROOT, ", about %ds left",
                                 (System.nanoTime() - started) / done * (total - done) / 1_000_000_000L);
-                        err.printf("perfstat compare: %s %s, %s%s%n", sel.workload().name(), variants.get(v),
+                        err.printf("perfstat compare: %s %s, %s%s%n", sel.workload().name(), slots.get(v),
                                 r < 0 ? "warm-up run " + (r + warmupRuns + 1) + " of " + warmupRuns
                                         : "run " + (r + 1) + " of " + runs, left);
                     }
                     if (r < 0) {
-                        Path w = dir.resolve(".warmup-" + variants.get(v) + ".jfr");
+                        Path w = dir.resolve(".warmup-" + slots.get(v) + ".jfr");
                         ModelLauncher.run(specs.get(v), w, true);
                         Files.deleteIfExists(w);
                     } else {
@@ -136,7 +151,7 @@ public final class CompareCommand implements Callable<Integer> {
                     done++;
                 }
             }
-            var table = Comparison.ofColumns(columns, options);
+            var table = observerCheck ? observed(columns, options) : Comparison.ofColumns(columns, options);
             format.render(table, spec.commandLine().getOut());
             status = judge.gate(table, spec.qualifiedName(), err);
             if (keep) {
@@ -153,5 +168,34 @@ public final class CompareCommand implements Callable<Integer> {
             }
         }
         return status;
+    }
+
+    private static final String NO_PROBES = "-noprobes";
+
+    /**
+     * The variants' table (the runs with probes), its summary followed by what the probes did:
+     * per variant, the runs with probes against those without, and the variants compared
+     * without probes, each judged as any comparison is.
+     */
+    private Table observed(List<List<RunData>> slotColumns, Comparison.Options options) {
+        List<List<RunData>> probed = new ArrayList<>();
+        List<List<RunData>> bare = new ArrayList<>();
+        for (int i = 0; i < slotColumns.size(); i++) {
+            (i % 2 == 0 ? probed : bare).add(slotColumns.get(i));
+        }
+        Table main = Comparison.ofColumns(probed, variants, options);
+        List<Summary> summary = new ArrayList<>(main.summary());
+        for (int v = 0; v < variants.size(); v++) {
+            String name = variants.get(v);
+            summary.addAll(Comparison.ofColumns(List.of(bare.get(v), probed.get(v)),
+                    List.of(name + " without probes", name + " with probes"), options).summary());
+        }
+        Table without = Comparison.ofColumns(bare, variants.stream().map(v -> v + " without probes").toList(), options);
+        summary.addAll(without.summary());
+        List<String> notes = new ArrayList<>(main.notes());
+        notes.add("observer check: each variant also ran without probes, interleaved with the runs above; the lines after the"
+                + " first summary compare them (a probe changes how the JIT compiles the method it is in, so it can cost one"
+                + " variant more than another)");
+        return new Table(main.title(), main.columns(), main.files(), main.rows(), summary, notes, main.curves());
     }
 }

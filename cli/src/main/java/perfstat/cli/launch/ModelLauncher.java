@@ -29,6 +29,11 @@ public final class ModelLauncher {
         public String variant() {
             return args.variant();
         }
+
+        /** The same run with the agent's counters and recording but no probes (compare --observer-check). */
+        public Spec withoutProbes() {
+            return new Spec(workload, args, AgentArgs.check(agent.toBuilder().clearProbes()));
+        }
     }
 
     private ModelLauncher() {

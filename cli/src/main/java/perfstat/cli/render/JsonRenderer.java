@@ -42,8 +42,12 @@ public final class JsonRenderer {
             b.append("    {\"name\": ").append(str(row.metric().key()))
                     .append(", \"label\": ").append(str(row.metric().label().trim()))
                     .append(", \"unit\": ").append(str(row.metric().unit()))
-                    .append(", \"better\": ").append(str(row.metric().better().name().toLowerCase(Locale.ROOT)))
-                    .append(",\n      \"values\": [");
+                    .append(", \"better\": ").append(str(row.metric().better().name().toLowerCase(Locale.ROOT)));
+            if (row.metric().group().startsWith("probes:")) {
+                // the probed method in full: package, class, method and, for an overload, its parameter types
+                b.append(", \"probe\": ").append(str(row.metric().group().substring("probes:".length())));
+            }
+            b.append(",\n      \"values\": [");
             List<Value> values = row.values();
             for (int i = 0; i < values.size(); i++) {
                 Value v = values.get(i);

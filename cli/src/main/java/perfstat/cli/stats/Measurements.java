@@ -68,16 +68,16 @@ public final class Measurements {
                 continue; // probed but never called: nothing to show
             }
             String key = simpleUses.get(simpleName(p.name())) == 1 ? simpleName(p.name()) : p.name();
-            put(m, new Metric("probe:" + key + ":calls", key + " calls", "count", PROBES + ":" + key, 0,
+            put(m, new Metric("probe:" + key + ":calls", key + " calls", "count", PROBES + ":" + p.name(), 0,
                     Metric.Better.NEITHER), Value.of(p.calls()), rate(Value.of(p.calls()), elapsedMs));
             boolean timed = p.latencyNs().getTotalCount() > 0;
             for (double pct : new double[] {50, 99}) {
                 String name = "p" + (int) pct;
-                put(m, new Metric("probe:" + key + ":" + name, key + " " + name + " (ns)", "ns", PROBES + ":" + key, 0,
+                put(m, new Metric("probe:" + key + ":" + name, key + " " + name + " (ns)", "ns", PROBES + ":" + p.name(), 0,
                                 Metric.Better.LOWER),
                         timed ? Value.of(p.latencyNs().getValueAtPercentile(pct)) : Value.notSupported(), "");
             }
-            put(m, new Metric("probe:" + key + ":max", key + " max (ns)", "ns", PROBES + ":" + key, 0, Metric.Better.LOWER),
+            put(m, new Metric("probe:" + key + ":max", key + " max (ns)", "ns", PROBES + ":" + p.name(), 0, Metric.Better.LOWER),
                     timed ? Value.of(p.latencyNs().getMaxValue()) : Value.notSupported(),
                     timed ? p.latencyNs().getTotalCount() + " timed calls" : "");
         }
