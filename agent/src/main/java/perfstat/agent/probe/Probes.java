@@ -25,7 +25,9 @@ import org.HdrHistogram.Recorder;
  *   <li>Timing is sampled: per stripe and probe, the next timed call is drawn uniformly
  *       from the next 1 to 2N-1 calls (mean N, {@code sample=N}); {@code timing=exact}
  *       times every call, {@code off} none. A timed call costs two
- *       {@code System.nanoTime()} and one histogram record.</li>
+ *       {@code System.nanoTime()} and one histogram record: for the stripe's owner, into a
+ *       histogram of the stripe's own with plain writes (no locked instruction); for any
+ *       other thread, into the probe's shared recorder.</li>
  *   <li>Nothing here throws into the caller: the hot path cannot throw, the rest counts its
  *       failures and lets the call proceed.</li>
  *   <li>Counts read by {@link #snapshot()} are exact for threads that have finished, and
@@ -71,6 +73,11 @@ public final class Probes {
     private static final String[] NAMES = new String[MAX_PROBES];
     private static final Recorder[] RECORDERS = new Recorder[MAX_PROBES];
     private static final Histogram[] TOTALS = new Histogram[MAX_PROBES];
+    /**
+     * Per probe, per stripe: the timed calls of the stripe's owner, recorded by that thread
+     * alone (no locked instruction) under the stripe's sequence lock; null until its first.
+     */
+    private static final Histogram[][] OWN = new Histogram[MAX_PROBES][];
     /** Per probe: per stripe one line of {remaining, owner, base, sequence, seed}. */
     private static final long[][] CELLS = new long[MAX_PROBES][];
     /** Per probe: calls counted by threads without a stripe of their own. */
@@ -105,6 +112,7 @@ public final class Probes {
             }
             RECORDERS[next] = new Recorder(3);
             TOTALS[next] = new Histogram(3);
+            OWN[next] = new Histogram[STRIPES];
             long[] cells = new long[STRIPES * LINE];
             for (int s = 0; s < STRIPES; s++) {
                 cells[s * LINE + REMAINING] = 1; // a thread's first call of a probe is timed
@@ -240,14 +248,68 @@ public final class Probes {
         return 1 + Math.floorMod(x, 2 * mean - 1);
     }
 
-    /** Called on exit of a timed call. */
+    /**
+     * Called on exit of a timed call. The stripe's owner records into a histogram of its own,
+     * with plain writes between two steps of the stripe's sequence number (as a timed call
+     * moves the count); any other thread into the probe's shared, multi-writer recorder.
+     */
+    @SuppressWarnings("deprecation") // Thread.getId(), as in enter
     public static void exit(int id, long startNs) {
         try {
             long d = System.nanoTime() - startNs;
-            RECORDERS[id].recordValue(d < 0 ? 0 : d);
+            long v = d < 0 ? 0 : d;
+            long tid = Thread.currentThread().getId();
+            int stripe = (int) tid & (STRIPES - 1);
+            long[] c = CELLS[id];
+            int base = stripe * LINE;
+            if (c[base + OWNER] != tid) {
+                RECORDERS[id].recordValue(v);
+                return;
+            }
+            Histogram h = OWN[id][stripe];
+            long seq = c[base + SEQUENCE];
+            LONGS.setOpaque(c, base + SEQUENCE, seq + 1);
+            VarHandle.storeStoreFence();
+            if (h == null) {
+                h = new Histogram(3);
+                OWN[id][stripe] = h;
+            }
+            h.recordValue(v);
+            LONGS.setRelease(c, base + SEQUENCE, seq + 2);
         } catch (Throwable e) {
             FAILURES.incrementAndGet();
         }
+    }
+
+    /**
+     * A copy of stripe {@code s}'s own histogram of probe {@code id}, read consistently with its
+     * owner recording into it (retried while a record is under way, bounded as
+     * {@link #stripeCount} is), or null if it has none.
+     */
+    private static Histogram ownCopy(int id, long[] c, int s) {
+        int base = s * LINE;
+        Histogram last = null;
+        for (int spins = 0; spins < 10_000; spins++) {
+            long seq = (long) LONGS.getAcquire(c, base + SEQUENCE);
+            Histogram h = OWN[id][s];
+            if (h == null) {
+                return null;
+            }
+            if ((seq & 1) == 0) {
+                try {
+                    Histogram copy = h.copy();
+                    VarHandle.loadLoadFence();
+                    if (seq == (long) LONGS.getOpaque(c, base + SEQUENCE)) {
+                        return copy;
+                    }
+                    last = copy;
+                } catch (RuntimeException e) {
+                    // the owner resized it while we copied: read again
+                }
+            }
+            Thread.onSpinWait();
+        }
+        return last;
     }
 
     /** Forgets every count and timing (the probe names stay registered): after a detach, a new attach starts from zero. */
@@ -265,6 +327,7 @@ public final class Probes {
             SHARED.set(id, 0);
             RECORDERS[id].reset();
             TOTALS[id].reset();
+            java.util.Arrays.fill(OWN[id], null);
         }
     }
 
@@ -291,7 +354,14 @@ public final class Probes {
                 calls += stripeCount(c, s * LINE);
             }
             TOTALS[id].add(RECORDERS[id].getIntervalHistogram());
-            out.add(new Summary(NAMES[id], calls, TOTALS[id].copy()));
+            Histogram all = TOTALS[id].copy();
+            for (int s = 0; s < STRIPES; s++) {
+                Histogram own = ownCopy(id, c, s);
+                if (own != null) {
+                    all.add(own);
+                }
+            }
+            out.add(new Summary(NAMES[id], calls, all));
         }
         return out;
     }
