@@ -71,4 +71,18 @@ class JdkProbesIT {
         assertThat(RecordingReader.read(dir.resolve("r.jfr").toString()).probes().get("perfstat.itapp.JdkUser::round").calls())
                 .isEqualTo(2L * N);
     }
+
+    /** Whole classes that the JDK, JFR and Byte Buddy use everywhere, perfstat's own path included: no recursion, no deadlock. */
+    @Test
+    void wholeCollectionClassesAndStringAreProbedWithoutRecursionOrDeadlock() throws Exception {
+        Processes.Result bare = host(null);
+        Processes.Result r = host("out=r.jfr,probes=java.util.HashMap;java.util.concurrent.ConcurrentHashMap;java.util.ArrayList;"
+                + "java.lang.String");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).isEqualTo(bare.out());
+        RunData run = RecordingReader.read(dir.resolve("r.jfr").toString());
+        assertThat(run.probes().keySet()).contains("java.util.HashMap::get", "java.util.ArrayList::<init>()",
+                "java.util.concurrent.ConcurrentHashMap::get");
+        assertThat(run.probes().get("java.util.HashMap::get").calls()).isGreaterThanOrEqualTo(2L * N);
+    }
 }
