@@ -15,7 +15,7 @@ import perfstat.cli.stats.Value;
  * samples described, and the change from the baseline with its test.
  */
 public final class CsvRenderer {
-    static final String HEADER = "# value,unit,event,variance,configuration,n,median,sd,min,max,delta,p,verdict,ci_low,ci_high";
+    static final String HEADER = "# value,unit,event,variance,configuration,n,median,sd,min,max,delta,p,verdict,ci_low,ci_high,probe";
 
     private CsvRenderer() {
     }
@@ -45,6 +45,9 @@ public final class CsvRenderer {
                 } else {
                     b.append(",,,");
                 }
+                // a probe's row: the probed method in full (package, class, method, an overload's parameter types)
+                String g = r.metric().group();
+                b.append(',').append(g.startsWith("probes:") ? csv(g.substring("probes:".length())) : "");
                 out.println(b);
             }
         }
