@@ -36,6 +36,11 @@ public final class RecordingReader {
         return v;
     }
 
+    /**
+     * Reads the recording {@code name}: a JFR file, or one compressed with gzip (as JMC writes
+     * them), which is decompressed to a temporary file that is always removed. Any failure of
+     * the JDK's parser, an {@link Error} included, is one data error naming the file.
+     */
     public static RunData read(String name) {
         Path path = Path.of(name);
         if (!Files.exists(path)) {
@@ -44,6 +49,39 @@ public final class RecordingReader {
         if (!Files.isRegularFile(path)) {
             throw UserError.data("not a file: " + name);
         }
+        if (!gzip(path)) {
+            return read(name, path);
+        }
+        Path plain = null;
+        try {
+            plain = Files.createTempFile("perfstat-gunzip-", ".jfr");
+            try (java.io.InputStream in = new java.util.zip.GZIPInputStream(Files.newInputStream(path), 1 << 16);
+                 java.io.OutputStream out = Files.newOutputStream(plain)) {
+                in.transferTo(out);
+            }
+            return read(name, plain);
+        } catch (IOException e) {
+            throw UserError.data(name + " is gzip-compressed but does not decompress (" + e.getMessage() + ")");
+        } finally {
+            if (plain != null) {
+                try {
+                    Files.deleteIfExists(plain);
+                } catch (IOException e) {
+                    // the temporary directory's own clean-up then
+                }
+            }
+        }
+    }
+
+    private static boolean gzip(Path path) {
+        try (java.io.InputStream in = Files.newInputStream(path)) {
+            return in.read() == 0x1f && in.read() == 0x8b;
+        } catch (IOException e) {
+            return false; // the reader says what is wrong with it
+        }
+    }
+
+    private static RunData read(String name, Path path) {
         RunData.Workload workload = null;
         RunData.Result result = null;
         List<double[]> scores = new ArrayList<>();
@@ -70,6 +108,9 @@ public final class RecordingReader {
         Duration gcPause = Duration.ZERO;
         double cpuSum = 0;
         long cpuN = 0;
+        List<double[]> cpuLoads = new ArrayList<>(); // {epoch ns, jvmUser + jvmSystem}
+        List<double[]> switchRates = new ArrayList<>(); // {epoch ns, switches per second, whole machine}
+        int hwThreads = 0;
         List<RunData.PerfCounter> perfEnd = new ArrayList<>();
         RecordedEvent counterReader = null;
         long[] monitor = new long[2];
@@ -156,14 +197,23 @@ public final class RecordingReader {
                             site[0]++;
                             site[1] += ns;
                         } else if (type.equals("jdk.CPULoad")) {
-                            cpuSum += e.getFloat("jvmUser") + e.getFloat("jvmSystem");
+                            double load = e.getFloat("jvmUser") + e.getFloat("jvmSystem");
+                            cpuSum += load;
                             cpuN++;
+                            cpuLoads.add(new double[] {epochNs(t), load});
+                        } else if (type.equals("jdk.ThreadContextSwitchRate")) {
+                            switchRates.add(new double[] {epochNs(t), e.getFloat("switchRate")});
+                        } else if (type.equals("jdk.CPUInformation") && e.hasField("hwThreads")) {
+                            hwThreads = e.getInt("hwThreads");
                         }
                     }
                 }
             }
-        } catch (IOException | RuntimeException e) {
-            throw UserError.data(name + " is not a readable JFR recording (" + e.getMessage() + ")", e);
+        } catch (UserError e) {
+            throw e;
+        } catch (IOException | RuntimeException | Error e) {
+            // the JDK's parser throws InternalError on some corrupt metadata, and may run out of memory
+            throw UserError.data(name + " is not a readable JFR recording (" + e + ")", e);
         }
         if (first == null) {
             throw UserError.data(name + " is a JFR recording with no events");
@@ -198,9 +248,11 @@ public final class RecordingReader {
                     String[] kindSite = en.getKey().split(" ", 2);
                     return new RunData.BlockedSite(kindSite[1], kindSite[0], en.getValue()[0], Duration.ofNanos(en.getValue()[1]));
                 }).toList();
-        RunData.JdkSummary jdk = new RunData.JdkSummary(jdkCounts, Duration.between(first, last), gcCount, gcPause,
+        Duration span = ChunkHeaders.span(path); // the recording's own span; the events' where the headers cannot say
+        RunData.JdkSummary jdk = new RunData.JdkSummary(jdkCounts, span != null ? span : Duration.between(first, last), gcCount, gcPause,
                 cpuN == 0 ? Double.NaN : cpuSum / cpuN, new RunData.Contention(monitor[0], Duration.ofNanos(monitor[1])),
-                new RunData.Contention(park[0], Duration.ofNanos(park[1])), top);
+                new RunData.Contention(park[0], Duration.ofNanos(park[1])), top,
+                hwThreads > 0 ? integral(cpuLoads, hwThreads * 1e9) : Double.NaN, integral(switchRates, 1));
         // every chunk ends with the totals so far: the latest batch wins
         long lastWindow = perfEnd.stream().mapToLong(RunData.PerfCounter::windowNs).max().orElse(-1);
         List<RunData.PerfCounter> totals = perfEnd.stream().filter(c -> c.windowNs() == lastWindow && c.tid() == 0).toList();
@@ -246,6 +298,27 @@ public final class RecordingReader {
                     e.runningNs() - b.runningNs(), e.status(), e.source(), e.windowNs() - b.windowNs(), 0, ""));
         }
         return out;
+    }
+
+    private static double epochNs(Instant t) {
+        return t.getEpochSecond() * 1e9 + t.getNano();
+    }
+
+    /**
+     * The integral of periodic samples {time, rate} over time in seconds, times {@code scale}: each
+     * sample's rate holds for the time since the previous one (the first sample's interval is
+     * unknown, so not counted). NaN with fewer than two samples.
+     */
+    private static double integral(List<double[]> samples, double scale) {
+        if (samples.size() < 2) {
+            return Double.NaN;
+        }
+        samples.sort((a, b) -> Double.compare(a[0], b[0]));
+        double sum = 0;
+        for (int i = 1; i < samples.size(); i++) {
+            sum += samples.get(i)[1] * (samples.get(i)[0] - samples.get(i - 1)[0]) / 1e9;
+        }
+        return sum * scale;
     }
 
     /** The first frame outside the JDK, as Class.method:line; "(no stack)" without a stack trace. */

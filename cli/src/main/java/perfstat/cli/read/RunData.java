@@ -107,14 +107,22 @@ public record RunData(String file, Workload workload, Result result, List<Double
      * @param eventCounts events per JDK event type
      * @param span        from the first to the last event of the recording, or null when empty
      */
+    /**
+     * What the JDK's own events say.
+     *
+     * @param derivedCpuNs           the JVM's CPU time from jdk.CPULoad (user + system, a fraction of the machine,
+     *                               times its hardware threads, integrated between samples), NaN without those events
+     * @param machineContextSwitches context switches of the whole machine from jdk.ThreadContextSwitchRate integrated
+     *                               between samples, NaN without those events
+     */
     public record JdkSummary(SortedMap<String, Long> eventCounts, Duration span, long gcCount,
                              Duration gcPauseTotal, double meanJvmCpuLoad, Contention monitors, Contention parks,
-                             List<BlockedSite> topSites) {
+                             List<BlockedSite> topSites, double derivedCpuNs, double machineContextSwitches) {
 
         public JdkSummary(SortedMap<String, Long> eventCounts, Duration span, long gcCount, Duration gcPauseTotal,
                           double meanJvmCpuLoad) {
             this(eventCounts, span, gcCount, gcPauseTotal, meanJvmCpuLoad, new Contention(0, Duration.ZERO),
-                    new Contention(0, Duration.ZERO), List.of());
+                    new Contention(0, Duration.ZERO), List.of(), Double.NaN, Double.NaN);
         }
     }
 

@@ -148,18 +148,27 @@ public final class Measurements {
         }
     }
 
-    /** Counter rows from procfs alone (perfstat.Counters at start and end): recordings without perf counters. */
+    /**
+     * Counter rows from procfs alone (perfstat.Counters at start and end): recordings without
+     * perf counters. A recording without perfstat's counters at all takes what the JDK's events
+     * allow, each row saying where it came from, and marks the rest {@code <not counted>}.
+     */
     private static void procfsCounterRows(Map<String, Measured> m, RunData run, double elapsedMs) {
         RunData.Counters a = run.countersStart();
         RunData.Counters b = run.countersEnd();
         boolean counters = a != null && b != null;
-        double taskClockMs = counters ? diff(a.taskClockNs(), b.taskClockNs()) / 1e6 : Double.NaN;
+        RunData.JdkSummary jdk = run.jdk();
+        boolean derivedCpu = !counters && Double.isFinite(jdk.derivedCpuNs());
+        double taskClockMs = counters ? diff(a.taskClockNs(), b.taskClockNs()) / 1e6
+                : derivedCpu ? jdk.derivedCpuNs() / 1e6 : Double.NaN;
+        String utilized = Double.isFinite(taskClockMs) && elapsedMs > 0
+                ? String.format(Locale.ROOT, "%.3f CPUs utilized", taskClockMs / elapsedMs) : "";
         put(m, new Metric("task-clock", "task-clock (msecs)", "ms", COUNTERS, 6, Metric.Better.LOWER),
-                counters ? value(a.taskClockNs(), b.taskClockNs(), 1e-6) : Value.absent(),
-                Double.isFinite(taskClockMs) && elapsedMs > 0
-                        ? String.format(Locale.ROOT, "%.3f CPUs utilized", taskClockMs / elapsedMs) : "");
-        Value vol = counters ? value(a.voluntaryContextSwitches(), b.voluntaryContextSwitches(), 1) : Value.absent();
-        Value invol = counters ? value(a.involuntaryContextSwitches(), b.involuntaryContextSwitches(), 1) : Value.absent();
+                counters ? value(a.taskClockNs(), b.taskClockNs(), 1e-6) : derivedCpu ? Value.of(taskClockMs) : Value.notCounted(),
+                derivedCpu ? utilized + (utilized.isEmpty() ? "" : "  ") + "[derived: jdk.CPULoad x CPUs over time]" : utilized);
+        Value none = Value.notCounted();
+        Value vol = counters ? value(a.voluntaryContextSwitches(), b.voluntaryContextSwitches(), 1) : none;
+        Value invol = counters ? value(a.involuntaryContextSwitches(), b.involuntaryContextSwitches(), 1) : none;
         Value cs = vol.measured() && invol.measured() ? Value.of(vol.value() + invol.value()) : vol;
         put(m, new Metric("context-switches", "context-switches", "count", COUNTERS, 0, Metric.Better.LOWER),
                 cs, rate(cs, elapsedMs));
@@ -167,11 +176,16 @@ public final class Measurements {
                 vol, "");
         put(m, new Metric("involuntary-context-switches", "  involuntary", "count", COUNTERS, 0, Metric.Better.LOWER),
                 invol, "");
-        Value mig = counters ? value(a.cpuMigrations(), b.cpuMigrations(), 1) : Value.absent();
+        if (!counters && Double.isFinite(jdk.machineContextSwitches())) {
+            Value machine = Value.of(jdk.machineContextSwitches());
+            put(m, new Metric("machine-context-switches", "context-switches (machine)", "count", COUNTERS, 0,
+                    Metric.Better.NEITHER), machine, "[derived: jdk.ThreadContextSwitchRate over time, every process]");
+        }
+        Value mig = counters ? value(a.cpuMigrations(), b.cpuMigrations(), 1) : none;
         put(m, new Metric("cpu-migrations", "cpu-migrations", "count", COUNTERS, 0, Metric.Better.LOWER),
                 mig, rate(mig, elapsedMs));
-        Value minor = counters ? value(a.minorFaults(), b.minorFaults(), 1) : Value.absent();
-        Value major = counters ? value(a.majorFaults(), b.majorFaults(), 1) : Value.absent();
+        Value minor = counters ? value(a.minorFaults(), b.minorFaults(), 1) : none;
+        Value major = counters ? value(a.majorFaults(), b.majorFaults(), 1) : none;
         Value pf = minor.measured() && major.measured() ? Value.of(minor.value() + major.value()) : minor;
         put(m, new Metric("page-faults", "page-faults", "count", COUNTERS, 0, Metric.Better.LOWER),
                 pf, rate(pf, elapsedMs));
@@ -233,8 +247,14 @@ public final class Measurements {
             notes.add(run.label() + ": probe latencies include the timer's own cost, about " + run.timerOverheadNs()
                     + " ns per timed call");
         }
+        if (!run.hasPerfstatEvents() && !run.jdk().eventCounts().containsKey("jdk.GarbageCollection")) {
+            notes.add(run.label() + ": GCs - : no jdk.GarbageCollection event in the recording (no collection, or the event was off)");
+        }
         if (!run.hasPerfstatEvents()) {
-            notes.add(run.label() + ": no perfstat events; rows come from the JDK's events only");
+            notes.add(run.label() + ": no perfstat events (recorded without perfstat's agent): rows come from the JDK's events"
+                    + " only; <not counted> marks what such a recording cannot give (the process's context switches, migrations"
+                    + " and page faults); for those and for probes record with perfstat run, perfstat stat or"
+                    + " -javaagent:perfstat.jar");
         }
         return notes;
     }

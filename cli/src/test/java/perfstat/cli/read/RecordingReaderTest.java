@@ -132,7 +132,7 @@ class RecordingReaderTest {
         RunData run = RecordingReader.read(f.toString());
         assertThat(run.hasPerfstatEvents()).isFalse();
         assertThat(run.jdk().gcCount()).isPositive();
-        assertThat(Measurements.of(run).get("task-clock").value().status()).isEqualTo(Value.Status.ABSENT);
+        assertThat(Measurements.of(run).get("task-clock").value().status()).isEqualTo(Value.Status.NOT_COUNTED);
     }
 
     @jdk.jfr.Name("perfstat.Agent")
@@ -205,5 +205,24 @@ class RecordingReaderTest {
         Files.write(truncated, java.util.Arrays.copyOf(whole, whole.length / 3));
         assertThatThrownBy(() -> RecordingReader.read(truncated.toString())).isInstanceOf(UserError.class);
         assertThatThrownBy(() -> RecordingReader.read(dir.toString())).hasMessageContaining("not a file");
+    }
+
+    /** "time elapsed" of a recording without perfstat's counters is the recording's own span, from its chunk headers. */
+    @Test
+    void theSpanComesFromTheChunkHeaders() throws Exception {
+        Path f = dir.resolve("span.jfr");
+        long t0 = System.nanoTime();
+        try (jdk.jfr.Recording r = new jdk.jfr.Recording()) {
+            r.enable("jdk.GarbageCollection");
+            r.start();
+            Thread.sleep(400); // no event at all in this time: an events' span would be empty
+            r.stop();
+            r.dump(f);
+        }
+        long wallMs = (System.nanoTime() - t0) / 1_000_000;
+        java.time.Duration span = ChunkHeaders.span(f);
+        assertThat(span).isNotNull();
+        assertThat(span.toMillis()).isBetween(390L, wallMs + 50);
+        assertThat(ChunkHeaders.span(Files.writeString(dir.resolve("not.jfr"), "hello"))).isNull();
     }
 }

@@ -1,0 +1,54 @@
+package perfstat.cli.read;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+
+/**
+ * A recording's own span, from its chunk headers: from the first chunk's start to the last
+ * one's end, as the JVM that wrote it measured them. Events can start before the recording
+ * (a long GC begun earlier) or lie about their times; the headers do not.
+ *
+ * <p>A chunk header, as the JDK writes it (big-endian): magic {@code FLR\0}, major and minor
+ * version (2 bytes each), chunk size, constant pool offset, metadata offset, start in epoch
+ * nanoseconds, duration in nanoseconds (8 bytes each), and more this class does not need.
+ */
+final class ChunkHeaders {
+    private static final int MAGIC = 0x464C5200; // "FLR\0"
+    private static final int HEADER = 48;
+
+    private ChunkHeaders() {
+    }
+
+    /** The span of the recording at {@code file}, or null where a header is missing, short or unfinished. */
+    static Duration span(Path file) {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            long size = ch.size();
+            long pos = 0;
+            long first = Long.MAX_VALUE;
+            long last = Long.MIN_VALUE;
+            ByteBuffer b = ByteBuffer.allocate(HEADER);
+            while (pos + HEADER <= size) {
+                b.clear();
+                if (ch.read(b, pos) < HEADER || b.getInt(0) != MAGIC) {
+                    return null;
+                }
+                long chunkSize = b.getLong(8);
+                long startNs = b.getLong(32);
+                long durationNs = b.getLong(40);
+                if (chunkSize < HEADER || durationNs <= 0 || startNs <= 0) {
+                    return null; // a chunk still being written, or not a header
+                }
+                first = Math.min(first, startNs);
+                last = Math.max(last, startNs + durationNs);
+                pos += chunkSize;
+            }
+            return first == Long.MAX_VALUE ? null : Duration.ofNanos(last - first);
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+}
