@@ -23,6 +23,35 @@ final class ChunkHeaders {
     private ChunkHeaders() {
     }
 
+    /** Whether the file starts as a recording does ({@code FLR\0}). */
+    static boolean flightRecorderFile(Path file) {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            ByteBuffer b = ByteBuffer.allocate(4);
+            return ch.read(b, 0) == 4 && b.getInt(0) == MAGIC;
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    /** Whether the file is whole chunks, end to end: a truncated copy is not. */
+    static boolean complete(Path file) {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            long size = ch.size();
+            long pos = 0;
+            ByteBuffer b = ByteBuffer.allocate(16);
+            while (pos < size) {
+                b.clear();
+                if (ch.read(b, pos) < 16 || b.getInt(0) != MAGIC || b.getLong(8) < HEADER) {
+                    return false;
+                }
+                pos += b.getLong(8);
+            }
+            return pos == size;
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
     /** The span of the recording at {@code file}, or null where a header is missing, short or unfinished. */
     static Duration span(Path file) {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import jdk.jfr.consumer.RecordedEvent;
-import jdk.jfr.consumer.RecordingFile;
+import jdk.jfr.consumer.EventStream;
 import org.HdrHistogram.Histogram;
 import perfstat.agent.events.HistogramCodec;
 import perfstat.cli.UserError;
@@ -81,198 +81,272 @@ public final class RecordingReader {
         }
     }
 
+    /**
+     * One streaming pass over the recording: a handler per event type this reader needs, so
+     * that the JDK's parser skips every other type. A new row of the table is one handler here
+     * (and one line where the measurements are made).
+     */
     private static RunData read(String name, Path path) {
-        RunData.Workload workload = null;
-        RunData.Result result = null;
-        List<double[]> scores = new ArrayList<>();
-        Map<String, Long> modelCounters = new LinkedHashMap<>();
-        RunData.Counters start = null;
-        RunData.Counters end = null;
-        Map<String, RecordedEvent> latestProbe = new HashMap<>();
-        // a window opened on a JVM that already ran the agent: totals as it opened and as it closed
-        Map<String, RecordedEvent> windowStartProbe = new HashMap<>();
-        Map<String, RecordedEvent> windowEndProbe = new HashMap<>();
-        RunData.Counters windowStart = null;
-        RunData.Counters windowEnd = null;
-        List<RunData.PerfCounter> perfWindowStart = new ArrayList<>();
-        List<RunData.PerfCounter> perfWindowEnd = new ArrayList<>();
-        boolean agentStartSeen = false;
-        String agentOptions = null;
-        Map<String, Long> probePatterns = new LinkedHashMap<>(); // the latest per pattern
-        long timerOverheadNs = 0;
-        long agentStartCpuNs = -1;
-        TreeMap<String, Long> jdkCounts = new TreeMap<>();
-        Instant first = null;
-        Instant last = null;
-        long gcCount = 0;
-        Duration gcPause = Duration.ZERO;
-        double cpuSum = 0;
-        long cpuN = 0;
-        List<double[]> cpuLoads = new ArrayList<>(); // {epoch ns, jvmUser + jvmSystem}
-        List<double[]> switchRates = new ArrayList<>(); // {epoch ns, switches per second, whole machine}
-        int hwThreads = 0;
-        List<RunData.PerfCounter> perfEnd = new ArrayList<>();
-        RecordedEvent counterReader = null;
-        long[] monitor = new long[2];
-        long[] park = new long[2];
-        Map<String, long[]> sites = new HashMap<>();
-        try (RecordingFile rf = new RecordingFile(path)) {
-            while (rf.hasMoreEvents()) {
-                RecordedEvent e = rf.readEvent();
-                String type = e.getEventType().getName();
-                Instant t = e.getEndTime();
-                first = first == null || e.getStartTime().isBefore(first) ? e.getStartTime() : first;
-                last = last == null || t.isAfter(last) ? t : last;
-                switch (type) {
-                    case "perfstat.Workload" -> workload = new RunData.Workload(formatVersion(name, e),
-                            e.getString("model"), e.getString("variant"), e.getString("workload"),
-                            e.getInt("threads"), e.getInt("cpus"), e.getInt("cores"), e.getString("jvmVersion"),
-                            Duration.ofNanos(e.getLong("durationNs")), Duration.ofNanos(e.getLong("warmupNs")),
-                            Duration.ofNanos(e.getLong("intervalNs")), e.getString("scoreName"),
-                            e.getString("scoreUnit"), e.getBoolean("higherIsBetter"), e.getString("options"),
-                            e.hasField("fixedWork") && e.getBoolean("fixedWork"),
-                            e.hasField("simulated") && e.getBoolean("simulated"));
-                    case "perfstat.Result" -> result = new RunData.Result(e.getDouble("score"), e.getLong("units"),
-                            Duration.ofNanos(e.getLong("elapsedNs")));
-                    case "perfstat.Score" -> scores.add(new double[] {e.getInt("interval"), e.getDouble("score")});
-                    case "perfstat.ModelCounter" -> modelCounters.put(e.getString("name"), e.getLong("value"));
-                    case "perfstat.Counters" -> {
-                        RunData.Counters c = counters(e);
-                        if ("window-start".equals(e.getString("phase"))) {
-                            windowStart = c;
-                        } else if ("window-end".equals(e.getString("phase"))) {
-                            windowEnd = c;
-                        } else if ("start".equals(e.getString("phase"))) {
-                            agentStartSeen = true;
-                            start = start == null ? c : start;
-                        } else if (end == null || c.time().isAfter(end.time())) {
-                            end = c;
-                        }
-                    }
-                    case "perfstat.Probe" -> {
-                        String phase = e.hasField("phase") && e.getString("phase") != null ? e.getString("phase") : "";
-                        switch (phase) {
-                            case "window-start" -> windowStartProbe.put(e.getString("probe"), e);
-                            case "window-end" -> windowEndProbe.put(e.getString("probe"), e);
-                            default -> latestProbe.merge(e.getString("probe"), e,
-                                    (a, b) -> b.getEndTime().isBefore(a.getEndTime()) ? a : b);
-                        }
-                    }
-                    case "perfstat.PerfCounter" -> {
-                        // interval reads stay in the recording for other tools; tables use the totals
-                        switch (e.getString("phase")) {
-                            case "end" -> perfEnd.add(perfCounter(e));
-                            case "window-start" -> perfWindowStart.add(perfCounter(e));
-                            case "window-end" -> perfWindowEnd.add(perfCounter(e));
-                            default -> {
-                            }
-                        }
-                    }
-                    case "perfstat.CounterReader" -> {
-                        if (counterReader == null || e.getLong("windowNs") > counterReader.getLong("windowNs")) {
-                            counterReader = e;
-                        }
-                    }
-                    case "perfstat.ProbePattern" -> probePatterns.merge(e.getString("pattern"), e.getLong("methods"), Math::max);
-                    case "perfstat.Agent" -> {
-                        formatVersion(name, e);
-                        agentOptions = e.getString("options");
-                        timerOverheadNs = e.hasField("timerOverheadNs") ? e.getLong("timerOverheadNs") : 0;
-                        agentStartCpuNs = e.hasField("startCpuNs") ? e.getLong("startCpuNs") : -1;
-                    }
-                    default -> {
-                        if (!type.startsWith("perfstat.")) {
-                            jdkCounts.merge(type, 1L, Long::sum);
-                        }
-                        if (type.equals("jdk.GarbageCollection")) {
-                            gcCount++;
-                            gcPause = gcPause.plus(e.getDuration("sumOfPauses"));
-                        } else if (type.equals("jdk.JavaMonitorEnter") || type.equals("jdk.ThreadPark")) {
-                            boolean isMonitor = type.equals("jdk.JavaMonitorEnter");
-                            long ns = e.getDuration().toNanos();
-                            long[] agg = isMonitor ? monitor : park;
-                            agg[0]++;
-                            agg[1] += ns;
-                            long[] site = sites.computeIfAbsent((isMonitor ? "monitor " : "park ") + site(e), k -> new long[2]);
-                            site[0]++;
-                            site[1] += ns;
-                        } else if (type.equals("jdk.CPULoad")) {
-                            double load = e.getFloat("jvmUser") + e.getFloat("jvmSystem");
-                            cpuSum += load;
-                            cpuN++;
-                            cpuLoads.add(new double[] {epochNs(t), load});
-                        } else if (type.equals("jdk.ThreadContextSwitchRate")) {
-                            switchRates.add(new double[] {epochNs(t), e.getFloat("switchRate")});
-                        } else if (type.equals("jdk.CPUInformation") && e.hasField("hwThreads")) {
-                            hwThreads = e.getInt("hwThreads");
-                        }
-                    }
+        if (!ChunkHeaders.flightRecorderFile(path)) {
+            throw UserError.data(name + " is not a readable JFR recording (not a Flight Recorder file)");
+        }
+        Pass p = new Pass(name);
+        try (EventStream es = EventStream.openFile(path)) {
+            es.setReuse(false); // some events are kept past their handler (the latest per probe)
+            es.setOrdered(false); // no handler depends on the order: the latest is chosen by time
+            // the stream would log a handler's exception and go on: the first one is kept and thrown after
+            p.handlers().forEach((type, handler) -> es.onEvent(type, e -> {
+                if (p.failure != null) {
+                    return;
                 }
-            }
+                try {
+                    p.seen(e);
+                    handler.accept(e);
+                } catch (RuntimeException | Error x) {
+                    p.failure = x;
+                }
+            }));
+            es.start();
         } catch (UserError e) {
             throw e;
         } catch (IOException | RuntimeException | Error e) {
             // the JDK's parser throws InternalError on some corrupt metadata, and may run out of memory
             throw UserError.data(name + " is not a readable JFR recording (" + e + ")", e);
         }
-        if (first == null) {
-            throw UserError.data(name + " is a JFR recording with no events");
+        if (p.failure instanceof UserError u) {
+            throw u;
         }
-        scores.sort((a, b) -> Double.compare(a[0], b[0]));
-        // a window's own recording holds its opening and closing totals but not the agent's start;
-        // the agent's main recording holds all three, and its totals are the whole run's
-        boolean window = (!windowEndProbe.isEmpty() || windowEnd != null || !perfWindowEnd.isEmpty()) && !agentStartSeen;
-        TreeMap<String, RunData.Probe> probes = new TreeMap<>();
-        for (RecordedEvent e : (window ? windowEndProbe : latestProbe).values()) {
-            Histogram h = histogram(name, e);
-            long calls = e.getLong("calls");
-            long timed = e.getLong("timedCalls");
-            RecordedEvent before = window ? windowStartProbe.get(e.getString("probe")) : null;
-            if (before != null) {
-                // the window's share: totals as it closed less totals as it opened
-                h = h.copy();
-                h.subtract(histogram(name, before));
-                calls -= before.getLong("calls");
-                timed -= before.getLong("timedCalls");
+        if (p.failure != null) {
+            throw UserError.data(name + " is not a readable JFR recording (" + p.failure + ")", p.failure);
+        }
+        if (!ChunkHeaders.complete(path)) {
+            throw UserError.data(name + " is not a readable JFR recording (it ends inside a chunk: truncated?)");
+        }
+        return p.result(path);
+    }
+
+    /** What one pass accumulates, with a handler per event type. */
+    private static final class Pass {
+        private final String name;
+        /** The first failure inside a handler, thrown once the pass is over. */
+        private Throwable failure;
+        private RunData.Workload workload;
+        private RunData.Result result;
+        private final List<double[]> scores = new ArrayList<>();
+        private final Map<String, Long> modelCounters = new LinkedHashMap<>();
+        private RunData.Counters start;
+        private RunData.Counters end;
+        private final Map<String, RecordedEvent> latestProbe = new HashMap<>();
+        // a window opened on a JVM that already ran the agent: totals as it opened and as it closed
+        private final Map<String, RecordedEvent> windowStartProbe = new HashMap<>();
+        private final Map<String, RecordedEvent> windowEndProbe = new HashMap<>();
+        private RunData.Counters windowStart;
+        private RunData.Counters windowEnd;
+        private final List<RunData.PerfCounter> perfWindowStart = new ArrayList<>();
+        private final List<RunData.PerfCounter> perfWindowEnd = new ArrayList<>();
+        private boolean agentStartSeen;
+        private String agentOptions;
+        private final Map<String, Long> probePatterns = new LinkedHashMap<>(); // the latest per pattern
+        private long timerOverheadNs;
+        private long agentStartCpuNs = -1;
+        private final TreeMap<String, Long> jdkCounts = new TreeMap<>();
+        private Instant first;
+        private Instant last;
+        private long gcCount;
+        private Duration gcPause = Duration.ZERO;
+        private double cpuSum;
+        private long cpuN;
+        private final List<double[]> cpuLoads = new ArrayList<>(); // {epoch ns, jvmUser + jvmSystem}
+        private final List<double[]> switchRates = new ArrayList<>(); // {epoch ns, switches per second, whole machine}
+        private int hwThreads;
+        private final List<RunData.PerfCounter> perfEnd = new ArrayList<>();
+        private RecordedEvent counterReader;
+        private final long[] monitor = new long[2];
+        private final long[] park = new long[2];
+        private final Map<String, long[]> sites = new HashMap<>();
+
+        Pass(String name) {
+            this.name = name;
+        }
+
+        /** Every event type this reader reads, and what it does with one. */
+        Map<String, java.util.function.Consumer<RecordedEvent>> handlers() {
+            Map<String, java.util.function.Consumer<RecordedEvent>> h = new LinkedHashMap<>();
+            h.put("perfstat.Workload", this::workload);
+            h.put("perfstat.Result", e -> result = new RunData.Result(e.getDouble("score"), e.getLong("units"),
+                    Duration.ofNanos(e.getLong("elapsedNs"))));
+            h.put("perfstat.Score", e -> scores.add(new double[] {e.getInt("interval"), e.getDouble("score")}));
+            h.put("perfstat.ModelCounter", e -> modelCounters.put(e.getString("name"), e.getLong("value")));
+            h.put("perfstat.Counters", this::counters);
+            h.put("perfstat.Probe", this::probe);
+            h.put("perfstat.PerfCounter", this::perfCounter);
+            h.put("perfstat.CounterReader", e -> {
+                if (counterReader == null || e.getLong("windowNs") > counterReader.getLong("windowNs")) {
+                    counterReader = e;
+                }
+            });
+            h.put("perfstat.ProbePattern", e -> probePatterns.merge(e.getString("pattern"), e.getLong("methods"), Math::max));
+            h.put("perfstat.Agent", this::agent);
+            h.put("jdk.GarbageCollection", e -> {
+                jdk(e);
+                gcCount++;
+                gcPause = gcPause.plus(e.getDuration("sumOfPauses"));
+            });
+            h.put("jdk.JavaMonitorEnter", e -> blocked(e, monitor, "monitor "));
+            h.put("jdk.ThreadPark", e -> blocked(e, park, "park "));
+            h.put("jdk.CPULoad", e -> {
+                jdk(e);
+                double load = e.getFloat("jvmUser") + e.getFloat("jvmSystem");
+                cpuSum += load;
+                cpuN++;
+                cpuLoads.add(new double[] {epochNs(e.getEndTime()), load});
+            });
+            h.put("jdk.ThreadContextSwitchRate", e -> {
+                jdk(e);
+                switchRates.add(new double[] {epochNs(e.getEndTime()), e.getFloat("switchRate")});
+            });
+            h.put("jdk.CPUInformation", e -> {
+                jdk(e);
+                if (e.hasField("hwThreads")) {
+                    hwThreads = e.getInt("hwThreads");
+                }
+            });
+            return h;
+        }
+
+        /** The span of the events read, where the chunk headers cannot say. */
+        void seen(RecordedEvent e) {
+            Instant t = e.getEndTime();
+            first = first == null || e.getStartTime().isBefore(first) ? e.getStartTime() : first;
+            last = last == null || t.isAfter(last) ? t : last;
+        }
+
+        private void jdk(RecordedEvent e) {
+            jdkCounts.merge(e.getEventType().getName(), 1L, Long::sum);
+        }
+
+        private void workload(RecordedEvent e) {
+            workload = new RunData.Workload(formatVersion(name, e),
+                    e.getString("model"), e.getString("variant"), e.getString("workload"),
+                    e.getInt("threads"), e.getInt("cpus"), e.getInt("cores"), e.getString("jvmVersion"),
+                    Duration.ofNanos(e.getLong("durationNs")), Duration.ofNanos(e.getLong("warmupNs")),
+                    Duration.ofNanos(e.getLong("intervalNs")), e.getString("scoreName"),
+                    e.getString("scoreUnit"), e.getBoolean("higherIsBetter"), e.getString("options"),
+                    e.hasField("fixedWork") && e.getBoolean("fixedWork"),
+                    e.hasField("simulated") && e.getBoolean("simulated"));
+        }
+
+        private void counters(RecordedEvent e) {
+            RunData.Counters c = RecordingReader.counters(e);
+            if ("window-start".equals(e.getString("phase"))) {
+                windowStart = c;
+            } else if ("window-end".equals(e.getString("phase"))) {
+                windowEnd = c;
+            } else if ("start".equals(e.getString("phase"))) {
+                agentStartSeen = true;
+                start = start == null ? c : start;
+            } else if (end == null || c.time().isAfter(end.time())) {
+                end = c;
             }
-            probes.put(e.getString("probe"), new RunData.Probe(e.getString("probe"), calls, timed,
-                    e.getString("timing"), e.getLong("sampleMeanGap"), h));
         }
-        if (window && windowStart != null && windowEnd != null) {
-            start = windowStart;
-            end = windowEnd;
+
+        private void probe(RecordedEvent e) {
+            String phase = e.hasField("phase") && e.getString("phase") != null ? e.getString("phase") : "";
+            switch (phase) {
+                case "window-start" -> windowStartProbe.put(e.getString("probe"), e);
+                case "window-end" -> windowEndProbe.put(e.getString("probe"), e);
+                default -> latestProbe.merge(e.getString("probe"), e, (a, b) -> b.getEndTime().isBefore(a.getEndTime()) ? a : b);
+            }
         }
-        List<RunData.BlockedSite> top = sites.entrySet().stream()
-                .sorted((x, y) -> Long.compare(y.getValue()[1], x.getValue()[1])).limit(10)
-                .map(en -> {
-                    String[] kindSite = en.getKey().split(" ", 2);
-                    return new RunData.BlockedSite(kindSite[1], kindSite[0], en.getValue()[0], Duration.ofNanos(en.getValue()[1]));
-                }).toList();
-        Duration span = ChunkHeaders.span(path); // the recording's own span; the events' where the headers cannot say
-        RunData.JdkSummary jdk = new RunData.JdkSummary(jdkCounts, span != null ? span : Duration.between(first, last), gcCount, gcPause,
-                cpuN == 0 ? Double.NaN : cpuSum / cpuN, new RunData.Contention(monitor[0], Duration.ofNanos(monitor[1])),
-                new RunData.Contention(park[0], Duration.ofNanos(park[1])), top,
-                hwThreads > 0 ? integral(cpuLoads, hwThreads * 1e9) : Double.NaN, integral(switchRates, 1));
-        // every chunk ends with the totals so far: the latest batch wins
-        long lastWindow = perfEnd.stream().mapToLong(RunData.PerfCounter::windowNs).max().orElse(-1);
-        List<RunData.PerfCounter> totals = perfEnd.stream().filter(c -> c.windowNs() == lastWindow && c.tid() == 0).toList();
-        List<RunData.PerfCounter> perThread = perfEnd.stream().filter(c -> c.windowNs() == lastWindow && c.tid() != 0).toList();
-        long counterWindowNs = counterReader == null ? 0 : counterReader.getLong("windowNs");
-        if (window && !perfWindowEnd.isEmpty()) {
-            totals = windowDeltas(perfWindowStart, perfWindowEnd);
-            perThread = List.of(); // per-thread values are the whole run's
-            counterWindowNs = totals.isEmpty() ? 0 : totals.get(0).windowNs();
+
+        private void perfCounter(RecordedEvent e) {
+            // interval reads stay in the recording for other tools; tables use the totals
+            switch (e.getString("phase")) {
+                case "end" -> perfEnd.add(RecordingReader.perfCounter(e));
+                case "window-start" -> perfWindowStart.add(RecordingReader.perfCounter(e));
+                case "window-end" -> perfWindowEnd.add(RecordingReader.perfCounter(e));
+                default -> {
+                }
+            }
         }
-        RunData.CounterWindow counterWindow = counterReader == null ? null : new RunData.CounterWindow(
-                counterReader.getString("mode"), counterReader.getString("note"),
-                Duration.ofNanos(counterReader.getLong("intervalNs")), Duration.ofNanos(counterWindowNs),
-                counterReader.getLong("userNs"), counterReader.getLong("systemNs"), counterReader.getLong("reads"),
-                counterReader.getInt("descriptors"), counterReader.getLong("readerCpuNs"),
-                counterReader.hasField("readerFirstReadCpuNs") ? counterReader.getLong("readerFirstReadCpuNs") : -1,
-                agentStartCpuNs);
-        return new RunData(name, workload, result, scores.stream().map(s -> s[1]).toList(),
-                java.util.Collections.unmodifiableMap(modelCounters), start, end, probes, agentOptions, timerOverheadNs, jdk,
-                totals, perThread, counterWindow, java.util.Collections.unmodifiableMap(probePatterns));
+
+        private void agent(RecordedEvent e) {
+            formatVersion(name, e);
+            agentOptions = e.getString("options");
+            timerOverheadNs = e.hasField("timerOverheadNs") ? e.getLong("timerOverheadNs") : 0;
+            agentStartCpuNs = e.hasField("startCpuNs") ? e.getLong("startCpuNs") : -1;
+        }
+
+        private void blocked(RecordedEvent e, long[] agg, String kind) {
+            jdk(e);
+            long ns = e.getDuration().toNanos();
+            agg[0]++;
+            agg[1] += ns;
+            long[] site = sites.computeIfAbsent(kind + site(e), k -> new long[2]);
+            site[0]++;
+            site[1] += ns;
+        }
+
+        RunData result(Path path) {
+            Duration span = ChunkHeaders.span(path); // the recording's own span; the events' where the headers cannot say
+            if (first == null && span == null) {
+                throw UserError.data(name + " is a JFR recording with no events perfstat reads");
+            }
+            scores.sort((a, b) -> Double.compare(a[0], b[0]));
+            // a window's own recording holds its opening and closing totals but not the agent's start;
+            // the agent's main recording holds all three, and its totals are the whole run's
+            boolean window = (!windowEndProbe.isEmpty() || windowEnd != null || !perfWindowEnd.isEmpty()) && !agentStartSeen;
+            TreeMap<String, RunData.Probe> probes = new TreeMap<>();
+            for (RecordedEvent e : (window ? windowEndProbe : latestProbe).values()) {
+                Histogram h = histogram(name, e);
+                long calls = e.getLong("calls");
+                long timed = e.getLong("timedCalls");
+                RecordedEvent before = window ? windowStartProbe.get(e.getString("probe")) : null;
+                if (before != null) {
+                    // the window's share: totals as it closed less totals as it opened
+                    h = h.copy();
+                    h.subtract(histogram(name, before));
+                    calls -= before.getLong("calls");
+                    timed -= before.getLong("timedCalls");
+                }
+                probes.put(e.getString("probe"), new RunData.Probe(e.getString("probe"), calls, timed,
+                        e.getString("timing"), e.getLong("sampleMeanGap"), h));
+            }
+            if (window && windowStart != null && windowEnd != null) {
+                start = windowStart;
+                end = windowEnd;
+            }
+            List<RunData.BlockedSite> top = sites.entrySet().stream()
+                    .sorted((x, y) -> Long.compare(y.getValue()[1], x.getValue()[1])).limit(10)
+                    .map(en -> {
+                        String[] kindSite = en.getKey().split(" ", 2);
+                        return new RunData.BlockedSite(kindSite[1], kindSite[0], en.getValue()[0], Duration.ofNanos(en.getValue()[1]));
+                    }).toList();
+            RunData.JdkSummary jdk = new RunData.JdkSummary(jdkCounts, span != null ? span : first == null ? Duration.ZERO : Duration.between(first, last), gcCount, gcPause,
+                    cpuN == 0 ? Double.NaN : cpuSum / cpuN, new RunData.Contention(monitor[0], Duration.ofNanos(monitor[1])),
+                    new RunData.Contention(park[0], Duration.ofNanos(park[1])), top,
+                    hwThreads > 0 ? integral(cpuLoads, hwThreads * 1e9) : Double.NaN, integral(switchRates, 1));
+            // every chunk ends with the totals so far: the latest batch wins
+            long lastWindow = perfEnd.stream().mapToLong(RunData.PerfCounter::windowNs).max().orElse(-1);
+            List<RunData.PerfCounter> totals = perfEnd.stream().filter(c -> c.windowNs() == lastWindow && c.tid() == 0).toList();
+            List<RunData.PerfCounter> perThread = perfEnd.stream().filter(c -> c.windowNs() == lastWindow && c.tid() != 0).toList();
+            long counterWindowNs = counterReader == null ? 0 : counterReader.getLong("windowNs");
+            if (window && !perfWindowEnd.isEmpty()) {
+                totals = windowDeltas(perfWindowStart, perfWindowEnd);
+                perThread = List.of(); // per-thread values are the whole run's
+                counterWindowNs = totals.isEmpty() ? 0 : totals.get(0).windowNs();
+            }
+            RunData.CounterWindow counterWindow = counterReader == null ? null : new RunData.CounterWindow(
+                    counterReader.getString("mode"), counterReader.getString("note"),
+                    Duration.ofNanos(counterReader.getLong("intervalNs")), Duration.ofNanos(counterWindowNs),
+                    counterReader.getLong("userNs"), counterReader.getLong("systemNs"), counterReader.getLong("reads"),
+                    counterReader.getInt("descriptors"), counterReader.getLong("readerCpuNs"),
+                    counterReader.hasField("readerFirstReadCpuNs") ? counterReader.getLong("readerFirstReadCpuNs") : -1,
+                    agentStartCpuNs);
+            return new RunData(name, workload, result, scores.stream().map(s -> s[1]).toList(),
+                    java.util.Collections.unmodifiableMap(modelCounters), start, end, probes, agentOptions, timerOverheadNs, jdk,
+                    totals, perThread, counterWindow, java.util.Collections.unmodifiableMap(probePatterns));
+        }
     }
 
     private static Histogram histogram(String name, RecordedEvent e) {
