@@ -211,7 +211,46 @@ public final class RecordingReader {
                     hwThreads = e.getInt("hwThreads");
                 }
             });
+            // the JDK's totals, one handler each: a sum over events, or the growth of a cumulative counter
+            sum(h, "jdk.ObjectAllocationSample", "weight", "allocation-bytes");
+            sum(h, "jdk.FileRead", "bytesRead", "file-read-bytes");
+            sum(h, "jdk.FileWrite", "bytesWritten", "file-write-bytes");
+            sum(h, "jdk.SocketRead", "bytesRead", "socket-read-bytes");
+            sum(h, "jdk.SocketWrite", "bytesWritten", "socket-write-bytes");
+            sum(h, "jdk.SafepointBegin", null, "safepoints");
+            sum(h, "jdk.Compilation", null, "compilations");
+            growth(h, "jdk.ExceptionStatistics", "throwables", "exceptions");
+            growth(h, "jdk.JavaThreadStatistics", "accumulatedCount", "threads-started");
+            growth(h, "jdk.ClassLoadingStatistics", "loadedClassCount", "classes-loaded");
+            // JDK 9 and 10 wrote the same events under another prefix
+            for (String type : new ArrayList<>(h.keySet())) {
+                if (type.startsWith("jdk.")) {
+                    h.put("com.oracle." + type, h.get(type));
+                }
+            }
             return h;
+        }
+
+        /** Totals by name: sums, and per cumulative counter its smallest and largest value. */
+        private final Map<String, Double> totals = new LinkedHashMap<>();
+        private final Map<String, double[]> ranges = new LinkedHashMap<>();
+
+        /** Adds {@code field} of every event (or 1 per event, for a null field) to total {@code key}. */
+        private void sum(Map<String, java.util.function.Consumer<RecordedEvent>> h, String type, String field, String key) {
+            h.put(type, e -> {
+                jdk(e);
+                totals.merge(key, field == null ? 1.0 : e.getLong(field), Double::sum);
+            });
+        }
+
+        /** Total {@code key} is how much cumulative counter {@code field} grew over the recording (two samples at least). */
+        private void growth(Map<String, java.util.function.Consumer<RecordedEvent>> h, String type, String field, String key) {
+            h.put(type, e -> {
+                jdk(e);
+                double v = e.getLong(field);
+                ranges.merge(key, new double[] {v, v, 1},
+                        (a, b) -> new double[] {Math.min(a[0], b[0]), Math.max(a[1], b[1]), a[2] + b[2]});
+            });
         }
 
         /** The span of the events read, where the chunk headers cannot say. */
@@ -222,7 +261,18 @@ public final class RecordingReader {
         }
 
         private void jdk(RecordedEvent e) {
-            jdkCounts.merge(e.getEventType().getName(), 1L, Long::sum);
+            String type = e.getEventType().getName();
+            jdkCounts.merge(type.startsWith("com.oracle.jdk.") ? type.substring("com.oracle.".length()) : type, 1L, Long::sum);
+        }
+
+        private Map<String, Double> jdkTotals() {
+            Map<String, Double> out = new LinkedHashMap<>(totals);
+            ranges.forEach((k, r) -> {
+                if (r[2] >= 2) { // one sample tells no growth
+                    out.put(k, r[1] - r[0]);
+                }
+            });
+            return java.util.Collections.unmodifiableMap(out);
         }
 
         private void workload(RecordedEvent e) {
@@ -325,7 +375,7 @@ public final class RecordingReader {
             RunData.JdkSummary jdk = new RunData.JdkSummary(jdkCounts, span != null ? span : first == null ? Duration.ZERO : Duration.between(first, last), gcCount, gcPause,
                     cpuN == 0 ? Double.NaN : cpuSum / cpuN, new RunData.Contention(monitor[0], Duration.ofNanos(monitor[1])),
                     new RunData.Contention(park[0], Duration.ofNanos(park[1])), top,
-                    hwThreads > 0 ? integral(cpuLoads, hwThreads * 1e9) : Double.NaN, integral(switchRates, 1));
+                    hwThreads > 0 ? integral(cpuLoads, hwThreads * 1e9) : Double.NaN, integral(switchRates, 1), jdkTotals());
             // every chunk ends with the totals so far: the latest batch wins
             long lastWindow = perfEnd.stream().mapToLong(RunData.PerfCounter::windowNs).max().orElse(-1);
             List<RunData.PerfCounter> totals = perfEnd.stream().filter(c -> c.windowNs() == lastWindow && c.tid() == 0).toList();

@@ -114,15 +114,18 @@ public record RunData(String file, Workload workload, Result result, List<Double
      *                               times its hardware threads, integrated between samples), NaN without those events
      * @param machineContextSwitches context switches of the whole machine from jdk.ThreadContextSwitchRate integrated
      *                               between samples, NaN without those events
+     * @param totals                 the JDK's totals by name (allocation-bytes, file-read-bytes, safepoints, exceptions, ...),
+     *                               present only where the recording had their events
      */
     public record JdkSummary(SortedMap<String, Long> eventCounts, Duration span, long gcCount,
                              Duration gcPauseTotal, double meanJvmCpuLoad, Contention monitors, Contention parks,
-                             List<BlockedSite> topSites, double derivedCpuNs, double machineContextSwitches) {
+                             List<BlockedSite> topSites, double derivedCpuNs, double machineContextSwitches,
+                             Map<String, Double> totals) {
 
         public JdkSummary(SortedMap<String, Long> eventCounts, Duration span, long gcCount, Duration gcPauseTotal,
                           double meanJvmCpuLoad) {
             this(eventCounts, span, gcCount, gcPauseTotal, meanJvmCpuLoad, new Contention(0, Duration.ZERO),
-                    new Contention(0, Duration.ZERO), List.of(), Double.NaN, Double.NaN);
+                    new Contention(0, Duration.ZERO), List.of(), Double.NaN, Double.NaN, Map.of());
         }
     }
 

@@ -23,6 +23,19 @@ public final class Measurements {
     static final String JDK = "jdk";
     private static final String SOURCE_PERF = "perf_event_open";
 
+    /** The JDK's totals as rows: key, label, unit, the event, and what the number leaves out. */
+    private static final String[][] JDK_TOTALS = {
+            {"allocation-bytes", "allocated (bytes)", "bytes", "jdk.ObjectAllocationSample", "sum of sample weights"},
+            {"threads-started", "threads started", "count", "jdk.JavaThreadStatistics", "growth between its samples"},
+            {"classes-loaded", "classes loaded", "count", "jdk.ClassLoadingStatistics", "growth between its samples"},
+            {"compilations", "JIT compilations", "count", "jdk.Compilation", "above its threshold"},
+            {"safepoints", "safepoints", "count", "jdk.SafepointBegin"},
+            {"exceptions", "exceptions thrown", "count", "jdk.ExceptionStatistics", "growth between its samples"},
+            {"file-read-bytes", "file read (bytes)", "bytes", "jdk.FileRead", "reads above its threshold"},
+            {"file-write-bytes", "file written (bytes)", "bytes", "jdk.FileWrite", "writes above its threshold"},
+            {"socket-read-bytes", "socket read (bytes)", "bytes", "jdk.SocketRead", "reads above its threshold"},
+            {"socket-write-bytes", "socket written (bytes)", "bytes", "jdk.SocketWrite", "writes above its threshold"}};
+
     /** One metric of one recording, with perf's derived comment for it. */
     public record Measured(Metric metric, Value value, String comment) {
     }
@@ -98,6 +111,15 @@ public final class Measurements {
                     Value.of(jdk.parks().count()), "jdk.ThreadPark" + threshold);
             put(m, new Metric("park-blocked-ms", "parked (msecs)", "ms", JDK, 3, Metric.Better.LOWER),
                     Value.of(jdk.parks().blocked().toNanos() / 1e6), "");
+        }
+        // the JDK's totals: a row where the recording had the event; <not counted> for one without perfstat's events
+        for (String[] t : JDK_TOTALS) {
+            Double v = jdk.totals().get(t[0]);
+            if (v == null && run.hasPerfstatEvents()) {
+                continue; // perfstat's own recording does not enable these: no row
+            }
+            put(m, new Metric(t[0], t[1], t[2], JDK, 0, Metric.Better.NEITHER), v == null ? Value.notCounted() : Value.of(v),
+                    v == null ? "" : t[3] + (t.length > 4 ? ", " + t[4] : ""));
         }
         if (!Double.isNaN(jdk.meanJvmCpuLoad())) {
             put(m, new Metric("jvm-cpu-load", "JVM CPU load (% of machine)", "%", JDK, 2, Metric.Better.NEITHER),
@@ -249,6 +271,16 @@ public final class Measurements {
         }
         if (!run.hasPerfstatEvents() && !run.jdk().eventCounts().containsKey("jdk.GarbageCollection")) {
             notes.add(run.label() + ": GCs - : no jdk.GarbageCollection event in the recording (no collection, or the event was off)");
+        }
+        List<String> missingJdk = new ArrayList<>();
+        for (String[] t : JDK_TOTALS) {
+            if (!run.hasPerfstatEvents() && !run.jdk().totals().containsKey(t[0])) {
+                missingJdk.add(t[1] + " (" + t[3] + ")");
+            }
+        }
+        if (!missingJdk.isEmpty()) {
+            notes.add(run.label() + ": <not counted>, as the recording has none of their events (or one sample of a counter): "
+                    + String.join(", ", missingJdk));
         }
         if (!run.hasPerfstatEvents()) {
             notes.add(run.label() + ": no perfstat events (recorded without perfstat's agent): rows come from the JDK's events"

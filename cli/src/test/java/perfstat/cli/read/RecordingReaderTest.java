@@ -225,4 +225,32 @@ class RecordingReaderTest {
         assertThat(span.toMillis()).isBetween(390L, wallMs + 50);
         assertThat(ChunkHeaders.span(Files.writeString(dir.resolve("not.jfr"), "hello"))).isNull();
     }
+
+    @jdk.jfr.Name("com.oracle.jdk.FileRead")
+    static final class OldFileReadEvent extends jdk.jfr.Event {
+        long bytesRead;
+    }
+
+    /** A JDK total is one handler: here a JDK 9/10 name (com.oracle.jdk.*) summed into the same row as jdk.FileRead. */
+    @Test
+    void theJdksTotalsAreRowsAndOldEventNamesMapToThem() throws Exception {
+        Path f = dir.resolve("old.jfr");
+        try (jdk.jfr.Recording r = new jdk.jfr.Recording()) {
+            r.enable("com.oracle.jdk.FileRead");
+            r.start();
+            for (int i = 1; i <= 3; i++) {
+                OldFileReadEvent e = new OldFileReadEvent();
+                e.bytesRead = 1000L * i;
+                e.commit();
+            }
+            r.stop();
+            r.dump(f);
+        }
+        RunData run = RecordingReader.read(f.toString());
+        assertThat(run.jdk().totals()).containsEntry("file-read-bytes", 6000.0);
+        Map<String, Measurements.Measured> m = Measurements.of(run);
+        assertThat(m.get("file-read-bytes").value().value()).isEqualTo(6000.0);
+        assertThat(m.get("socket-read-bytes").value().status()).isEqualTo(Value.Status.NOT_COUNTED);
+        assertThat(Measurements.notes(run)).anyMatch(n -> n.contains("socket read (bytes) (jdk.SocketRead)"));
+    }
 }
