@@ -82,6 +82,26 @@ class CliIT {
         assertThat(r.out()).contains("\"probe\": \"perfstat.models.writepath.Vfs::write\"");
     }
 
+    /** Recordings made with -XX:StartFlightRecording (profile settings) of two programs: hot methods side by side. */
+    @Test
+    void hotMethodsOfTwoJdkRecordingsAreDiffed() throws Exception {
+        String classes = Path.of(perfstat.itapp.JdkUser.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        for (String[] run : new String[][] {{"a.jfr", "2000000"}, {"b.jfr", "4000000"}}) {
+            Processes.Result r = Processes.run(dir, List.of(Processes.java(),
+                    "-XX:StartFlightRecording:filename=" + run[0] + ",settings=profile", "-cp", classes, "perfstat.itapp.JdkUser", run[1]));
+            assertThat(r.code()).as(r.err()).isZero();
+        }
+        Processes.Result diff = Processes.perfstat(dir, "diff", "a.jfr", "b.jfr", "--hot", "5");
+        assertThat(diff.code()).as(diff.err()).isZero();
+        assertThat(diff.out()).contains("hot methods, self (% of ").contains("hot methods, total (% of ")
+                .contains("JdkUser::round").containsPattern("[0-9.]+% +[0-9.]+% +\\S+::\\S+ +([+-][0-9.]+ pp|~)");
+        Processes.Result json = Processes.perfstat(dir, "diff", "a.jfr", "b.jfr", "--format", "json");
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> hot = (List<Map<String, Object>>) ((Map<String, Object>) Json.parse(json.out())).get("hot");
+        assertThat(hot).extracting(h -> h.get("kind")).contains("self", "total");
+        assertThat(Processes.perfstat(dir, "diff", "a.jfr", "b.jfr", "--hot", "0").out()).doesNotContain("hot methods");
+    }
+
     @Test
     void aRecordingWithoutPerfstatEventsShowsWhatTheJdkGivesAndSaysWhatIsMissing() throws Exception {
         Path f = dir.resolve("plain.jfr");

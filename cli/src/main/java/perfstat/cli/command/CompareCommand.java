@@ -196,6 +196,6 @@ public final class CompareCommand implements Callable<Integer> {
         notes.add("observer check: each variant also ran without probes, interleaved with the runs above; the lines after the"
                 + " first summary compare them (a probe changes how the JIT compiles the method it is in, so it can cost one"
                 + " variant more than another)");
-        return new Table(main.title(), main.columns(), main.files(), main.rows(), summary, notes, main.curves());
+        return main.with(summary, notes);
     }
 }

@@ -79,7 +79,7 @@ public final class DiffCommand implements Callable<Integer> {
         if (sameFiles(sides)) {
             List<String> notes = new ArrayList<>(t.notes());
             notes.add("every configuration is the same recording: the deltas are zero by construction");
-            t = new Table(t.title(), t.columns(), t.files(), t.rows(), t.summary(), notes, t.curves());
+            t = t.withNotes(notes);
         }
         format.render(t, spec.commandLine().getOut());
         return judge.gate(t, spec.qualifiedName(), spec.commandLine().getErr());

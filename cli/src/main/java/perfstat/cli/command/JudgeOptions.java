@@ -28,7 +28,14 @@ public final class JudgeOptions {
             description = "Exit 1 when any metric with a direction gets significantly worse by more than N%.")
     String threshold;
 
+    @Option(names = "--hot", paramLabel = "N", defaultValue = "10",
+            description = "Compare the top N methods of the execution samples, self and total (default: ${DEFAULT-VALUE}; 0: none).")
+    int hot;
+
     Comparison.Options options() {
+        if (hot < 0) {
+            throw UserError.usage("--hot must be 0 or more, not " + hot);
+        }
         Significance.Test t = switch (test.toLowerCase(java.util.Locale.ROOT)) {
             case "u", "mann-whitney", "utest" -> Significance.Test.U;
             case "welch", "t" -> Significance.Test.WELCH;
@@ -39,7 +46,7 @@ public final class JudgeOptions {
         }
         rules();
         threshold();
-        return new Comparison.Options(t, confidence);
+        return new Comparison.Options(t, confidence, hot);
     }
 
     private List<Gate.Rule> rules() {

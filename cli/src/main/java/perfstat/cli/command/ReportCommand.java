@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import perfstat.cli.read.RecordingReader;
 import perfstat.cli.read.RunData;
+import perfstat.cli.stats.Comparison;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -23,9 +24,19 @@ public final class ReportCommand implements Callable<Integer> {
     @Mixin
     FormatOption format;
 
+    @picocli.CommandLine.Option(names = "--hot", paramLabel = "N", defaultValue = "10",
+            description = "Show the top N methods of the execution samples, self and total (default: ${DEFAULT-VALUE}; 0: none).")
+    int hot;
+
     @Override
     public Integer call() {
         List<RunData> runs = List.of(RecordingReader.read(file));
-        return Tables.print(runs, format.format, spec);
+        if (hot < 0) {
+            throw perfstat.cli.UserError.usage("--hot must be 0 or more, not " + hot);
+        }
+        format.render(Comparison.ofColumns(runs.stream().map(List::of).toList(),
+                new Comparison.Options(Comparison.Options.DEFAULT.test(), Comparison.Options.DEFAULT.confidence(), hot)),
+                spec.commandLine().getOut());
+        return 0;
     }
 }

@@ -211,6 +211,8 @@ public final class RecordingReader {
                     hwThreads = e.getInt("hwThreads");
                 }
             });
+            h.put("jdk.ExecutionSample", e -> sample(e, false));
+            h.put("jdk.NativeMethodSample", e -> sample(e, true));
             // the JDK's totals, one handler each: a sum over events, or the growth of a cumulative counter
             sum(h, "jdk.ObjectAllocationSample", "weight", "allocation-bytes");
             sum(h, "jdk.FileRead", "bytesRead", "file-read-bytes");
@@ -229,6 +231,42 @@ public final class RecordingReader {
                 }
             }
             return h;
+        }
+
+        private long samples;
+        private long nativeSamples;
+        private final Map<String, Long> self = new HashMap<>();
+        private final Map<String, Long> total = new HashMap<>();
+        private final Map<String, Long> nativeSelf = new HashMap<>();
+
+        /** A method sample: its top frame's method counts as self, every method on its stack once as total. */
+        private void sample(RecordedEvent e, boolean nativeSample) {
+            jdk(e);
+            jdk.jfr.consumer.RecordedStackTrace st = e.getStackTrace();
+            if (st == null || st.getFrames().isEmpty()) {
+                return;
+            }
+            List<jdk.jfr.consumer.RecordedFrame> frames = st.getFrames();
+            if (nativeSample) {
+                nativeSamples++;
+                nativeSelf.merge(method(frames.get(0)), 1L, Long::sum);
+                return;
+            }
+            samples++;
+            self.merge(method(frames.get(0)), 1L, Long::sum);
+            java.util.Set<String> onStack = new java.util.HashSet<>();
+            for (jdk.jfr.consumer.RecordedFrame f : frames) {
+                String m = method(f);
+                if (onStack.add(m)) {
+                    total.merge(m, 1L, Long::sum);
+                }
+            }
+        }
+
+        private static String method(jdk.jfr.consumer.RecordedFrame f) {
+            // a hidden class (a lambda's, a proxy's) ends in an address, a new one each run: leave it out
+            String type = f.getMethod().getType().getName().replaceFirst("[./]?0x[0-9a-fA-F]+$", "");
+            return (type.isEmpty() ? "(hidden class)" : type) + "::" + f.getMethod().getName();
         }
 
         /** Totals by name: sums, and per cumulative counter its smallest and largest value. */
@@ -375,7 +413,8 @@ public final class RecordingReader {
             RunData.JdkSummary jdk = new RunData.JdkSummary(jdkCounts, span != null ? span : first == null ? Duration.ZERO : Duration.between(first, last), gcCount, gcPause,
                     cpuN == 0 ? Double.NaN : cpuSum / cpuN, new RunData.Contention(monitor[0], Duration.ofNanos(monitor[1])),
                     new RunData.Contention(park[0], Duration.ofNanos(park[1])), top,
-                    hwThreads > 0 ? integral(cpuLoads, hwThreads * 1e9) : Double.NaN, integral(switchRates, 1), jdkTotals());
+                    hwThreads > 0 ? integral(cpuLoads, hwThreads * 1e9) : Double.NaN, integral(switchRates, 1), jdkTotals(),
+                    new RunData.HotMethods(samples, Map.copyOf(self), Map.copyOf(total), nativeSamples, Map.copyOf(nativeSelf)));
             // every chunk ends with the totals so far: the latest batch wins
             long lastWindow = perfEnd.stream().mapToLong(RunData.PerfCounter::windowNs).max().orElse(-1);
             List<RunData.PerfCounter> totals = perfEnd.stream().filter(c -> c.windowNs() == lastWindow && c.tid() == 0).toList();

@@ -116,16 +116,17 @@ public record RunData(String file, Workload workload, Result result, List<Double
      *                               between samples, NaN without those events
      * @param totals                 the JDK's totals by name (allocation-bytes, file-read-bytes, safepoints, exceptions, ...),
      *                               present only where the recording had their events
+     * @param hot                    the methods the execution samples found, self and inclusive
      */
     public record JdkSummary(SortedMap<String, Long> eventCounts, Duration span, long gcCount,
                              Duration gcPauseTotal, double meanJvmCpuLoad, Contention monitors, Contention parks,
                              List<BlockedSite> topSites, double derivedCpuNs, double machineContextSwitches,
-                             Map<String, Double> totals) {
+                             Map<String, Double> totals, HotMethods hot) {
 
         public JdkSummary(SortedMap<String, Long> eventCounts, Duration span, long gcCount, Duration gcPauseTotal,
                           double meanJvmCpuLoad) {
             this(eventCounts, span, gcCount, gcPauseTotal, meanJvmCpuLoad, new Contention(0, Duration.ZERO),
-                    new Contention(0, Duration.ZERO), List.of(), Double.NaN, Double.NaN, Map.of());
+                    new Contention(0, Duration.ZERO), List.of(), Double.NaN, Double.NaN, Map.of(), HotMethods.NONE);
         }
     }
 
@@ -153,5 +154,21 @@ public record RunData(String file, Workload workload, Result result, List<Double
         }
         String name = java.nio.file.Path.of(file).getFileName().toString();
         return name.endsWith(".jfr") ? name.substring(0, name.length() - 4) : name;
+    }
+
+    /**
+     * What the JDK's method samples say (jdk.ExecutionSample; jdk.NativeMethodSample kept apart):
+     * per method ({@code pkg.Class::method}), the samples in which it was the top frame (self) and
+     * those in which it was anywhere on the stack (total, each method once a sample).
+     *
+     * @param samples       execution samples with a stack trace
+     * @param self          samples per method as the top frame
+     * @param total         samples per method anywhere on the stack
+     * @param nativeSamples native method samples with a stack trace
+     * @param nativeSelf    native samples per method as the top frame
+     */
+    public record HotMethods(long samples, Map<String, Long> self, Map<String, Long> total, long nativeSamples,
+                             Map<String, Long> nativeSelf) {
+        public static final HotMethods NONE = new HotMethods(0, Map.of(), Map.of(), 0, Map.of());
     }
 }

@@ -51,6 +51,19 @@ public final class CsvRenderer {
                 out.println(b);
             }
         }
+        // hot methods: one line per method and configuration, as the metrics (share in %, change in pp)
+        for (perfstat.cli.stats.HotMethods.Section h : t.hot()) {
+            for (perfstat.cli.stats.HotMethods.Row r : h.rows()) {
+                for (int i = 0; i < t.columns().size(); i++) {
+                    Significance sig = r.tests().get(i);
+                    out.println(String.format(Locale.ROOT, "%.4f", 100 * r.shares().get(i)) + ",%," + csv("hot-" + h.kind()) + ",,"
+                            + csv(t.columns().get(i)) + "," + h.samples().get(i) + ",,,,,"
+                            + (i == 0 ? "" : String.format(Locale.ROOT, "%+.4fpp", r.deltasPp().get(i))) + ","
+                            + (sig == null ? ",,," : num(sig.pValue()) + "," + sig.verdict().name().toLowerCase(Locale.ROOT) + ",,")
+                            + "," + csv(r.method()));
+                }
+            }
+        }
         out.flush();
     }
 

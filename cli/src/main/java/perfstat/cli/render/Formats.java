@@ -70,4 +70,39 @@ final class Formats {
     static String delta(double d) {
         return Double.isNaN(d) ? "" : String.format(Locale.ROOT, "%+.2f%%", 100 * d);
     }
+
+    /** A hot-method change in percentage points, judged as {@link #judgedDelta} judges a relative one. */
+    static String judgedPp(double pp, Significance s) {
+        if (Double.isNaN(pp)) {
+            return "";
+        }
+        String d = String.format(Locale.ROOT, "%+.2f pp", pp);
+        if (s == null) {
+            return Double.isNaN(pp) ? "" : d;
+        }
+        String p = Double.isNaN(s.pValue()) ? "" : String.format(Locale.ROOT, " (p=%.3f)", s.pValue());
+        return switch (s.verdict()) {
+            case SIGNIFICANT -> d + p;
+            case NOT_SIGNIFICANT -> "~" + p;
+            case TOO_FEW -> d + " ?";
+        };
+    }
+
+    /** A share of samples: {@code 12.34%}. */
+    static String share(double share) {
+        return Double.isNaN(share) ? ABSENT : String.format(Locale.ROOT, "%.2f%%", 100 * share);
+    }
+
+    /** A section's heading: {@code hot methods, self (% of 1234 | 1180 execution samples)}. */
+    static String hotHeading(perfstat.cli.stats.HotMethods.Section s) {
+        return "hot methods, " + s.kind() + " (% of " + String.join(" | ", s.samples().stream().map(String::valueOf).toList())
+                + (s.kind().equals("native") ? " native method samples)" : " execution samples)");
+    }
+
+    /** {@code pkg.Outer$Inner::method} as {@code Outer$Inner::method}. */
+    static String shortMethod(String method) {
+        int sep = method.indexOf("::");
+        String cls = sep < 0 ? method : method.substring(0, sep);
+        return cls.substring(cls.lastIndexOf('.') + 1) + (sep < 0 ? "" : method.substring(sep));
+    }
 }

@@ -59,6 +59,9 @@ public final class HtmlRenderer {
             b.append("</tr>\n");
         }
         b.append("</table>\n");
+        for (perfstat.cli.stats.HotMethods.Section h : t.hot()) {
+            b.append(hotChart(h, t.columns()));
+        }
         for (String s : SummaryText.lines(t.summary())) {
             b.append("<p><strong>").append(esc(s)).append("</strong></p>\n");
         }
@@ -173,6 +176,52 @@ public final class HtmlRenderer {
             b.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>", PAD - 4, y + 4, si(v)));
         }
         return b.append("</svg></figure>\n").toString();
+    }
+
+    /**
+     * Hot methods as a diverging bar chart: per method its shares, and a bar per configuration
+     * after the first, left of the middle line where its share fell and right where it rose,
+     * as long as the change in percentage points (the longest bar fills half the width); bold
+     * where the change is significant.
+     */
+    private static String hotChart(perfstat.cli.stats.HotMethods.Section h, List<String> columns) {
+        StringBuilder b = new StringBuilder("<h2>").append(esc(Formats.hotHeading(h))).append("</h2>\n<table class=\"hot\"><tr><th>method</th>");
+        for (int i = 0; i < columns.size(); i++) {
+            b.append("<th>").append(esc(columns.get(i))).append("</th>");
+        }
+        for (int i = 1; i < columns.size(); i++) {
+            b.append("<th>").append(esc(columns.get(i))).append(" vs ").append(esc(columns.get(0))).append("</th>");
+        }
+        b.append("</tr>\n");
+        double maxPp = 0;
+        for (perfstat.cli.stats.HotMethods.Row r : h.rows()) {
+            for (double d : r.deltasPp()) {
+                if (Double.isFinite(d)) {
+                    maxPp = Math.max(maxPp, Math.abs(d));
+                }
+            }
+        }
+        int half = 120;
+        for (perfstat.cli.stats.HotMethods.Row r : h.rows()) {
+            b.append("<tr><td><code>").append(esc(Formats.shortMethod(r.method()))).append("</code></td>");
+            for (double share : r.shares()) {
+                b.append("<td>").append(esc(Formats.share(share))).append("</td>");
+            }
+            for (int i = 1; i < r.shares().size(); i++) {
+                double d = r.deltasPp().get(i);
+                boolean significant = r.tests().get(i) != null
+                        && r.tests().get(i).verdict() == perfstat.cli.stats.Significance.Verdict.SIGNIFICANT;
+                double w = Double.isFinite(d) && maxPp > 0 ? half * Math.abs(d) / maxPp : 0;
+                double x = d < 0 ? half - w : half;
+                b.append(String.format(Locale.ROOT, "<td><svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"14\">"
+                        + "<rect x=\"%.1f\" y=\"2\" width=\"%.1f\" height=\"10\" fill=\"%s\" fill-opacity=\"%s\"/>"
+                        + "<line x1=\"%d\" y1=\"0\" x2=\"%d\" y2=\"14\" stroke=\"#444\"/></svg> %s</td>",
+                        2 * half, x, w, d < 0 ? "#2b6cb0" : "#dd6b20", significant ? "1" : "0.35", half, half,
+                        esc(Formats.judgedPp(d, r.tests().get(i)))));
+            }
+            b.append("</tr>\n");
+        }
+        return b.append("</table>\n").toString();
     }
 
     private static String svgOpen() {

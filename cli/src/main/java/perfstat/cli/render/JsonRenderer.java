@@ -86,7 +86,35 @@ public final class JsonRenderer {
             }
             b.append("]}");
         }
-        b.append("\n  ],\n  \"summary\": [");
+        b.append("\n  ],\n  \"hot\": [");
+        for (int k = 0; k < t.hot().size(); k++) {
+            perfstat.cli.stats.HotMethods.Section h = t.hot().get(k);
+            b.append(k == 0 ? "\n" : ",\n").append("    {\"kind\": ").append(str(h.kind())).append(", \"samples\": [");
+            for (int i = 0; i < h.samples().size(); i++) {
+                b.append(i == 0 ? "" : ", ").append(h.samples().get(i));
+            }
+            b.append("], \"methods\": [");
+            for (int r = 0; r < h.rows().size(); r++) {
+                perfstat.cli.stats.HotMethods.Row row = h.rows().get(r);
+                b.append(r == 0 ? "\n" : ",\n").append("      {\"method\": ").append(str(row.method())).append(", \"shares\": [");
+                for (int i = 0; i < row.shares().size(); i++) {
+                    b.append(i == 0 ? "" : ", ").append(num(row.shares().get(i)));
+                }
+                b.append("], \"deltasPp\": [");
+                for (int i = 0; i < row.deltasPp().size(); i++) {
+                    b.append(i == 0 ? "" : ", ").append(num(row.deltasPp().get(i)));
+                }
+                b.append("], \"tests\": [");
+                for (int i = 0; i < row.tests().size(); i++) {
+                    Significance sig = row.tests().get(i);
+                    b.append(i == 0 ? "" : ", ").append(sig == null ? "null" : "{\"test\": " + str(sig.test()) + ", \"verdict\": "
+                            + str(sig.verdict().name().toLowerCase(Locale.ROOT)) + ", \"p\": " + num(sig.pValue()) + "}");
+                }
+                b.append("]}");
+            }
+            b.append("]}");
+        }
+        b.append(t.hot().isEmpty() ? "],\n  \"summary\": [" : "\n  ],\n  \"summary\": [");
         List<String> summary = SummaryText.lines(t.summary());
         for (int i = 0; i < summary.size(); i++) {
             b.append(i == 0 ? "" : ", ").append(str(summary.get(i)));

@@ -42,6 +42,33 @@ public final class MarkdownRenderer {
             out.println(line);
         }
         out.println();
+        for (perfstat.cli.stats.HotMethods.Section h : t.hot()) {
+            out.println("**" + cell(Formats.hotHeading(h)) + "**");
+            out.println();
+            StringBuilder hotHead = new StringBuilder("| method |");
+            StringBuilder hotRule = new StringBuilder("|---|");
+            for (int i = 0; i < t.columns().size(); i++) {
+                hotHead.append(' ').append(cell(t.columns().get(i))).append(" |");
+                hotRule.append("---:|");
+                if (i > 0) {
+                    hotHead.append(" change |");
+                    hotRule.append("---|");
+                }
+            }
+            out.println(hotHead);
+            out.println(hotRule);
+            for (perfstat.cli.stats.HotMethods.Row r : h.rows()) {
+                StringBuilder line = new StringBuilder("| `" + cell(Formats.shortMethod(r.method())) + "` |");
+                for (int i = 0; i < r.shares().size(); i++) {
+                    line.append(' ').append(Formats.share(r.shares().get(i))).append(" |");
+                    if (i > 0) {
+                        line.append(' ').append(cell(Formats.judgedPp(r.deltasPp().get(i), r.tests().get(i)))).append(" |");
+                    }
+                }
+                out.println(line);
+            }
+            out.println();
+        }
         for (String s : SummaryText.lines(t.summary())) {
             out.println(cell(s));
             out.println();

@@ -33,6 +33,7 @@ public final class TableRenderer {
         } else {
             printSideBySide(table, cells, out, colour);
         }
+        printHot(table, out);
         for (String line : SummaryText.lines(table.summary())) {
             out.println(" " + line);
         }
@@ -43,6 +44,25 @@ public final class TableRenderer {
             out.println(" # " + note);
         }
         out.flush();
+    }
+
+    /** The hot methods, a section per kind: shares side by side, then the method, then the changes. */
+    private static void printHot(Table table, PrintWriter out) {
+        for (perfstat.cli.stats.HotMethods.Section s : table.hot()) {
+            out.println(" " + Formats.hotHeading(s) + ":");
+            for (perfstat.cli.stats.HotMethods.Row r : s.rows()) {
+                StringBuilder b = new StringBuilder(" ");
+                for (double share : r.shares()) {
+                    b.append(pad(Formats.share(share), 9)).append(' ');
+                }
+                b.append(" ").append(Formats.shortMethod(r.method()));
+                for (int i = 1; i < r.shares().size(); i++) {
+                    b.append("  ").append(Formats.judgedPp(r.deltasPp().get(i), r.tests().get(i)));
+                }
+                out.println(b);
+            }
+            out.println();
+        }
     }
 
     /** Step 1: every value, delta and comment as text. Per row: n values, n deltas, n comments. */

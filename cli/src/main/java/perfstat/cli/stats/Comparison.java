@@ -25,8 +25,14 @@ import perfstat.cli.read.RunData;
  */
 public final class Comparison {
     /** How deltas are judged. */
-    public record Options(Significance.Test test, double confidence) {
-        public static final Options DEFAULT = new Options(Significance.Test.U, 0.95);
+    /** @param hot how many hot methods of each kind to compare (0: none) */
+    public record Options(Significance.Test test, double confidence, int hot) {
+        public static final int DEFAULT_HOT = 10;
+        public static final Options DEFAULT = new Options(Significance.Test.U, 0.95, DEFAULT_HOT);
+
+        public Options(Significance.Test test, double confidence) {
+            this(test, confidence, DEFAULT_HOT);
+        }
     }
 
     private Comparison() {
@@ -93,7 +99,8 @@ public final class Comparison {
         }
         return new Table(title(columns), labels,
                 columns.stream().map(c -> c.stream().map(RunData::file).toList()).toList(), rows,
-                summary(labels, rows), List.copyOf(new LinkedHashSet<>(notes)), curves(columns));
+                summary(labels, rows), List.copyOf(new LinkedHashSet<>(notes)), curves(columns),
+                HotMethods.of(columns, options.hot(), options.confidence()));
     }
 
     /** Each probe's merged latency distribution per column. */

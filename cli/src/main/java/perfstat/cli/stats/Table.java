@@ -12,12 +12,28 @@ import java.util.List;
  *                (empty for one column)
  * @param notes   lines for the footer: sources that are fallbacks, what a recording lacks, where samples came from
  * @param curves  per probe, its latency distribution in each column (for plots)
+ * @param hot     the hot methods of the execution samples, side by side (empty without samples)
  */
 public record Table(String title, List<String> columns, List<List<String>> files, List<Row> rows,
-                    List<Summary> summary, List<String> notes, List<PercentileCurve> curves) {
+                    List<Summary> summary, List<String> notes, List<PercentileCurve> curves, List<HotMethods.Section> hot) {
 
     public Table(String title, List<String> columns, List<List<String>> files, List<Row> rows, List<Summary> summary,
                  List<String> notes) {
-        this(title, columns, files, rows, summary, notes, List.of());
+        this(title, columns, files, rows, summary, notes, List.of(), List.of());
+    }
+
+    public Table(String title, List<String> columns, List<List<String>> files, List<Row> rows, List<Summary> summary,
+                 List<String> notes, List<PercentileCurve> curves) {
+        this(title, columns, files, rows, summary, notes, curves, List.of());
+    }
+
+    /** The same table with other notes. */
+    public Table withNotes(List<String> notes) {
+        return new Table(title, columns, files, rows, summary, notes, curves, hot);
+    }
+
+    /** The same table with another summary and other notes. */
+    public Table with(List<Summary> summary, List<String> notes) {
+        return new Table(title, columns, files, rows, summary, notes, curves, hot);
     }
 }

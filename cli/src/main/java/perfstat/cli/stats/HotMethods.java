@@ -1,0 +1,128 @@
+package perfstat.cli.stats;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import org.apache.commons.statistics.distribution.NormalDistribution;
+import perfstat.cli.read.RunData;
+
+/**
+ * Hot methods side by side, as {@code perf diff} compares perf's samples: per method its share
+ * of the execution samples in each configuration (self: as the top frame; total: anywhere on
+ * the stack), the change from the first in percentage points, and a two-proportion z-test of
+ * that change. A configuration of several recordings pools their samples.
+ */
+public final class HotMethods {
+    /** Below this many samples a side in a method's cells the normal approximation is not trusted. */
+    static final int MIN_EXPECTED = 5;
+
+    /**
+     * One method's row.
+     *
+     * @param shares   its share of each configuration's samples (0.25 = 25%)
+     * @param deltasPp the change from the first configuration in percentage points (NaN for the first)
+     * @param tests    the test of each change (null for the first)
+     */
+    public record Row(String method, List<Double> shares, List<Double> deltasPp, List<Significance> tests) {
+    }
+
+    /**
+     * One section: {@code self}, {@code total} or {@code native} (native method samples, self).
+     *
+     * @param samples each configuration's sample count
+     */
+    public record Section(String kind, List<Long> samples, List<Row> rows) {
+    }
+
+    private HotMethods() {
+    }
+
+    /** The top {@code top} methods of each kind, ranked by their largest share in any configuration; empty for {@code top} 0. */
+    public static List<Section> of(List<List<RunData>> columns, int top, double confidence) {
+        List<Section> out = new ArrayList<>();
+        if (top <= 0) {
+            return out;
+        }
+        add(out, "self", columns, RunData.HotMethods::samples, RunData.HotMethods::self, top, confidence);
+        add(out, "total", columns, RunData.HotMethods::samples, RunData.HotMethods::total, top, confidence);
+        add(out, "native", columns, RunData.HotMethods::nativeSamples, RunData.HotMethods::nativeSelf, top, confidence);
+        return out;
+    }
+
+    private static void add(List<Section> out, String kind, List<List<RunData>> columns,
+                            Function<RunData.HotMethods, Long> samplesOf, Function<RunData.HotMethods, Map<String, Long>> countsOf,
+                            int top, double confidence) {
+        List<Long> n = new ArrayList<>();
+        List<Map<String, Long>> counts = new ArrayList<>();
+        for (List<RunData> column : columns) {
+            long samples = 0;
+            Map<String, Long> c = new HashMap<>();
+            for (RunData r : column) {
+                samples += samplesOf.apply(r.jdk().hot());
+                countsOf.apply(r.jdk().hot()).forEach((m, k) -> c.merge(m, k, Long::sum));
+            }
+            n.add(samples);
+            counts.add(c);
+        }
+        if (n.stream().allMatch(x -> x == 0)) {
+            return;
+        }
+        Set<String> methods = new HashSet<>();
+        counts.forEach(c -> methods.addAll(c.keySet()));
+        Function<String, Double> maxShare = m -> {
+            double best = 0;
+            for (int i = 0; i < counts.size(); i++) {
+                best = Math.max(best, share(counts.get(i).getOrDefault(m, 0L), n.get(i)));
+            }
+            return best;
+        };
+        List<Row> rows = new ArrayList<>();
+        for (String m : methods.stream().sorted(Comparator.comparing(maxShare).reversed().thenComparing(x -> x)).limit(top).toList()) {
+            List<Double> shares = new ArrayList<>();
+            List<Double> deltas = new ArrayList<>();
+            List<Significance> tests = new ArrayList<>();
+            long k0 = counts.get(0).getOrDefault(m, 0L);
+            for (int i = 0; i < columns.size(); i++) {
+                long k = counts.get(i).getOrDefault(m, 0L);
+                shares.add(share(k, n.get(i)));
+                deltas.add(i == 0 ? Double.NaN : 100 * (share(k, n.get(i)) - share(k0, n.get(0))));
+                tests.add(i == 0 ? null : twoProportions(k0, n.get(0), k, n.get(i), confidence));
+            }
+            rows.add(new Row(m, shares, deltas, tests));
+        }
+        out.add(new Section(kind, n, rows));
+    }
+
+    private static double share(long k, long n) {
+        return n == 0 ? Double.NaN : (double) k / n;
+    }
+
+    /**
+     * The two-sided two-proportion z-test (pooled variance) of k1/n1 against k2/n2; too few
+     * where either side's expected counts fall below {@value #MIN_EXPECTED}.
+     */
+    static Significance twoProportions(long k1, long n1, long k2, long n2, double confidence) {
+        double p1 = share(k1, n1);
+        double p2 = share(k2, n2);
+        double delta = p2 - p1;
+        double pooled = (double) (k1 + k2) / (n1 + n2);
+        boolean tooFew = n1 == 0 || n2 == 0 || Math.min(pooled, 1 - pooled) * Math.min(n1, n2) < MIN_EXPECTED;
+        if (tooFew) {
+            return new Significance("two-proportion z", Double.NaN, delta, delta, Double.NaN, Double.NaN, confidence,
+                    Significance.Verdict.TOO_FEW, "fewer than " + MIN_EXPECTED + " expected samples", (int) n1, (int) n2);
+        }
+        double se = Math.sqrt(pooled * (1 - pooled) * (1.0 / n1 + 1.0 / n2));
+        double z = se == 0 ? 0 : delta / se;
+        double p = 2 * NormalDistribution.of(0, 1).survivalProbability(Math.abs(z));
+        // the interval of the difference, unpooled
+        double seDiff = Math.sqrt(p1 * (1 - p1) / n1 + p2 * (1 - p2) / n2);
+        double zc = NormalDistribution.of(0, 1).inverseSurvivalProbability((1 - confidence) / 2);
+        return new Significance("two-proportion z", p, delta, delta, delta - zc * seDiff, delta + zc * seDiff, confidence,
+                p < 1 - confidence ? Significance.Verdict.SIGNIFICANT : Significance.Verdict.NOT_SIGNIFICANT, "", (int) n1, (int) n2);
+    }
+}
