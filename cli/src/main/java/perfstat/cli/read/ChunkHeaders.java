@@ -35,47 +35,50 @@ final class ChunkHeaders {
 
     /** Whether the file is whole chunks, end to end: a truncated copy is not. */
     static boolean complete(Path file) {
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
-            long size = ch.size();
-            long pos = 0;
-            ByteBuffer b = ByteBuffer.allocate(16);
-            while (pos < size) {
-                b.clear();
-                if (ch.read(b, pos) < 16 || b.getInt(0) != MAGIC || b.getLong(8) < HEADER) {
-                    return false;
-                }
-                pos += b.getLong(8);
-            }
-            return pos == size;
-        } catch (IOException | RuntimeException e) {
-            return false;
-        }
+        Chunks c = walk(file);
+        return c != null && c.whole();
     }
 
     /** The span of the recording at {@code file}, or null where a header is missing, short or unfinished. */
     static Duration span(Path file) {
+        Chunks c = walk(file);
+        return c == null || !c.whole() || !c.timed() ? null : Duration.ofNanos(c.lastEndNs() - c.firstStartNs());
+    }
+
+    /**
+     * What the chunk headers say, read from one to the next.
+     *
+     * @param whole whether the chunks end exactly at the end of the file
+     * @param timed whether every chunk is finished, with a start and a duration
+     */
+    private record Chunks(boolean whole, boolean timed, long firstStartNs, long lastEndNs) {
+    }
+
+    /** The chunks, or null for a file whose first bytes are no chunk header. */
+    private static Chunks walk(Path file) {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             long size = ch.size();
             long pos = 0;
             long first = Long.MAX_VALUE;
             long last = Long.MIN_VALUE;
+            boolean timed = true;
             ByteBuffer b = ByteBuffer.allocate(HEADER);
-            while (pos + HEADER <= size) {
+            while (pos < size) {
                 b.clear();
-                if (ch.read(b, pos) < HEADER || b.getInt(0) != MAGIC) {
-                    return null;
+                if (ch.read(b, pos) < HEADER || b.getInt(0) != MAGIC || b.getLong(8) < HEADER) {
+                    return pos == 0 ? null : new Chunks(false, false, first, last);
                 }
-                long chunkSize = b.getLong(8);
                 long startNs = b.getLong(32);
                 long durationNs = b.getLong(40);
-                if (chunkSize < HEADER || durationNs <= 0 || startNs <= 0) {
-                    return null; // a chunk still being written, or not a header
+                if (durationNs <= 0 || startNs <= 0) {
+                    timed = false; // a chunk still being written
+                } else {
+                    first = Math.min(first, startNs);
+                    last = Math.max(last, startNs + durationNs);
                 }
-                first = Math.min(first, startNs);
-                last = Math.max(last, startNs + durationNs);
-                pos += chunkSize;
+                pos += b.getLong(8);
             }
-            return first == Long.MAX_VALUE ? null : Duration.ofNanos(last - first);
+            return new Chunks(pos == size, timed && first != Long.MAX_VALUE, first, last);
         } catch (IOException | RuntimeException e) {
             return null;
         }
