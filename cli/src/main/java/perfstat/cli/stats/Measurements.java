@@ -249,11 +249,11 @@ public final class Measurements {
                     break; // one is enough: the others fail for the same reason, or print their own source
                 }
             }
-            notes.add("counters and time elapsed cover the JVM from the agent's start to its exit (or detach)"
+            notes.add("counters and time elapsed cover the JVM from the moment the agent is ready to its exit (or detach)"
                     + (run.result() != null ? "; the score covers the workload's measured window only" : ""));
         } else if (run.countersEnd() != null && run.countersEnd().source() != null) {
             notes.add("counters from " + run.countersEnd().source());
-            notes.add("counters and time elapsed cover the JVM from the agent's start to its exit (or detach)"
+            notes.add("counters and time elapsed cover the JVM from the moment the agent is ready to its exit (or detach)"
                     + (run.result() != null ? "; the score covers the workload's measured window only" : ""));
         }
         if (run.workload() != null && run.workload().simulated()) {
