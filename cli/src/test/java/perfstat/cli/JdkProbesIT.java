@@ -23,8 +23,12 @@ class JdkProbesIT {
     Path dir;
 
     private Processes.Result host(String agentArgs) throws Exception {
+        return host(Processes.java(), agentArgs);
+    }
+
+    private Processes.Result host(String java, String agentArgs) throws Exception {
         String classes = Path.of(perfstat.itapp.JdkUser.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
-        List<String> cmd = new ArrayList<>(List.of(Processes.java()));
+        List<String> cmd = new ArrayList<>(List.of(java));
         if (agentArgs != null) {
             cmd.add("-javaagent:" + Processes.jar() + "=" + agentArgs);
         }
@@ -84,5 +88,19 @@ class JdkProbesIT {
         assertThat(run.probes().keySet()).contains("java.util.HashMap::get", "java.util.ArrayList::<init>()",
                 "java.util.concurrent.ConcurrentHashMap::get");
         assertThat(run.probes().get("java.util.HashMap::get").calls()).isGreaterThanOrEqualTo(2L * N);
+    }
+
+    /** The boot-class-path runtime and the read edges work in every target the agent supports. */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(ints = {17, 21})
+    void jdkClassesAreProbedInOlderJvms(int feature) throws Exception {
+        Path home = Processes.jdk(feature);
+        org.junit.jupiter.api.Assumptions.assumeTrue(home != null, "no JDK " + feature + " installed under /usr/lib/jvm");
+        Processes.Result r = host(home.resolve("bin/java").toString(),
+                "out=old.jfr,probes=java.util.HashMap::get;perfstat.itapp.JdkUser$Thing::<init>");
+        assertThat(r.code()).as(r.err()).isZero();
+        RunData run = RecordingReader.read(dir.resolve("old.jfr").toString());
+        assertThat(run.probes().get("java.util.HashMap::get").calls()).isGreaterThanOrEqualTo(2L * N);
+        assertThat(run.probes().get("perfstat.itapp.JdkUser$Thing::<init>").calls()).isEqualTo(2L * N);
     }
 }
