@@ -90,6 +90,12 @@ class RwSemaphoreTest {
             writerIn.countDown();
             sem.upWrite(t);
         }, failure);
+        // the writer has come to the lock (spinning on it or asleep) before the reader lets go, however
+        // late a busy machine schedules its thread; then a few slices more
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (stats.noOwnerSpins.sum() + stats.writerSleeps.sum() == 0 && System.nanoTime() < deadline) {
+            Thread.sleep(1);
+        }
         // forbidden: the writer gets in while the reader holds the lock
         assertThat(writerIn.await(50, TimeUnit.MILLISECONDS)).isFalse();
         release.countDown();
