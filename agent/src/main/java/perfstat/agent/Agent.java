@@ -69,6 +69,23 @@ public final class Agent {
         return session;
     }
 
+    /**
+     * The running agent's counts so far (counted events by perf's name, probe calls as
+     * {@code probe:NAME}), for code in the same JVM such as perfstat's JMH profiler; empty
+     * when no agent runs. Reads each counter once (about a microsecond a descriptor): not for
+     * hot paths.
+     */
+    public static java.util.Map<String, Double> counts() {
+        AgentSession s = current();
+        return s == null ? java.util.Map.of() : s.counts();
+    }
+
+    /** The running agent's events that are not counted here, with the reason; empty when none or no agent. */
+    public static java.util.Map<String, String> notCounted() {
+        AgentSession s = current();
+        return s == null ? java.util.Map.of() : s.notCounted();
+    }
+
     /** Opens a session, or a window on the one already running; the new session, or null. Never throws. */
     private static synchronized AgentSession start(String args, Instrumentation inst) {
         try {

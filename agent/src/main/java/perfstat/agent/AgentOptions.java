@@ -238,6 +238,15 @@ public record AgentOptions(String out, List<String> probes, List<String> probeSe
             return this;
         }
 
+        /** {@link #build()} for values already checked: a bad one is a bug, thrown unchecked. */
+        public AgentOptions buildOrThrow() {
+            try {
+                return build();
+            } catch (BadOption e) {
+                throw new IllegalArgumentException(e.getMessage(), e);
+            }
+        }
+
         /** The options, or a one-line {@link BadOption} naming the first bad value. */
         public AgentOptions build() throws BadOption {
             path("out", out);

@@ -197,6 +197,41 @@ final class AgentSession {
         return options;
     }
 
+    /**
+     * The counts so far, for a reader in this JVM (perfstat's JMH profiler reads them at
+     * iteration boundaries): each counted event by perf's name (scaled by time enabled over
+     * time running, as perf scales; task-clock in ns), then each probe's calls as
+     * {@code probe:NAME}. An event that is not counted is left out; {@link #notCounted} says why.
+     */
+    Map<String, Double> counts() {
+        Map<String, Double> out = new java.util.LinkedHashMap<>();
+        if (counterSet != null) {
+            for (CounterSet.Reading r : counterSet.read()) {
+                if (r.status() == CounterSet.Status.COUNTED) {
+                    out.put(r.event(), r.runningNs() > 0 && r.enabledNs() > r.runningNs()
+                            ? r.value() * (double) r.enabledNs() / r.runningNs() : (double) r.value());
+                }
+            }
+        }
+        for (Probes.Summary p : Probes.snapshot()) {
+            out.put("probe:" + p.name(), (double) p.calls());
+        }
+        return out;
+    }
+
+    /** The events this session cannot count, with the reason, by perf's name. */
+    Map<String, String> notCounted() {
+        Map<String, String> out = new java.util.LinkedHashMap<>();
+        if (counterSet != null) {
+            for (CounterSet.Reading r : counterSet.read()) {
+                if (r.status() != CounterSet.Status.COUNTED) {
+                    out.put(r.event(), r.source());
+                }
+            }
+        }
+        return out;
+    }
+
     /** Whether this session writes its recording when closed (loaded into a running JVM) rather than at exit. */
     boolean attached() {
         return outFile != null;

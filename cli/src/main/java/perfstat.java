@@ -1,0 +1,19 @@
+import perfstat.cli.jmh.PerfstatProfiler;
+import org.openjdk.jmh.profile.ProfilerException;
+
+/**
+ * The name JMH knows perfstat's profiler by: {@code -prof perfstat} looks for a profiler whose
+ * class is called {@code perfstat}, so this one lives in the unnamed package and is
+ * {@link PerfstatProfiler} itself.
+ */
+public class perfstat extends PerfstatProfiler {
+    /** For JMH's listing ({@code -lprof}). */
+    public perfstat() throws ProfilerException {
+        super("");
+    }
+
+    /** {@code -prof "perfstat:OPTIONS"}. */
+    public perfstat(String options) throws ProfilerException {
+        super(options);
+    }
+}
