@@ -41,7 +41,7 @@ class JdkProbesIT {
         Processes.Result bare = host(null);
         String patterns = String.join(";", "java.util.HashMap::get", "java.util.concurrent.locks.ReentrantLock::lock",
                 "java.lang.String::hashCode", "perfstat.itapp.JdkUser$Thing::<init>", "@perfstat.itapp.Timed",
-                "com.example.Nope::x", "java.lang.System::nanoTime", "java.lang.Thread::getId");
+                "com.example.Nope::x", "java.lang.System::nanoTime", "java.lang.Thread::getId", "java.util.Arrays::copyOf");
         Processes.Result r = host("out=r.jfr,timing=exact,probes=" + patterns);
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).isEqualTo(bare.out()); // the host computes what it computes without perfstat
@@ -61,7 +61,8 @@ class JdkProbesIT {
         assertThat(run.probePatterns()).containsEntry("com.example.Nope::x", 0L).containsEntry("java.util.HashMap::get", 1L)
                 .containsEntry("@perfstat.itapp.Timed", 1L);
         assertThat(r.err()).contains("cannot probe java.lang.System::nanoTime: a native method")
-                .contains("cannot probe 'java.lang.Thread::getId': perfstat's probe itself runs through java.lang.Thread");
+                .contains("cannot probe 'java.lang.Thread::getId': perfstat's probe itself runs through java.lang.Thread")
+                .contains("cannot probe 'java.util.Arrays::copyOf'");
         Processes.Result report = Processes.perfstat(dir, "report", "r.jfr");
         assertThat(report.out()).contains("# probe 'com.example.Nope::x' matched no method")
                 .contains("HashMap::get calls").contains("JdkUser$Thing::<init> calls");

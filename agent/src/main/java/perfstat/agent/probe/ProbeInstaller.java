@@ -35,11 +35,13 @@ public final class ProbeInstaller {
 
     /**
      * Classes that the probe's own path runs through (the stripe's thread id, sampling, the
-     * clock, HdrHistogram's recorder, JFR writing the totals): a probe there would call itself.
+     * clock, HdrHistogram's recorder and its resizing with Arrays.copyOf, JFR writing the
+     * totals): a probe there would call itself.
      */
     static final List<String> PROBE_PATH = List.of("java.lang.Thread", "java.lang.Math", "java.lang.StrictMath",
             "java.lang.Long", "java.lang.Integer", "java.lang.Object", "java.lang.invoke.", "java.util.concurrent.atomic.",
-            "java.util.concurrent.ThreadLocalRandom", "java.lang.ref.", "jdk.internal.", "jdk.jfr.", "sun.", "java.lang.instrument.");
+            "java.util.concurrent.ThreadLocalRandom", "java.util.Arrays", "java.lang.ref.", "jdk.internal.", "jdk.jfr.", "sun.",
+            "java.lang.instrument.");
 
     private final List<ProbeFilter> filters;
     private final Map<ProbeFilter, AtomicLong> matched = new java.util.LinkedHashMap<>();
