@@ -168,19 +168,23 @@ public final class ProbeInstaller {
         // the JDK's classes (boot and platform loaders) look their cells up by id: resolving a
         // dynamic constant runs the JDK's own code, which may be the very method probed
         boolean byId = !holdsDynamicConstants(type) || loader == null || loader == ClassLoader.getPlatformClassLoader();
-        // overloads that a filter matches are told apart by their parameter types: Class::method(int,String)
+        // each method's matching filters, once; overloads that a filter matches are told apart by
+        // their parameter types: Class::method(int,String)
+        Map<MethodDescription.InDefinedShape, List<ProbeFilter>> matches = new java.util.LinkedHashMap<>();
         Map<String, Integer> overloads = new java.util.HashMap<>();
         for (MethodDescription.InDefinedShape m : methods) {
-            if (!m.isAbstract() && !m.isNative() && !matching(type, probeMethodName(m), m).isEmpty()) {
-                overloads.merge(probeMethodName(m), 1, Integer::sum);
+            List<ProbeFilter> hits = matching(type, probeMethodName(m), m);
+            if (!hits.isEmpty()) {
+                matches.put(m, hits);
+                if (!m.isAbstract() && !m.isNative()) {
+                    overloads.merge(probeMethodName(m), 1, Integer::sum);
+                }
             }
         }
-        for (MethodDescription.InDefinedShape m : methods) {
+        for (Map.Entry<MethodDescription.InDefinedShape, List<ProbeFilter>> match : matches.entrySet()) {
+            MethodDescription.InDefinedShape m = match.getKey();
+            List<ProbeFilter> hits = match.getValue();
             String methodName = probeMethodName(m);
-            List<ProbeFilter> hits = matching(type, methodName, m);
-            if (hits.isEmpty()) {
-                continue;
-            }
             if (m.isAbstract() || m.isNative()) {
                 if (hits.stream().anyMatch(f -> f.className() != null && f.methodName() != null)) {
                     tell(className + "::" + methodName, "cannot probe " + className + "::" + methodName + ": "

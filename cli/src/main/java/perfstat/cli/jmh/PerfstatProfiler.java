@@ -70,9 +70,9 @@ public class PerfstatProfiler implements InternalProfiler, ExternalProfiler {
             }
         }
         try {
-            AgentOptions.Builder b = AgentOptions.builder().probes(probes).eventNames(events);
-            b.build().filters();
-            this.agent = b.build();
+            AgentOptions o = AgentOptions.builder().probes(probes).eventNames(events).build();
+            o.filters(); // the probe patterns checked here, before any fork starts
+            this.agent = o;
         } catch (AgentOptions.BadOption e) {
             throw new ProfilerException("perfstat: " + e.getMessage());
         }

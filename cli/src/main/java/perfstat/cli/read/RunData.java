@@ -104,7 +104,7 @@ public record RunData(String file, Workload workload, Result result, List<Double
     }
 
     /**
-     * @param eventCounts events per JDK event type
+     * @param eventCounts events per JDK event type, of the types the reader reads (a filtered pass skips the rest)
      * @param span        from the first to the last event of the recording, or null when empty
      */
     /**
