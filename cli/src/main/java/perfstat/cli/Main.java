@@ -1,6 +1,9 @@
 package perfstat.cli;
 
 import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Supplier;
 import perfstat.cli.command.AttachCommand;
 import perfstat.cli.command.CompareCommand;
 import perfstat.cli.command.PsCommand;
@@ -21,11 +24,29 @@ import picocli.CommandLine.ScopeType;
  */
 @Command(name = "perfstat", mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
-        description = "perf stat for the JVM: run models, record them with JFR, and compare recordings.",
-        subcommands = {ModelsCommand.class, RunCommand.class, CompareCommand.class,
-                ReportCommand.class, DiffCommand.class, StatCommand.class, PsCommand.class, AttachCommand.class,
-                ListCommand.class, CommandLine.HelpCommand.class, picocli.AutoComplete.GenerateCompletion.class})
+        description = "perf stat for the JVM: run models, record them with JFR, and compare recordings.")
 public final class Main implements Runnable {
+
+    /**
+     * The commands, in the order help lists them. Building a command's model costs picocli
+     * reflection (about 130 ms for all of them in a JVM just started), so a command line that
+     * names its command builds that one only; anything else (help, an unknown name) builds all.
+     */
+    private static final Map<String, Supplier<Object>> COMMANDS = new LinkedHashMap<>();
+
+    static {
+        COMMANDS.put("models", ModelsCommand::new);
+        COMMANDS.put("run", RunCommand::new);
+        COMMANDS.put("compare", CompareCommand::new);
+        COMMANDS.put("report", ReportCommand::new);
+        COMMANDS.put("diff", DiffCommand::new);
+        COMMANDS.put("stat", StatCommand::new);
+        COMMANDS.put("ps", PsCommand::new);
+        COMMANDS.put("attach", AttachCommand::new);
+        COMMANDS.put("list", ListCommand::new);
+        COMMANDS.put("help", CommandLine.HelpCommand::new);
+        COMMANDS.put("generate-completion", picocli.AutoComplete.GenerateCompletion::new);
+    }
 
     @Option(names = "--verbose", scope = ScopeType.INHERIT, description = "Print stack traces of errors.")
     boolean verbose;
@@ -39,6 +60,12 @@ public final class Main implements Runnable {
     }
 
     public static void main(String[] args) {
+        String named = commandNamed(args);
+        if ("report".equals(named) || "diff".equals(named)) {
+            // the recordings named start reading while picocli builds its model (about 0.1 s);
+            // a process reads once, so the read-ahead cannot go stale (execute, run in tests, has none)
+            perfstat.cli.read.RecordingReader.prefetch(java.util.Arrays.asList(args));
+        }
         PrintWriter out = new PrintWriter(System.out, true);
         PrintWriter err = new PrintWriter(System.err, true);
         int code = execute(args, out, err);
@@ -51,14 +78,26 @@ public final class Main implements Runnable {
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
         Main main = new Main();
         CommandLine cl = new CommandLine(main);
+        String named = commandNamed(args);
+        for (Map.Entry<String, Supplier<Object>> c : COMMANDS.entrySet()) {
+            if (named == null || named.equals(c.getKey())) {
+                cl.addSubcommand(c.getKey(), c.getValue().get());
+            }
+        }
         cl.setCaseInsensitiveEnumValuesAllowed(true);
-        // shell completion: perfstat generate-completion > perfstat_completion; . perfstat_completion
-        cl.getSubcommands().get("generate-completion").getCommandSpec().usageMessage().hidden(false);
-        // everything after stat's command name is the command's own: java -cp … Main --its-options
-        cl.getSubcommands().get("stat").setStopAtPositional(true);
-        // diff A1 A2 -- B1 B2: "--" separates the sides, so it must reach diff's parameters
-        cl.getSubcommands().get("diff").setEndOfOptionsDelimiter("--end-of-options")
-                .setUnmatchedOptionsArePositionalParams(true);
+        Map<String, CommandLine> sub = cl.getSubcommands();
+        if (sub.containsKey("generate-completion")) {
+            // shell completion: perfstat generate-completion > perfstat_completion; . perfstat_completion
+            sub.get("generate-completion").getCommandSpec().usageMessage().hidden(false);
+        }
+        if (sub.containsKey("stat")) {
+            // everything after stat's command name is the command's own: java -cp … Main --its-options
+            sub.get("stat").setStopAtPositional(true);
+        }
+        if (sub.containsKey("diff")) {
+            // diff A1 A2 -- B1 B2: "--" separates the sides, so it must reach diff's parameters
+            sub.get("diff").setEndOfOptionsDelimiter("--end-of-options").setUnmatchedOptionsArePositionalParams(true);
+        }
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {
@@ -84,6 +123,20 @@ public final class Main implements Runnable {
             return 1;
         });
         return cl.execute(args);
+    }
+
+    /**
+     * The command a command line names, when it is one of ours other than help and completion
+     * (which list the others) and only {@code --verbose} comes before it; otherwise null.
+     */
+    static String commandNamed(String[] args) {
+        for (String a : args) {
+            if (a.equals("--verbose")) {
+                continue;
+            }
+            return COMMANDS.containsKey(a) && !a.equals("help") && !a.equals("generate-completion") ? a : null;
+        }
+        return null;
     }
 
     private static String prefix(CommandLine cl) {

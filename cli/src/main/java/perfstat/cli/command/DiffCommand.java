@@ -64,7 +64,7 @@ public final class DiffCommand implements Callable<Integer> {
         for (List<String> side : sides) {
             List<RunData> runs = new ArrayList<>();
             for (String name : side) {
-                for (Path p : recordings(name)) {
+                for (Path p : RecordingReader.recordings(name)) {
                     runs.add(RecordingReader.read(p.toString()));
                 }
             }
@@ -88,7 +88,7 @@ public final class DiffCommand implements Callable<Integer> {
     private List<Path> filesOf(List<String> side) {
         List<Path> out = new ArrayList<>();
         for (String name : side) {
-            for (Path p : recordings(name)) {
+            for (Path p : RecordingReader.recordings(name)) {
                 out.add(p.toAbsolutePath().normalize());
             }
         }
@@ -137,24 +137,6 @@ public final class DiffCommand implements Callable<Integer> {
             throw UserError.usage("diff needs at least two configurations (see perfstat report for one)");
         }
         return sides;
-    }
-
-    /** A file, or the *.jfr files of a directory in name order. */
-    private static List<Path> recordings(String name) {
-        Path p = Path.of(name);
-        if (!Files.isDirectory(p)) {
-            return List.of(p); // the reader says what is wrong with it, if anything
-        }
-        try (Stream<Path> s = Files.list(p)) {
-            List<Path> jfrs = s.filter(f -> f.getFileName().toString().endsWith(".jfr") && Files.isRegularFile(f))
-                    .sorted().toList();
-            if (jfrs.isEmpty()) {
-                throw UserError.data("no recordings (*.jfr) in " + name);
-            }
-            return jfrs;
-        } catch (IOException e) {
-            throw UserError.data("cannot list " + name + ": " + e.getMessage());
-        }
     }
 
     /** Each side's variant; where two sides share one, their file or directory names. */

@@ -42,6 +42,82 @@ public final class RecordingReader {
      * the JDK's parser, an {@link Error} included, is one data error naming the file.
      */
     public static RunData read(String name) {
+        java.util.concurrent.CompletableFuture<RunData> ahead = PREFETCHED.remove(name);
+        if (ahead != null) {
+            try {
+                return ahead.join();
+            } catch (java.util.concurrent.CompletionException e) {
+                if (e.getCause() instanceof RuntimeException r) {
+                    throw r;
+                }
+                if (e.getCause() instanceof Error err) {
+                    throw err;
+                }
+                throw e;
+            }
+        }
+        return readNow(name);
+    }
+
+    /** Recordings being read ahead, by the name they will be asked for. */
+    private static final Map<String, java.util.concurrent.CompletableFuture<RunData>> PREFETCHED =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * Starts reading these recordings, one after another, on a thread of their own, while the
+     * command line is still being parsed (picocli's start-up costs about 0.1 s; on a machine of
+     * two cores or more the reading overlaps it). A later {@link #read} of the same name takes
+     * the result, or the error, from there. Only names of existing files are read ahead.
+     */
+    public static void prefetch(List<String> names) {
+        List<String> files = names.stream().flatMap(n -> {
+            try {
+                return Files.exists(Path.of(n)) ? recordings(n).stream().map(Path::toString) : java.util.stream.Stream.empty();
+            } catch (RuntimeException e) {
+                return java.util.stream.Stream.empty(); // not a path, or an empty directory: the command says so
+            }
+        }).filter(n -> Files.isRegularFile(Path.of(n))).distinct().toList();
+        if (files.isEmpty() || Runtime.getRuntime().availableProcessors() < 2) {
+            return;
+        }
+        List<java.util.concurrent.CompletableFuture<RunData>> futures = new ArrayList<>();
+        for (String f : files) {
+            java.util.concurrent.CompletableFuture<RunData> future = new java.util.concurrent.CompletableFuture<>();
+            PREFETCHED.put(f, future);
+            futures.add(future);
+        }
+        Thread t = new Thread(() -> {
+            for (int i = 0; i < files.size(); i++) {
+                try {
+                    futures.get(i).complete(readNow(files.get(i)));
+                } catch (RuntimeException | Error e) {
+                    futures.get(i).completeExceptionally(e);
+                }
+            }
+        }, "perfstat-read-ahead");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /** A file, or the *.jfr files of a directory in name order (the names {@link #read} then takes). */
+    public static List<Path> recordings(String name) {
+        Path p = Path.of(name);
+        if (!Files.isDirectory(p)) {
+            return List.of(p); // the reader says what is wrong with it, if anything
+        }
+        try (java.util.stream.Stream<Path> s = Files.list(p)) {
+            List<Path> jfrs = s.filter(f -> f.getFileName().toString().endsWith(".jfr") && Files.isRegularFile(f))
+                    .sorted().toList();
+            if (jfrs.isEmpty()) {
+                throw UserError.data("no recordings (*.jfr) in " + name);
+            }
+            return jfrs;
+        } catch (IOException e) {
+            throw UserError.data("cannot list " + name + ": " + e.getMessage());
+        }
+    }
+
+    private static RunData readNow(String name) {
         Path path = Path.of(name);
         if (!Files.exists(path)) {
             throw UserError.data("no such file: " + name);
@@ -55,6 +131,7 @@ public final class RecordingReader {
         Path plain = null;
         try {
             plain = Files.createTempFile("perfstat-gunzip-", ".jfr");
+            plain.toFile().deleteOnExit(); // also when the JVM exits during the read (a read ahead, below)
             try (java.io.InputStream in = new java.util.zip.GZIPInputStream(Files.newInputStream(path), 1 << 16);
                  java.io.OutputStream out = Files.newOutputStream(plain)) {
                 in.transferTo(out);
@@ -90,22 +167,26 @@ public final class RecordingReader {
         if (!ChunkHeaders.flightRecorderFile(path)) {
             throw UserError.data(name + " is not a readable JFR recording (not a Flight Recorder file)");
         }
-        Pass p = new Pass(name);
+        Pass p = new Pass(name, ChunkHeaders.span(path)); // the recording's own span; the events' where the headers cannot say
         try (EventStream es = EventStream.openFile(path)) {
             es.setReuse(false); // some events are kept past their handler (the latest per probe)
             es.setOrdered(false); // no handler depends on the order: the latest is chosen by time
             // the stream would log a handler's exception and go on: the first one is kept and thrown after
-            p.handlers().forEach((type, handler) -> es.onEvent(type, e -> {
-                if (p.failure != null) {
-                    return;
-                }
-                try {
-                    p.seen(e);
-                    handler.accept(e);
-                } catch (RuntimeException | Error x) {
-                    p.failure = x;
-                }
-            }));
+            p.handlers().forEach((type, handler) -> {
+                long[] count = p.counter(type);
+                es.onEvent(type, e -> {
+                    if (p.failure != null) {
+                        return;
+                    }
+                    try {
+                        p.seen(e);
+                        count[0]++;
+                        handler.accept(e);
+                    } catch (RuntimeException | Error x) {
+                        p.failure = x;
+                    }
+                });
+            });
             es.start();
         } catch (UserError e) {
             throw e;
@@ -150,6 +231,9 @@ public final class RecordingReader {
         private long timerOverheadNs;
         private long agentStartCpuNs = -1;
         private final TreeMap<String, Long> jdkCounts = new TreeMap<>();
+        /** The recording's span from its chunk headers, or null; then the events' first start and last end give it. */
+        private final Duration span;
+        private boolean any;
         private Instant first;
         private Instant last;
         private long gcCount;
@@ -165,8 +249,9 @@ public final class RecordingReader {
         private final long[] park = new long[2];
         private final Map<String, long[]> sites = new HashMap<>();
 
-        Pass(String name) {
+        Pass(String name, Duration span) {
             this.name = name;
+            this.span = span;
         }
 
         /** Every event type this reader reads, and what it does with one. */
@@ -188,25 +273,21 @@ public final class RecordingReader {
             h.put("perfstat.ProbePattern", e -> probePatterns.merge(e.getString("pattern"), e.getLong("methods"), Math::max));
             h.put("perfstat.Agent", this::agent);
             h.put("jdk.GarbageCollection", e -> {
-                jdk(e);
                 gcCount++;
                 gcPause = gcPause.plus(e.getDuration("sumOfPauses"));
             });
-            h.put("jdk.JavaMonitorEnter", e -> blocked(e, monitor, "monitor "));
-            h.put("jdk.ThreadPark", e -> blocked(e, park, "park "));
+            h.put("jdk.JavaMonitorEnter", e -> blocked(e, monitor, "monitor ", monitorStacks));
+            h.put("jdk.ThreadPark", e -> blocked(e, park, "park ", parkStacks));
             h.put("jdk.CPULoad", e -> {
-                jdk(e);
                 double load = e.getFloat("jvmUser") + e.getFloat("jvmSystem");
                 cpuSum += load;
                 cpuN++;
                 cpuLoads.add(new double[] {epochNs(e.getEndTime()), load});
             });
             h.put("jdk.ThreadContextSwitchRate", e -> {
-                jdk(e);
                 switchRates.add(new double[] {epochNs(e.getEndTime()), e.getFloat("switchRate")});
             });
             h.put("jdk.CPUInformation", e -> {
-                jdk(e);
                 if (e.hasField("hwThreads")) {
                     hwThreads = e.getInt("hwThreads");
                 }
@@ -239,34 +320,50 @@ public final class RecordingReader {
         private final Map<String, Long> total = new HashMap<>();
         private final Map<String, Long> nativeSelf = new HashMap<>();
 
+        /**
+         * The parser hands out one object per stack trace (and per method) of a chunk's constant
+         * pool, shared by every event that refers to it, so what is derived from a stack is
+         * derived once per stack and looked up by identity after that (RecordedObject keeps
+         * Object's equals); weak keys let a finished chunk's stacks go.
+         */
+        private final Map<jdk.jfr.consumer.RecordedStackTrace, String[]> sampleStacks = new java.util.WeakHashMap<>();
+        private final Map<jdk.jfr.consumer.RecordedMethod, String> methodNames = new java.util.WeakHashMap<>();
+
         /** A method sample: its top frame's method counts as self, every method on its stack once as total. */
         private void sample(RecordedEvent e, boolean nativeSample) {
-            jdk(e);
             jdk.jfr.consumer.RecordedStackTrace st = e.getStackTrace();
-            if (st == null || st.getFrames().isEmpty()) {
+            if (st == null) {
                 return;
             }
-            List<jdk.jfr.consumer.RecordedFrame> frames = st.getFrames();
+            String[] methods = sampleStacks.computeIfAbsent(st, this::distinctMethods); // the top frame's first
+            if (methods.length == 0) {
+                return;
+            }
             if (nativeSample) {
                 nativeSamples++;
-                nativeSelf.merge(method(frames.get(0)), 1L, Long::sum);
+                nativeSelf.merge(methods[0], 1L, Long::sum);
                 return;
             }
             samples++;
-            self.merge(method(frames.get(0)), 1L, Long::sum);
-            java.util.Set<String> onStack = new java.util.HashSet<>();
-            for (jdk.jfr.consumer.RecordedFrame f : frames) {
-                String m = method(f);
-                if (onStack.add(m)) {
-                    total.merge(m, 1L, Long::sum);
-                }
+            self.merge(methods[0], 1L, Long::sum);
+            for (String m : methods) {
+                total.merge(m, 1L, Long::sum);
             }
         }
 
-        private static String method(jdk.jfr.consumer.RecordedFrame f) {
+        /** The methods on a stack, each once, the top frame's first. */
+        private String[] distinctMethods(jdk.jfr.consumer.RecordedStackTrace st) {
+            java.util.Set<String> onStack = new java.util.LinkedHashSet<>();
+            for (jdk.jfr.consumer.RecordedFrame f : st.getFrames()) {
+                onStack.add(methodNames.computeIfAbsent(f.getMethod(), Pass::method));
+            }
+            return onStack.toArray(new String[0]);
+        }
+
+        private static String method(jdk.jfr.consumer.RecordedMethod m) {
             // a hidden class (a lambda's, a proxy's) ends in an address, a new one each run: leave it out
-            String type = f.getMethod().getType().getName().replaceFirst("[./]?0x[0-9a-fA-F]+$", "");
-            return (type.isEmpty() ? "(hidden class)" : type) + "::" + f.getMethod().getName();
+            String type = m.getType().getName().replaceFirst("[./]?0x[0-9a-fA-F]+$", "");
+            return (type.isEmpty() ? "(hidden class)" : type) + "::" + m.getName();
         }
 
         /** Totals by name: sums, and per cumulative counter its smallest and largest value. */
@@ -276,7 +373,6 @@ public final class RecordingReader {
         /** Adds {@code field} of every event (or 1 per event, for a null field) to total {@code key}. */
         private void sum(Map<String, java.util.function.Consumer<RecordedEvent>> h, String type, String field, String key) {
             h.put(type, e -> {
-                jdk(e);
                 totals.merge(key, field == null ? 1.0 : e.getLong(field), Double::sum);
             });
         }
@@ -284,7 +380,6 @@ public final class RecordingReader {
         /** Total {@code key} is how much cumulative counter {@code field} grew over the recording (two samples at least). */
         private void growth(Map<String, java.util.function.Consumer<RecordedEvent>> h, String type, String field, String key) {
             h.put(type, e -> {
-                jdk(e);
                 double v = e.getLong(field);
                 ranges.merge(key, new double[] {v, v, 1},
                         (a, b) -> new double[] {Math.min(a[0], b[0]), Math.max(a[1], b[1]), a[2] + b[2]});
@@ -293,14 +388,22 @@ public final class RecordingReader {
 
         /** The span of the events read, where the chunk headers cannot say. */
         void seen(RecordedEvent e) {
+            any = true;
+            if (span != null) {
+                return; // the headers gave it: no two Instants per event
+            }
             Instant t = e.getEndTime();
             first = first == null || e.getStartTime().isBefore(first) ? e.getStartTime() : first;
             last = last == null || t.isAfter(last) ? t : last;
         }
 
-        private void jdk(RecordedEvent e) {
-            String type = e.getEventType().getName();
-            jdkCounts.merge(type.startsWith("com.oracle.jdk.") ? type.substring("com.oracle.".length()) : type, 1L, Long::sum);
+        /** Events read per type: the JDK's under their own names (a JDK 9/10 alias adds to its jdk. name). */
+        private final Map<String, long[]> typeCounts = new HashMap<>();
+
+        /** The count an event type's handler adds to, one array per type looked up once (not per event). */
+        long[] counter(String type) {
+            return typeCounts.computeIfAbsent(type.startsWith("com.oracle.jdk.") ? type.substring("com.oracle.".length()) : type,
+                    k -> new long[1]);
         }
 
         private Map<String, Double> jdkTotals() {
@@ -365,19 +468,23 @@ public final class RecordingReader {
             agentStartCpuNs = e.hasField("startCpuNs") ? e.getLong("startCpuNs") : -1;
         }
 
-        private void blocked(RecordedEvent e, long[] agg, String kind) {
-            jdk(e);
+        /** Per kind of blocking, each stack's site accumulator (see sampleStacks). */
+        private final Map<jdk.jfr.consumer.RecordedStackTrace, long[]> monitorStacks = new java.util.WeakHashMap<>();
+        private final Map<jdk.jfr.consumer.RecordedStackTrace, long[]> parkStacks = new java.util.WeakHashMap<>();
+
+        private void blocked(RecordedEvent e, long[] agg, String kind, Map<jdk.jfr.consumer.RecordedStackTrace, long[]> stacks) {
             long ns = e.getDuration().toNanos();
             agg[0]++;
             agg[1] += ns;
-            long[] site = sites.computeIfAbsent(kind + site(e), k -> new long[2]);
+            jdk.jfr.consumer.RecordedStackTrace st = e.getStackTrace();
+            long[] site = st == null ? sites.computeIfAbsent(kind + site(null), k -> new long[2])
+                    : stacks.computeIfAbsent(st, k -> sites.computeIfAbsent(kind + site(k), x -> new long[2]));
             site[0]++;
             site[1] += ns;
         }
 
         RunData result(Path path) {
-            Duration span = ChunkHeaders.span(path); // the recording's own span; the events' where the headers cannot say
-            if (first == null && span == null) {
+            if (!any && span == null) {
                 throw UserError.data(name + " is a JFR recording with no events perfstat reads");
             }
             scores.sort((a, b) -> Double.compare(a[0], b[0]));
@@ -410,6 +517,11 @@ public final class RecordingReader {
                         String[] kindSite = en.getKey().split(" ", 2);
                         return new RunData.BlockedSite(kindSite[1], kindSite[0], en.getValue()[0], Duration.ofNanos(en.getValue()[1]));
                     }).toList();
+            typeCounts.forEach((type, n) -> {
+                if (type.startsWith("jdk.") && n[0] > 0) {
+                    jdkCounts.put(type, n[0]);
+                }
+            });
             RunData.JdkSummary jdk = new RunData.JdkSummary(jdkCounts, span != null ? span : first == null ? Duration.ZERO : Duration.between(first, last), gcCount, gcPause,
                     cpuN == 0 ? Double.NaN : cpuSum / cpuN, new RunData.Contention(monitor[0], Duration.ofNanos(monitor[1])),
                     new RunData.Contention(park[0], Duration.ofNanos(park[1])), top,
@@ -485,8 +597,7 @@ public final class RecordingReader {
     }
 
     /** The first frame outside the JDK, as Class.method:line; "(no stack)" without a stack trace. */
-    private static String site(RecordedEvent e) {
-        jdk.jfr.consumer.RecordedStackTrace st = e.getStackTrace();
+    private static String site(jdk.jfr.consumer.RecordedStackTrace st) {
         if (st == null || st.getFrames().isEmpty()) {
             return "(no stack)";
         }

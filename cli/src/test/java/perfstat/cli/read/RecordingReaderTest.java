@@ -253,4 +253,25 @@ class RecordingReaderTest {
         assertThat(m.get("socket-read-bytes").value().status()).isEqualTo(Value.Status.NOT_COUNTED);
         assertThat(Measurements.notes(run)).anyMatch(n -> n.contains("socket read (bytes) (jdk.SocketRead)"));
     }
+
+    @Test
+    void aRecordingReadAheadReadsAsOneReadNowAndErrorsComeThroughTheSame() throws Exception {
+        Path good = Path.of("../recordings/fstime-patched.jfr");
+        Path bad = dir.resolve("bad.jfr");
+        Files.writeString(bad, "not a recording");
+        RunData direct = RecordingReader.read(good.toString());
+        String badMessage = null;
+        try {
+            RecordingReader.read(bad.toString());
+        } catch (UserError e) {
+            badMessage = e.getMessage();
+        }
+        RecordingReader.prefetch(java.util.List.of("report", "--hot", "3", good.toString(), bad.toString(), "no-such.jfr"));
+        RunData ahead = RecordingReader.read(good.toString());
+        assertThat(ahead).isEqualTo(direct);
+        assertThat(badMessage).isNotNull();
+        assertThatThrownBy(() -> RecordingReader.read(bad.toString())).isInstanceOf(UserError.class).hasMessage(badMessage);
+        // taken once: a second read of the name reads the file again
+        assertThat(RecordingReader.read(good.toString())).isEqualTo(direct);
+    }
 }
