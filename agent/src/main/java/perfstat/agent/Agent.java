@@ -80,6 +80,21 @@ public final class Agent {
         return s == null ? java.util.Map.of() : s.counts();
     }
 
+    /**
+     * Each probe's latency histogram so far (timed calls, nanoseconds), by {@code pkg.Class::method};
+     * copies, the caller's to keep. Empty when no agent runs or nothing is probed. Not for hot paths.
+     */
+    public static java.util.Map<String, org.HdrHistogram.Histogram> probeLatencies() {
+        if (current() == null) {
+            return java.util.Map.of();
+        }
+        java.util.Map<String, org.HdrHistogram.Histogram> out = new java.util.LinkedHashMap<>();
+        for (perfstat.agent.probe.Probes.Summary p : perfstat.agent.probe.Probes.snapshot()) {
+            out.put(p.name(), p.latencyNs());
+        }
+        return out;
+    }
+
     /** The running agent's events that are not counted here, with the reason; empty when none or no agent. */
     public static java.util.Map<String, String> notCounted() {
         AgentSession s = current();

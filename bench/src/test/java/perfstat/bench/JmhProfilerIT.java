@@ -53,4 +53,53 @@ class JmhProfilerIT {
         assertThat(bad.code()).isNotZero();
         assertThat(jmh("-prof", "perfstat:help").text()).contains("events=EVENT").contains("dir=DIR");
     }
+
+    private Out perfstat(String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
+                Path.of(System.getProperty("perfstat.jar")).toAbsolutePath().toString()));
+        cmd.addAll(List.of(args));
+        Path log = dir.resolve("perfstat.log");
+        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        assertThat(p.waitFor(2, TimeUnit.MINUTES)).isTrue();
+        return new Out(p.exitValue(), Files.readString(log));
+    }
+
+    @Test
+    void twoRunsDiffBenchmarkByBenchmarkWithTheForksAsSamples() throws Exception {
+        for (String run : List.of("before", "after")) {
+            Out r = jmh("ProbeCostBenchmark", "-prof", "perfstat:probes=perfstat.bench.Target::work;dir=" + run,
+                    "-f", "2", "-wi", "1", "-i", "2", "-w", "200ms", "-r", "200ms");
+            assertThat(r.code()).as(r.text()).isZero();
+            assertThat(r.text()).containsPattern("call:Target::work p50 +avgt +4 ");
+        }
+        try (Stream<Path> files = Files.list(dir.resolve("after"))) {
+            assertThat(files.map(f -> f.getFileName().toString()).sorted()).containsExactly(
+                    "perfstat.bench.ProbeCostBenchmark.call-fork1.jfr", "perfstat.bench.ProbeCostBenchmark.call-fork2.jfr",
+                    "perfstat.bench.ProbeCostBenchmark.timerPair-fork1.jfr", "perfstat.bench.ProbeCostBenchmark.timerPair-fork2.jfr");
+        }
+        Out diff = perfstat("diff", "before", "after");
+        assertThat(diff.code()).as(diff.text()).isZero();
+        // one table per benchmark, the score judged over the two forks a side
+        assertThat(diff.text()).contains("Performance counter stats for 'perfstat.bench.ProbeCostBenchmark.call' (1 thread,")
+                .contains("Performance counter stats for 'perfstat.bench.ProbeCostBenchmark.timerPair' (1 thread,")
+                .containsPattern("avgt \\(ns/op\\) +.*\\(n=2\\+2\\)")
+                .contains("before |").contains("after");
+        // a directory that already holds recordings is refused before the run
+        Out again = jmh("ProbeCostBenchmark.call", "-prof", "perfstat:dir=after", "-f", "1", "-wi", "0", "-i", "1", "-r", "100ms");
+        assertThat(again.text()).contains("already holds recordings").contains("Profilers failed to initialize");
+        assertThat(again.code()).isNotZero();
+    }
+
+    @Test
+    void aForkThatDiesIsNamedAndTheOthersStand() throws Exception {
+        Out r = jmh("DyingForkBenchmark", "-prof", "perfstat:dir=rec", "-f", "3", "-wi", "0", "-i", "1", "-r", "200ms");
+        assertThat(r.text()).contains("<forked VM failed with exit code 3>")
+                .contains("perfstat: fork 2 of perfstat.bench.DyingForkBenchmark.work died before its trial ended; it wrote no recording");
+        // fork 2's recording file was opened as it started and is empty; the marker names the fork
+        assertThat(Files.size(dir.resolve("rec/perfstat.bench.DyingForkBenchmark.work-fork2.died"))).isPositive();
+        assertThat(Files.size(dir.resolve("rec/perfstat.bench.DyingForkBenchmark.work-fork1.jfr"))).isPositive();
+        Out report = perfstat("diff", "rec", "rec");
+        assertThat(report.code()).as(report.text()).isZero();
+        assertThat(report.text()).contains("rec: fork 2 of perfstat.bench.DyingForkBenchmark.work died");
+    }
 }

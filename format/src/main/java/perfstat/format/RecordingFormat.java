@@ -9,8 +9,8 @@ package perfstat.format;
  * and the models need this module only to compile.
  */
 public final class RecordingFormat {
-    /** The version written now, and the newest the reader understands (3: perfstat.ProbePattern added). */
-    public static final int VERSION = 3;
+    /** The version written now, and the newest the reader understands (3: perfstat.ProbePattern; 4: perfstat.JmhIteration). */
+    public static final int VERSION = 4;
 
     private RecordingFormat() {
     }

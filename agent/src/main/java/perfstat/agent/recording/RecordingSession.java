@@ -21,10 +21,10 @@ import jdk.jfr.Recording;
  * counters) are emitted just before.
  */
 public final class RecordingSession {
-    /** perfstat's own events: the agent's and the models'. */
+    /** perfstat's own events: the agent's, the models' and those of perfstat's JMH profiler. */
     public static final List<String> PERFSTAT_EVENTS = List.of(
             "perfstat.Agent", "perfstat.Probe", "perfstat.ProbePattern", "perfstat.Counters", "perfstat.PerfCounter", "perfstat.CounterReader",
-            "perfstat.Workload", "perfstat.Score", "perfstat.Result", "perfstat.ModelCounter");
+            "perfstat.Workload", "perfstat.Score", "perfstat.Result", "perfstat.ModelCounter", "perfstat.JmhIteration");
 
     /** JDK events that are safe to keep: no environment, properties, arguments, paths or processes. */
     public static final List<String> JDK_EVENTS = List.of(

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
@@ -60,29 +61,117 @@ public final class DiffCommand implements Callable<Integer> {
     public Integer call() {
         Comparison.Options options = judge.options();
         List<List<String>> sides = sides();
+        List<String> notes = new ArrayList<>();
         List<List<RunData>> columns = new ArrayList<>();
         for (List<String> side : sides) {
             List<RunData> runs = new ArrayList<>();
             for (String name : side) {
+                Set<Path> dead = deadForks(name, notes);
                 for (Path p : RecordingReader.recordings(name)) {
-                    runs.add(RecordingReader.read(p.toString()));
+                    if (!dead.contains(p.getFileName())) {
+                        runs.add(RecordingReader.read(p.toString()));
+                    }
                 }
+            }
+            if (runs.isEmpty()) {
+                throw UserError.data("no recordings left in " + String.join(" ", side) + " (every fork there died)");
             }
             columns.add(runs);
         }
-        checkBelongTogether(columns);
-        List<String> names = labels != null ? labels : defaultLabels(columns, sides);
-        if (names.size() != columns.size()) {
-            throw UserError.usage("--labels names " + names.size() + " columns, but there are " + columns.size());
+        // one table per workload (a JMH benchmark with its parameters, a model's workload) that every side has
+        Map<String, List<List<RunData>>> groups = force ? Map.of("", columns) : byWorkload(columns, sides, notes);
+        List<Table> tables = new ArrayList<>();
+        for (List<List<RunData>> group : groups.values()) {
+            List<String> names = labels != null ? labels : defaultLabels(group, sides);
+            if (names.size() != group.size()) {
+                throw UserError.usage("--labels names " + names.size() + " columns, but there are " + group.size());
+            }
+            Table t = Comparison.ofColumns(group, names, options);
+            List<String> tableNotes = new ArrayList<>(t.notes());
+            tableNotes.addAll(notes);
+            if (sameFiles(sides)) {
+                tableNotes.add("every configuration is the same recording: the deltas are zero by construction");
+            }
+            tables.add(t.withNotes(tableNotes));
         }
-        Table t = Comparison.ofColumns(columns, names, options);
-        if (sameFiles(sides)) {
-            List<String> notes = new ArrayList<>(t.notes());
-            notes.add("every configuration is the same recording: the deltas are zero by construction");
-            t = t.withNotes(notes);
+        format.render(tables, spec.commandLine().getOut());
+        int code = 0;
+        for (Table t : tables) {
+            String who = tables.size() > 1 ? spec.qualifiedName() + " [" + t.subject() + "]" : spec.qualifiedName();
+            code = Math.max(code, judge.gate(t, who, spec.commandLine().getErr()));
         }
-        format.render(t, spec.commandLine().getOut());
-        return judge.gate(t, spec.qualifiedName(), spec.commandLine().getErr());
+        return code;
+    }
+
+    /**
+     * The recordings of forks that died (perfstat's JMH profiler leaves {@code NAME.died} beside
+     * where {@code NAME.jfr} would be): each named in a note, and left out.
+     */
+    private static Set<Path> deadForks(String name, List<String> notes) {
+        Path dir = Path.of(name);
+        Set<Path> dead = new java.util.HashSet<>();
+        if (!Files.isDirectory(dir)) {
+            return dead;
+        }
+        try (Stream<Path> s = Files.list(dir)) {
+            for (Path marker : s.filter(f -> f.getFileName().toString().endsWith(".died")).sorted().toList()) {
+                String file = marker.getFileName().toString();
+                dead.add(Path.of(file.substring(0, file.length() - ".died".length()) + ".jfr"));
+                String why = Files.readString(marker).strip();
+                notes.add(name + ": " + (why.isEmpty() ? file : why));
+            }
+        } catch (IOException e) {
+            throw UserError.data("cannot list " + name + ": " + e.getMessage());
+        }
+        return dead;
+    }
+
+    /** What a recording measured, for grouping and for refusing a mix: model, workload and threads. */
+    private static String kind(RunData r) {
+        RunData.Workload w = r.workload();
+        return w == null ? "a recording of no model" : w.model() + " " + w.workload() + " at " + w.threads()
+                + (w.threads() == 1 ? " thread" : " threads");
+    }
+
+    /**
+     * The recordings grouped by what they measured, in the first side's order: a group for each
+     * kind every side has (a note for those only some sides have). Recordings with nothing in
+     * common are refused, as before there were groups (--force compares them anyway).
+     */
+    private static Map<String, List<List<RunData>>> byWorkload(List<List<RunData>> columns, List<List<String>> sides,
+                                                             List<String> notes) {
+        Map<String, List<List<RunData>>> groups = new java.util.LinkedHashMap<>();
+        for (int c = 0; c < columns.size(); c++) {
+            for (RunData r : columns.get(c)) {
+                List<List<RunData>> g = groups.computeIfAbsent(kind(r), k -> {
+                    List<List<RunData>> empty = new ArrayList<>();
+                    columns.forEach(x -> empty.add(new ArrayList<>()));
+                    return empty;
+                });
+                g.get(c).add(r);
+            }
+        }
+        Map<String, List<List<RunData>>> common = new java.util.LinkedHashMap<>();
+        groups.forEach((kind, g) -> {
+            if (g.stream().noneMatch(List::isEmpty)) {
+                common.put(kind, g);
+            } else {
+                List<String> on = new ArrayList<>();
+                for (int c = 0; c < g.size(); c++) {
+                    if (!g.get(c).isEmpty()) {
+                        on.add(String.join(" ", sides.get(c)));
+                    }
+                }
+                notes.add(kind + ": only in " + String.join(", ", on) + ", so not compared");
+            }
+        });
+        if (common.isEmpty()) {
+            RunData a = columns.get(0).get(0);
+            RunData b = columns.stream().flatMap(List::stream).filter(r -> !kind(r).equals(kind(a))).findFirst().orElse(a);
+            throw UserError.usage("recordings that do not belong together: " + a.file() + " is " + kind(a) + ", " + b.file()
+                    + " is " + kind(b) + " (use --force to compare them anyway)");
+        }
+        return common;
     }
 
     private List<Path> filesOf(List<String> side) {
@@ -152,25 +241,5 @@ public final class DiffCommand implements Callable<Integer> {
             out.add((n.endsWith(".jfr") ? n.substring(0, n.length() - 4) : n) + (side.size() > 1 ? "+" + (side.size() - 1) : ""));
         }
         return out;
-    }
-
-    /** Refuses recordings of different models or workloads (or thread counts) unless --force. */
-    private void checkBelongTogether(List<List<RunData>> columns) {
-        Set<String> kinds = new LinkedHashSet<>();
-        String first = null;
-        for (List<RunData> c : columns) {
-            for (RunData r : c) {
-                RunData.Workload w = r.workload();
-                String kind = w == null ? "a recording of no model" : w.model() + " " + w.workload() + " at " + w.threads()
-                        + (w.threads() == 1 ? " thread" : " threads");
-                if (kinds.add(kind) && first == null) {
-                    first = r.file();
-                }
-                if (kinds.size() > 1 && !force) {
-                    throw UserError.usage("recordings that do not belong together: " + first + " is "
-                            + kinds.iterator().next() + ", " + r.file() + " is " + kind + " (use --force to compare them anyway)");
-                }
-            }
-        }
     }
 }

@@ -14,4 +14,8 @@ public final class FormatOption {
     void render(Table t, PrintWriter out) {
         format.render(t, out);
     }
+
+    void render(java.util.List<Table> tables, PrintWriter out) {
+        format.render(tables, out);
+    }
 }

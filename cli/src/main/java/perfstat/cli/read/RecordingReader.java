@@ -261,6 +261,7 @@ public final class RecordingReader {
             h.put("perfstat.Result", e -> result = new RunData.Result(e.getDouble("score"), e.getLong("units"),
                     Duration.ofNanos(e.getLong("elapsedNs"))));
             h.put("perfstat.Score", e -> scores.add(new double[] {e.getInt("interval"), e.getDouble("score")}));
+            h.put("perfstat.JmhIteration", this::jmhIteration);
             h.put("perfstat.ModelCounter", e -> modelCounters.put(e.getString("name"), e.getLong("value")));
             h.put("perfstat.Counters", this::counters);
             h.put("perfstat.Probe", this::probe);
@@ -483,11 +484,42 @@ public final class RecordingReader {
             site[1] += ns;
         }
 
+        /** A JMH fork's measurement iterations (perfstat's JMH profiler): operations and time in all. */
+        private long jmhOperations;
+        private long jmhElapsedNs;
+        private int jmhIterations;
+
+        /**
+         * A measurement iteration of a JMH benchmark: the benchmark (with its parameters) is the
+         * workload, its iterations are the score's intervals, and their mean is the fork's score.
+         */
+        private void jmhIteration(RecordedEvent e) {
+            int v = formatVersion(name, e);
+            if (workload == null) {
+                String params = e.getString("params");
+                String benchmark = e.getString("benchmark") + (params == null || params.isEmpty() ? "" : " " + params);
+                workload = new RunData.Workload(v, "jmh", "", benchmark, e.getInt("threads"), 0, 0, "", Duration.ZERO,
+                        Duration.ZERO, Duration.ZERO, e.getString("mode"), e.getString("scoreUnit"), e.getBoolean("higherIsBetter"),
+                        params == null ? "" : params, false, false);
+            }
+            scores.add(new double[] {e.getInt("iteration"), e.getDouble("score")});
+            jmhOperations += e.getLong("operations");
+            jmhElapsedNs += e.getDuration().toNanos();
+            jmhIterations++;
+        }
+
         RunData result(Path path) {
             if (!any && span == null) {
                 throw UserError.data(name + " is a JFR recording with no events perfstat reads");
             }
             scores.sort((a, b) -> Double.compare(a[0], b[0]));
+            if (jmhIterations > 0 && result == null) {
+                double mean = scores.stream().mapToDouble(x -> x[1]).average().orElse(Double.NaN);
+                result = new RunData.Result(mean, jmhOperations, Duration.ofNanos(jmhElapsedNs));
+                workload = new RunData.Workload(workload.formatVersion(), workload.model(), workload.variant(), workload.workload(),
+                        workload.threads(), 0, 0, "", Duration.ofNanos(jmhElapsedNs), Duration.ZERO, Duration.ZERO,
+                        workload.scoreName(), workload.scoreUnit(), workload.higherIsBetter(), workload.options(), false, false);
+            }
             // a window's own recording holds its opening and closing totals but not the agent's start;
             // the agent's main recording holds all three, and its totals are the whole run's
             boolean window = (!windowEndProbe.isEmpty() || windowEnd != null || !perfWindowEnd.isEmpty()) && !agentStartSeen;

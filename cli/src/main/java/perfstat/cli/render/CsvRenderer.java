@@ -22,6 +22,20 @@ public final class CsvRenderer {
 
     public static void render(Table t, PrintWriter out) {
         out.println(HEADER);
+        lines(t, "", out);
+        out.flush();
+    }
+
+    /** Several tables under one header; each line's configuration is {@code subject: label}. */
+    static void renderAll(java.util.List<Table> tables, PrintWriter out) {
+        out.println(HEADER);
+        for (Table t : tables) {
+            lines(t, t.subject() + ": ", out);
+        }
+        out.flush();
+    }
+
+    private static void lines(Table t, String prefix, PrintWriter out) {
         for (Row r : t.rows()) {
             for (int i = 0; i < t.columns().size(); i++) {
                 Value v = r.values().get(i);
@@ -31,7 +45,7 @@ public final class CsvRenderer {
                 b.append(Formats.value(v, r.metric().decimals())).append(',').append(csv(r.metric().unit())).append(',')
                         .append(csv(r.metric().key())).append(',')
                         .append(v.measured() && !Double.isNaN(v.stderrPct()) ? pct(v.stderrPct() / 100) : "").append(',')
-                        .append(csv(t.columns().get(i))).append(',')
+                        .append(csv(prefix + t.columns().get(i))).append(',')
                         .append(s == null ? "" : s.n()).append(',')
                         .append(s == null ? "" : num(s.median())).append(',')
                         .append(s == null ? "" : num(s.sd())).append(',')
@@ -57,14 +71,13 @@ public final class CsvRenderer {
                 for (int i = 0; i < t.columns().size(); i++) {
                     Significance sig = r.tests().get(i);
                     out.println(String.format(Locale.ROOT, "%.4f", 100 * r.shares().get(i)) + ",%," + csv("hot-" + h.kind()) + ",,"
-                            + csv(t.columns().get(i)) + "," + h.samples().get(i) + ",,,,,"
+                            + csv(prefix + t.columns().get(i)) + "," + h.samples().get(i) + ",,,,,"
                             + (i == 0 ? "" : String.format(Locale.ROOT, "%+.4fpp", r.deltasPp().get(i))) + ","
                             + (sig == null ? ",,," : num(sig.pValue()) + "," + sig.verdict().name().toLowerCase(Locale.ROOT) + ",,")
                             + "," + csv(r.method()));
                 }
             }
         }
-        out.flush();
     }
 
     private static String pct(double fraction) {

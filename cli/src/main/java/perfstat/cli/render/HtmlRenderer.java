@@ -25,15 +25,34 @@ public final class HtmlRenderer {
     }
 
     public static void render(Table t, PrintWriter out) {
+        renderAll(List.of(t), out);
+    }
+
+    /** One page: one table, or several (one per benchmark of a diff of two JMH runs) in sections. */
+    static void renderAll(List<Table> tables, PrintWriter out) {
+        String title = tables.size() == 1 ? tables.get(0).title() : "perfstat diff: " + tables.size() + " benchmarks";
         StringBuilder b = new StringBuilder();
-        b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>").append(esc(t.title()))
+        b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>").append(esc(title))
                 .append("</title>\n<style>\n")
                 .append("body{font-family:system-ui,sans-serif;margin:2em;color:#222}table{border-collapse:collapse}")
                 .append("td,th{padding:2px 10px;text-align:right;border-bottom:1px solid #eee}td.m,th.m{text-align:left}")
                 .append(".better{color:#1a7f37;font-weight:600}.worse{color:#cf222e;font-weight:600}.se{color:#888;font-size:90%}")
                 .append("figure{display:inline-block;margin:1em 2em 1em 0}figcaption{font-weight:600}svg text{font-size:11px}")
                 .append("\n</style></head><body>\n");
-        b.append("<h1>").append(esc(t.title())).append("</h1>\n<table id=\"comparison\"><tr><th class=\"m\">metric</th>");
+        if (tables.size() > 1) {
+            b.append("<h1>").append(esc(title)).append("</h1>\n");
+        }
+        for (int i = 0; i < tables.size(); i++) {
+            section(b, tables.get(i), tables.size() == 1 ? "h1" : "h2", i == 0 ? "comparison" : "comparison-" + (i + 1));
+        }
+        b.append("</body></html>\n");
+        out.print(b);
+        out.flush();
+    }
+
+    private static void section(StringBuilder b, Table t, String heading, String id) {
+        b.append('<').append(heading).append('>').append(esc(t.title())).append("</").append(heading)
+                .append(">\n<table id=\"").append(id).append("\"><tr><th class=\"m\">metric</th>");
         for (String c : t.columns()) {
             b.append("<th>").append(esc(c)).append("</th>");
         }
@@ -78,9 +97,6 @@ public final class HtmlRenderer {
                 b.append(samplesPlot(r, t.columns()));
             }
         }
-        b.append("</body></html>\n");
-        out.print(b);
-        out.flush();
     }
 
     /** x position of a percentile: log10(1 / (1 - p)), capped at 99.999%. */

@@ -22,6 +22,21 @@ public final class JsonRenderer {
     }
 
     public static void render(Table t, PrintWriter out) {
+        out.println(object(t));
+        out.flush();
+    }
+
+    /** Several tables: an array of their objects, in order. */
+    static void renderAll(List<Table> tables, PrintWriter out) {
+        StringBuilder b = new StringBuilder("[\n");
+        for (int i = 0; i < tables.size(); i++) {
+            b.append(i == 0 ? "" : ",\n").append(object(tables.get(i)));
+        }
+        out.println(b.append("\n]"));
+        out.flush();
+    }
+
+    private static StringBuilder object(Table t) {
         StringBuilder b = new StringBuilder();
         b.append("{\n  \"schema\": ").append(str(SCHEMA)).append(",\n");
         b.append("  \"title\": ").append(str(t.title())).append(",\n");
@@ -124,8 +139,7 @@ public final class JsonRenderer {
             b.append(i == 0 ? "" : ", ").append(str(t.notes().get(i)));
         }
         b.append("]\n}");
-        out.println(b);
-        out.flush();
+        return b;
     }
 
     private static String num(double d) {

@@ -22,6 +22,32 @@ public enum OutputFormat {
         renderer.accept(t, out);
     }
 
+    /**
+     * Several tables, as a diff of two JMH runs prints one per benchmark: in turn for the text
+     * formats; JSON as an array of the tables' objects; CSV under one header, each line's
+     * configuration prefixed by its table's subject; HTML as one page of sections.
+     */
+    public void render(java.util.List<Table> tables, PrintWriter out) {
+        if (tables.size() == 1) {
+            render(tables.get(0), out);
+            return;
+        }
+        switch (this) {
+            case JSON -> JsonRenderer.renderAll(tables, out);
+            case CSV -> CsvRenderer.renderAll(tables, out);
+            case HTML -> HtmlRenderer.renderAll(tables, out);
+            default -> {
+                for (int i = 0; i < tables.size(); i++) {
+                    if (i > 0) {
+                        out.println();
+                    }
+                    render(tables.get(i), out);
+                }
+            }
+        }
+        out.flush();
+    }
+
     /** As users type it: {@code table}, {@code json}, … (picocli lists the choices with it). */
     @Override
     public String toString() {

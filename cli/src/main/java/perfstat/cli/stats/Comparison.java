@@ -90,8 +90,8 @@ public final class Comparison {
             rows.add(new Row(metric, values, deltas, comments, spreads, tests));
         }
         List<String> notes = new ArrayList<>();
-        for (List<RunData> column : columns) {
-            notes.addAll(Measurements.notes(column.get(0))); // a column's runs share their sources
+        for (int c = 0; c < columns.size(); c++) {
+            notes.addAll(Measurements.notes(columns.get(c).get(0), labels.get(c))); // a column's runs share their sources
         }
         notes.addAll(sampleNotes(columns, rows, options));
         if (columns.size() == 1 && columns.get(0).size() == 1) {
@@ -100,7 +100,12 @@ public final class Comparison {
         return new Table(title(columns), labels,
                 columns.stream().map(c -> c.stream().map(RunData::file).toList()).toList(), rows,
                 summary(labels, rows), List.copyOf(new LinkedHashSet<>(notes)), curves(columns),
-                HotMethods.of(columns, options.hot(), options.confidence()));
+                HotMethods.of(columns, options.hot(), options.confidence()), subject(columns));
+    }
+
+    private static String subject(List<List<RunData>> columns) {
+        RunData first = columns.get(0).get(0);
+        return first.workload() == null ? first.label() : first.workload().workload();
     }
 
     /** Each probe's merged latency distribution per column. */

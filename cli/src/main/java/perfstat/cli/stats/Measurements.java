@@ -239,13 +239,18 @@ public final class Measurements {
 
     /** Notes for the footer: where counters came from when it was not perf_event_open, and what is missing. */
     public static List<String> notes(RunData run) {
+        return notes(run, run.label());
+    }
+
+    /** The same, each note about the run named by {@code label} (its column's). */
+    public static List<String> notes(RunData run, String label) {
         List<String> notes = new ArrayList<>();
         RunData.CounterWindow w = run.counterWindow();
         if (w != null && !run.perfCounters().isEmpty()) {
-            notes.add(run.label() + ": counters from " + w.mode() + (w.note().isEmpty() ? "" : ": " + w.note()));
+            notes.add(label + ": counters from " + w.mode() + (w.note().isEmpty() ? "" : ": " + w.note()));
             for (RunData.PerfCounter c : run.perfCounters()) {
                 if (!c.supported() && !c.source().isEmpty()) {
-                    notes.add(run.label() + ": " + c.event() + " not supported (" + c.source() + ")");
+                    notes.add(label + ": " + c.event() + " not supported (" + c.source() + ")");
                     break; // one is enough: the others fail for the same reason, or print their own source
                 }
             }
@@ -266,11 +271,11 @@ public final class Measurements {
             }
         });
         if (run.timerOverheadNs() > 0 && !run.probes().isEmpty()) {
-            notes.add(run.label() + ": probe latencies include the timer's own cost, about " + run.timerOverheadNs()
+            notes.add(label + ": probe latencies include the timer's own cost, about " + run.timerOverheadNs()
                     + " ns per timed call");
         }
         if (!run.hasPerfstatEvents() && !run.jdk().eventCounts().containsKey("jdk.GarbageCollection")) {
-            notes.add(run.label() + ": GCs - : no jdk.GarbageCollection event in the recording (no collection, or the event was off)");
+            notes.add(label + ": GCs - : no jdk.GarbageCollection event in the recording (no collection, or the event was off)");
         }
         List<String> missingJdk = new ArrayList<>();
         for (String[] t : JDK_TOTALS) {
@@ -279,11 +284,11 @@ public final class Measurements {
             }
         }
         if (!missingJdk.isEmpty()) {
-            notes.add(run.label() + ": <not counted>, as the recording has none of their events (or one sample of a counter): "
+            notes.add(label + ": <not counted>, as the recording has none of their events (or one sample of a counter): "
                     + String.join(", ", missingJdk));
         }
         if (!run.hasPerfstatEvents()) {
-            notes.add(run.label() + ": no perfstat events (recorded without perfstat's agent): rows come from the JDK's events"
+            notes.add(label + ": no perfstat events (recorded without perfstat's agent): rows come from the JDK's events"
                     + " only; <not counted> marks what such a recording cannot give (the process's context switches, migrations"
                     + " and page faults); for those and for probes record with perfstat run, perfstat stat or"
                     + " -javaagent:perfstat.jar");

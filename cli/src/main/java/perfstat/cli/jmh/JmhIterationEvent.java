@@ -1,0 +1,60 @@
+package perfstat.cli.jmh;
+
+import jdk.jfr.Category;
+import jdk.jfr.Description;
+import jdk.jfr.Label;
+import jdk.jfr.Name;
+import jdk.jfr.StackTrace;
+
+/**
+ * One measurement iteration of a JMH benchmark, committed in the fork by {@code -prof perfstat}
+ * as the iteration ends; the event spans the iteration. With these a fork's recording carries
+ * its benchmark and its score, so that {@code perfstat diff} compares JMH runs benchmark by
+ * benchmark, with the forks as samples.
+ */
+@Name(JmhIterationEvent.NAME)
+@Label("JMH Iteration")
+@Category({"perfstat", "JMH"})
+@Description("A measurement iteration of a JMH benchmark: the benchmark, its parameters, mode and score")
+@StackTrace(false)
+public final class JmhIterationEvent extends jdk.jfr.Event {
+    public static final String NAME = "perfstat.JmhIteration";
+
+    @Label("Format Version")
+    @Description("Version of perfstat's recording format (docs/recording-format.md)")
+    public int formatVersion;
+
+    @Label("Benchmark")
+    @Description("The benchmark method's full name")
+    public String benchmark;
+
+    @Label("Parameters")
+    @Description("The benchmark's @Param values, key=value separated by commas, in JMH's order")
+    public String params;
+
+    @Label("Mode")
+    @Description("JMH's short name of the mode: thrpt, avgt, sample, ss")
+    public String mode;
+
+    @Label("Threads")
+    public int threads;
+
+    @Label("Iteration")
+    @Description("The measurement iteration's index, from 1")
+    public int iteration;
+
+    @Label("Score")
+    @Description("The iteration's primary score, in the score unit")
+    public double score;
+
+    @Label("Score Unit")
+    public String scoreUnit;
+
+    @Label("Higher Is Better")
+    @Description("Throughput: true; times per operation: false")
+    public boolean higherIsBetter;
+
+    @Label("Operations")
+    @Description("Operations measured in the iteration")
+    public long operations;
+}
