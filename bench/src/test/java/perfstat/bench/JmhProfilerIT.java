@@ -51,7 +51,9 @@ class JmhProfilerIT {
         Out bad = jmh("ProbeCostBenchmark.call", "-prof", "perfstat:probes=a..b::");
         assertThat(bad.text()).contains("perfstat: option 'probes'").contains("Profilers failed to initialize");
         assertThat(bad.code()).isNotZero();
-        assertThat(jmh("-prof", "perfstat:help").text()).contains("events=EVENT").contains("dir=DIR");
+        assertThat(jmh("-prof", "perfstat:help").text()).contains("events=EVENT").contains("dir=DIR").contains("probeset=NAME");
+        Out set = jmh("ProbeCostBenchmark.call", "-prof", "perfstat:probeset=nosuch");
+        assertThat(set.text()).contains("perfstat: ").contains("nosuch").contains("Profilers failed to initialize");
     }
 
     private Out perfstat(String... args) throws Exception {

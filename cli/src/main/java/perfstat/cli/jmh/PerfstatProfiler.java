@@ -40,6 +40,7 @@ import perfstat.agent.AgentOptions;
 public class PerfstatProfiler implements InternalProfiler, ExternalProfiler {
     private static final String HELP = "perfstat's JMH profiler. Options, separated by ';': events=EVENT,... (perf's names;"
             + " default task-clock,context-switches,cpu-migrations,page-faults), probes=PATTERN,... (JEP 520 patterns),"
+            + " probeset=NAME,... (perfstat's built-in sets: writepath, rwsem, ...),"
             + " dir=DIR (where each fork's recording goes; default perfstat-jmh), help";
     private static final List<String> DEFAULT_EVENTS = List.of("task-clock", "context-switches", "cpu-migrations", "page-faults");
     /** Forks so far per benchmark and parameter set, for the recordings' names (the host JVM's). */
@@ -66,6 +67,7 @@ public class PerfstatProfiler implements InternalProfiler, ExternalProfiler {
     public PerfstatProfiler(String options) throws ProfilerException {
         List<String> events = DEFAULT_EVENTS;
         List<String> probes = new ArrayList<>();
+        List<String> probeSets = new ArrayList<>();
         Path out = Path.of("perfstat-jmh");
         for (String part : options == null ? new String[0] : options.split(";")) {
             String p = part.trim();
@@ -81,12 +83,15 @@ public class PerfstatProfiler implements InternalProfiler, ExternalProfiler {
             switch (key) {
                 case "events" -> events = List.of(value.split(","));
                 case "probes" -> probes = List.of(value.split(","));
+                case "probeset" -> probeSets = List.of(value.split(","));
                 case "dir" -> out = Path.of(value);
-                default -> throw new ProfilerException("perfstat: unknown option '" + key + "' (events, probes, dir, help)");
+                default -> throw new ProfilerException("perfstat: unknown option '" + key + "' (events, probes, probeset, dir, help)");
             }
         }
         try {
-            AgentOptions o = AgentOptions.builder().probes(probes).eventNames(events).build();
+            AgentOptions.Builder b = AgentOptions.builder().probes(probes).eventNames(events);
+            probeSets.forEach(b::probeSet);
+            AgentOptions o = b.build();
             o.filters(); // the probe patterns checked here, before any fork starts
             this.agent = o;
         } catch (AgentOptions.BadOption e) {
