@@ -73,4 +73,57 @@ class ThirdPartyIT {
         assertThat(run.probes().get("perfstat.itapp.H2Load::oneOp").calls()).isEqualTo((long) THREADS * OPS);
         assertThat(run.probePatterns()).containsEntry("com.example.Nope::x", 0L);
     }
+
+    /**
+     * Recordings a user already has: -XX:StartFlightRecording with the JDK's default settings
+     * (periodic events every 200 ms, contention from 1 ms, so that runs of seconds have them),
+     * four runs each of two builds of the application (the second without the table's key),
+     * and one with the profile settings. diff prints the JDK's rows and the hot methods with
+     * verdicts over the runs, and a summary that says there is no score.
+     */
+    @Test
+    void recordingsMadeWithoutPerfstatOfTwoBuildsAreDiffedWithVerdicts() throws Exception {
+        List<String> a = new ArrayList<>();
+        List<String> b = new ArrayList<>();
+        for (int i = 1; i <= 4; i++) {
+            for (String build : List.of("index", "noindex")) {
+                String file = build + i + ".jfr";
+                (build.equals("index") ? a : b).add(file);
+                List<String> cmd = new ArrayList<>(List.of(Processes.java(), "-XX:StartFlightRecording:filename=" + file
+                        + ",settings=default,jdk.CPULoad#period=200ms,jdk.ThreadContextSwitchRate#period=200ms,"
+                        + "jdk.JavaMonitorEnter#threshold=1ms,jdk.ThreadPark#threshold=1ms", "-cp", classPath(),
+                        "perfstat.itapp.H2Load", Integer.toString(THREADS), "1000", build));
+                Processes.Result r = Processes.run(dir, cmd);
+                assertThat(r.code()).as(r.err()).isZero();
+            }
+        }
+        List<String> args = new ArrayList<>(List.of("diff"));
+        args.addAll(a);
+        args.add("--");
+        args.addAll(b);
+        Processes.Result diff = Processes.perfstat(dir, args.toArray(String[]::new));
+        assertThat(diff.code()).as(diff.err()).isZero();
+        assertThat(diff.err()).isEmpty();
+        assertThat(diff.out()).contains("task-clock (msecs)").contains("context-switches (machine)").contains("GCs")
+                .contains("GC pauses (msecs)").contains("allocated (bytes)").contains("parks").contains("monitor blocks")
+                .contains("JVM CPU load").contains("hot methods, self (% of ").contains("hot methods, total (% of ")
+                .containsPattern("\\(p=0\\.\\d+ n=4\\+4\\)")
+                .contains("no score, time elapsed");
+        // the profile settings, and a gzip copy of that recording, read alike
+        List<String> cmd = new ArrayList<>(List.of(Processes.java(), "-XX:StartFlightRecording:filename=profile.jfr,settings=profile",
+                "-cp", classPath(), "perfstat.itapp.H2Load", Integer.toString(THREADS), "1000"));
+        assertThat(Processes.run(dir, cmd).code()).isZero();
+        try (var out = new java.util.zip.GZIPOutputStream(java.nio.file.Files.newOutputStream(dir.resolve("profile.jfr.gz")))) {
+            java.nio.file.Files.copy(dir.resolve("profile.jfr"), out);
+        }
+        Processes.Result report = Processes.perfstat(dir, "report", "profile.jfr");
+        Processes.Result gz = Processes.perfstat(dir, "report", "profile.jfr.gz");
+        assertThat(report.code()).as(report.err()).isZero();
+        assertThat(report.out()).contains("GCs").contains("allocated (bytes)").contains("hot methods, self");
+        assertThat(gz.code()).as(gz.err()).isZero();
+        for (String row : List.of("allocated (bytes)", "GC pauses (msecs)", "time elapsed (msecs)")) {
+            String line = report.out().lines().filter(l -> l.contains(row)).findFirst().orElseThrow();
+            assertThat(gz.out()).contains(line);
+        }
+    }
 }

@@ -8,7 +8,8 @@ import java.sql.SQLException;
 
 /**
  * A third-party application under a small multi-threaded load: an in-memory H2 database,
- * THREADS threads each inserting OPS rows and reading each back through prepared statements.
+ * THREADS threads each inserting OPS rows and reading each back through prepared statements
+ * ({@code H2Load THREADS OPS [noindex]}: noindex, a second build of it, makes the table without its key).
  * Prints a checksum that does not depend on timing.
  */
 public final class H2Load {
@@ -30,9 +31,11 @@ public final class H2Load {
     public static void main(String[] args) throws Exception {
         int threads = Integer.parseInt(args[0]);
         int ops = Integer.parseInt(args[1]);
+        // a second build of the application: its table without the primary key, so each select scans
+        boolean index = args.length < 3 || !args[2].equals("noindex");
         String url = "jdbc:h2:mem:load;DB_CLOSE_DELAY=-1";
         try (Connection c = DriverManager.getConnection(url)) {
-            c.createStatement().execute("create table t(id int primary key, v int)");
+            c.createStatement().execute(index ? "create table t(id int primary key, v int)" : "create table t(id int, v int)");
             long[] sums = new long[threads];
             Thread[] ts = new Thread[threads];
             for (int t = 0; t < threads; t++) {
