@@ -80,6 +80,7 @@ public final class DiffCommand implements Callable<Integer> {
         }
         // one table per workload (a JMH benchmark with its parameters, a model's workload) that every side has
         Map<String, List<List<RunData>>> groups = force ? Map.of("", columns) : byWorkload(columns, sides, notes);
+        boolean same = sameFiles(sides);
         List<Table> tables = new ArrayList<>();
         for (List<List<RunData>> group : groups.values()) {
             List<String> names = labels != null ? labels : defaultLabels(group, sides);
@@ -89,7 +90,7 @@ public final class DiffCommand implements Callable<Integer> {
             Table t = Comparison.ofColumns(group, names, options);
             List<String> tableNotes = new ArrayList<>(t.notes());
             tableNotes.addAll(notes);
-            if (sameFiles(sides)) {
+            if (same) {
                 tableNotes.add("every configuration is the same recording: the deltas are zero by construction");
             }
             tables.add(t.withNotes(tableNotes));

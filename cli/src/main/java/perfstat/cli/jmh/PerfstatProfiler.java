@@ -171,10 +171,17 @@ public class PerfstatProfiler implements InternalProfiler, ExternalProfiler {
     /** The benchmark and its parameters as a file name: {@code com.example.MyBench.run-size=10}. */
     static String recordingName(BenchmarkParams params) {
         StringBuilder b = new StringBuilder(params.getBenchmark());
-        for (String k : params.getParamsKeys()) {
-            b.append('-').append(k).append('=').append(params.getParam(k));
-        }
+        paramValues(params).forEach(kv -> b.append('-').append(kv));
         return b.toString().replaceAll("[^A-Za-z0-9._=-]", "_");
+    }
+
+    /** The benchmark's @Param values as {@code key=value}, in JMH's order. */
+    private static List<String> paramValues(BenchmarkParams params) {
+        List<String> kv = new ArrayList<>();
+        for (String k : params.getParamsKeys()) {
+            kv.add(k + "=" + params.getParam(k));
+        }
+        return kv;
     }
 
     private static String selfJar() {
@@ -197,12 +204,6 @@ public class PerfstatProfiler implements InternalProfiler, ExternalProfiler {
         return List.of();
     }
 
-    /**
-     * A measurement fork whose trial never ended died (JMH then drops the benchmark's results,
-     * or, with -foe, the run): says so, and leaves a {@code .died} file beside its recording,
-     * which {@code perfstat diff} reports and by which it leaves out what the fork may have
-     * written. The other forks' recordings stand.
-     */
     private static long size(Path f) {
         try {
             return Files.size(f);
@@ -211,6 +212,12 @@ public class PerfstatProfiler implements InternalProfiler, ExternalProfiler {
         }
     }
 
+    /**
+     * A measurement fork whose trial never ended died (JMH then drops the benchmark's results,
+     * or, with -foe, the run): says so, and leaves a {@code .died} file beside its recording,
+     * which {@code perfstat diff} reports and by which it leaves out what the fork may have
+     * written. The other forks' recordings stand.
+     */
     private static synchronized void checkPending() {
         PendingFork p = pending;
         pending = null;
@@ -296,11 +303,7 @@ public class PerfstatProfiler implements InternalProfiler, ExternalProfiler {
         e.end();
         e.formatVersion = perfstat.format.RecordingFormat.VERSION;
         e.benchmark = params.getBenchmark();
-        List<String> kv = new ArrayList<>();
-        for (String k : params.getParamsKeys()) {
-            kv.add(k + "=" + params.getParam(k));
-        }
-        e.params = String.join(",", kv);
+        e.params = String.join(",", paramValues(params));
         e.mode = params.getMode().shortLabel();
         e.threads = params.getThreads();
         e.iteration = ++iterations;

@@ -99,6 +99,11 @@ public final class RecordingReader {
         t.start();
     }
 
+    /** The names being read ahead and not yet taken (for tests). */
+    static java.util.Set<String> readingAhead() {
+        return java.util.Set.copyOf(PREFETCHED.keySet());
+    }
+
     /** A file, or the *.jfr files of a directory in name order (the names {@link #read} then takes). */
     public static List<Path> recordings(String name) {
         Path p = Path.of(name);
@@ -203,7 +208,7 @@ public final class RecordingReader {
         if (!ChunkHeaders.complete(path)) {
             throw UserError.data(name + " is not a readable JFR recording (it ends inside a chunk: truncated?)");
         }
-        return p.result(path);
+        return p.result();
     }
 
     /** What one pass accumulates, with a handler per event type. */
@@ -230,7 +235,6 @@ public final class RecordingReader {
         private final Map<String, Long> probePatterns = new LinkedHashMap<>(); // the latest per pattern
         private long timerOverheadNs;
         private long agentStartCpuNs = -1;
-        private final TreeMap<String, Long> jdkCounts = new TreeMap<>();
         /** The recording's span from its chunk headers, or null; then the events' first start and last end give it. */
         private final Duration span;
         private boolean any;
@@ -484,41 +488,39 @@ public final class RecordingReader {
             site[1] += ns;
         }
 
-        /** A JMH fork's measurement iterations (perfstat's JMH profiler): operations and time in all. */
+        /** A JMH fork's measurement iterations (perfstat's JMH profiler): the first, and operations and time in all. */
+        private RecordedEvent jmhFirst;
         private long jmhOperations;
         private long jmhElapsedNs;
-        private int jmhIterations;
 
         /**
          * A measurement iteration of a JMH benchmark: the benchmark (with its parameters) is the
          * workload, its iterations are the score's intervals, and their mean is the fork's score.
          */
         private void jmhIteration(RecordedEvent e) {
-            int v = formatVersion(name, e);
-            if (workload == null) {
-                String params = e.getString("params");
-                String benchmark = e.getString("benchmark") + (params == null || params.isEmpty() ? "" : " " + params);
-                workload = new RunData.Workload(v, "jmh", "", benchmark, e.getInt("threads"), 0, 0, "", Duration.ZERO,
-                        Duration.ZERO, Duration.ZERO, e.getString("mode"), e.getString("scoreUnit"), e.getBoolean("higherIsBetter"),
-                        params == null ? "" : params, false, false);
+            formatVersion(name, e);
+            if (jmhFirst == null) {
+                jmhFirst = e;
             }
             scores.add(new double[] {e.getInt("iteration"), e.getDouble("score")});
             jmhOperations += e.getLong("operations");
             jmhElapsedNs += e.getDuration().toNanos();
-            jmhIterations++;
         }
 
-        RunData result(Path path) {
+        RunData result() {
             if (!any && span == null) {
                 throw UserError.data(name + " is a JFR recording with no events perfstat reads");
             }
             scores.sort((a, b) -> Double.compare(a[0], b[0]));
-            if (jmhIterations > 0 && result == null) {
-                double mean = scores.stream().mapToDouble(x -> x[1]).average().orElse(Double.NaN);
-                result = new RunData.Result(mean, jmhOperations, Duration.ofNanos(jmhElapsedNs));
-                workload = new RunData.Workload(workload.formatVersion(), workload.model(), workload.variant(), workload.workload(),
-                        workload.threads(), 0, 0, "", Duration.ofNanos(jmhElapsedNs), Duration.ZERO, Duration.ZERO,
-                        workload.scoreName(), workload.scoreUnit(), workload.higherIsBetter(), workload.options(), false, false);
+            if (jmhFirst != null && workload == null) {
+                RecordedEvent e = jmhFirst;
+                String params = e.getString("params") == null ? "" : e.getString("params");
+                Duration measured = Duration.ofNanos(jmhElapsedNs);
+                workload = new RunData.Workload(e.getInt("formatVersion"), "jmh", "",
+                        e.getString("benchmark") + (params.isEmpty() ? "" : " " + params), e.getInt("threads"), 0, 0, "",
+                        measured, Duration.ZERO, Duration.ZERO, e.getString("mode"), e.getString("scoreUnit"),
+                        e.getBoolean("higherIsBetter"), params, false, false);
+                result = new RunData.Result(scores.stream().mapToDouble(x -> x[1]).average().orElse(Double.NaN), jmhOperations, measured);
             }
             // a window's own recording holds its opening and closing totals but not the agent's start;
             // the agent's main recording holds all three, and its totals are the whole run's
@@ -549,6 +551,7 @@ public final class RecordingReader {
                         String[] kindSite = en.getKey().split(" ", 2);
                         return new RunData.BlockedSite(kindSite[1], kindSite[0], en.getValue()[0], Duration.ofNanos(en.getValue()[1]));
                     }).toList();
+            TreeMap<String, Long> jdkCounts = new TreeMap<>();
             typeCounts.forEach((type, n) -> {
                 if (type.startsWith("jdk.") && n[0] > 0) {
                     jdkCounts.put(type, n[0]);

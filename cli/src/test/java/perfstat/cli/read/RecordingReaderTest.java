@@ -267,11 +267,16 @@ class RecordingReaderTest {
             badMessage = e.getMessage();
         }
         RecordingReader.prefetch(java.util.List.of("report", "--hot", "3", good.toString(), bad.toString(), "no-such.jfr"));
+        if (Runtime.getRuntime().availableProcessors() >= 2) { // on one CPU nothing is read ahead
+            // the files named are read ahead, and nothing else on the command line
+            assertThat(RecordingReader.readingAhead()).containsExactlyInAnyOrder(good.toString(), bad.toString());
+        }
         RunData ahead = RecordingReader.read(good.toString());
         assertThat(ahead).isEqualTo(direct);
         assertThat(badMessage).isNotNull();
         assertThatThrownBy(() -> RecordingReader.read(bad.toString())).isInstanceOf(UserError.class).hasMessage(badMessage);
         // taken once: a second read of the name reads the file again
+        assertThat(RecordingReader.readingAhead()).isEmpty();
         assertThat(RecordingReader.read(good.toString())).isEqualTo(direct);
     }
 }
