@@ -69,29 +69,14 @@ public final class AttachCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (set != null) {
-            if (!set.startsWith("variant=") || set.length() == "variant=".length()) {
-                throw UserError.usage("--set knows variant=NAME only, not '" + set + "'");
-            }
-            String to = set.substring("variant=".length());
-            String before = Attacher.setVariant(pid, to);
-            spec.commandLine().getErr().println("perfstat attach: " + pid + " switched from " + before + " to " + to);
-            return 0;
+            return switchVariant();
         }
         Path out = (output != null ? output : Path.of("attach-" + pid + ".jfr")).toAbsolutePath();
         ModelLauncher.checkWritable(out, force);
         if (intervalMs != null && intervalMs < 10) {
             throw UserError.usage("-I must be 10 ms or more, not " + intervalMs);
         }
-        AgentOptions.Builder b = probes.applyTo(AgentOptions.builder().out(out.toString()).attached(true)
-                .durationMs(Math.max(1, duration.toMillis())));
-        if (!events.isEmpty()) {
-            try {
-                b.eventNames(events);
-            } catch (AgentOptions.BadOption e) {
-                throw UserError.usage(e.getMessage());
-            }
-        }
-        AgentArgs.check(b); // every value checked before the target is touched
+        AgentOptions.Builder b = agentOptions(out);
         if (force) {
             Files.deleteIfExists(out);
         }
@@ -134,6 +119,32 @@ public final class AttachCommand implements Callable<Integer> {
         format.render(Comparison.of(List.of(data)), spec.commandLine().getOut());
         spec.commandLine().getErr().println("perfstat attach: detached from " + pid + "; recording written to " + out);
         return 0;
+    }
+
+    /** {@code --set variant=NAME}: switches a running model's variant, no window. */
+    private int switchVariant() {
+        if (!set.startsWith("variant=") || set.length() == "variant=".length()) {
+            throw UserError.usage("--set knows variant=NAME only, not '" + set + "'");
+        }
+        String to = set.substring("variant=".length());
+        String before = Attacher.setVariant(pid, to);
+        spec.commandLine().getErr().println("perfstat attach: " + pid + " switched from " + before + " to " + to);
+        return 0;
+    }
+
+    /** The window's agent options, every value checked before the target is touched. */
+    private AgentOptions.Builder agentOptions(Path out) {
+        AgentOptions.Builder b = probes.applyTo(AgentOptions.builder().out(out.toString()).attached(true)
+                .durationMs(Math.max(1, duration.toMillis())));
+        if (!events.isEmpty()) {
+            try {
+                b.eventNames(events);
+            } catch (AgentOptions.BadOption e) {
+                throw UserError.usage(e.getMessage());
+            }
+        }
+        AgentArgs.check(b);
+        return b;
     }
 
     /** Prints each interval's counts while the window lasts; true once the recording is there. */

@@ -71,6 +71,41 @@ public final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         Models.Selection sel = ModelOptions.select(model);
+        checkOptions(sel);
+        var options = judge.options();
+        Plan plan = plan(sel);
+        boolean keep = outputDir != null;
+        Path dir = keep ? outputDir : Files.createTempDirectory("perfstat-compare-");
+        if (keep) {
+            if (Files.exists(dir) && !Files.isDirectory(dir)) {
+                throw UserError.usage(dir + " is not a directory");
+            }
+            Files.createDirectories(dir);
+        }
+        List<List<Path>> files = fileNames(sel, plan, dir);
+        PrintWriter err = spec.commandLine().getErr();
+        try {
+            List<List<RunData>> columns = runAll(sel, plan, dir, files, err);
+            var table = observerCheck ? observed(columns, options) : Comparison.ofColumns(columns, options);
+            format.render(table, spec.commandLine().getOut());
+            int status = judge.gate(table, spec.qualifiedName(), err);
+            if (keep) {
+                err.println("perfstat compare: recordings in " + dir);
+            }
+            return status;
+        } finally {
+            if (!keep) {
+                for (List<Path> round : files) {
+                    for (Path f : round) {
+                        Files.deleteIfExists(f);
+                    }
+                }
+                Files.deleteIfExists(dir);
+            }
+        }
+    }
+
+    private void checkOptions(Models.Selection sel) {
         if (variants == null) {
             variants = sel.model().variants().stream().limit(2).map(perfstat.models.Model.Variant::name).toList();
         }
@@ -83,8 +118,16 @@ public final class CompareCommand implements Callable<Integer> {
         if (warmupRuns < 0) {
             throw UserError.usage("--warmup-runs must be 0 or more");
         }
-        var options = judge.options();
-        // the runs of one round, in order: each variant, and with --observer-check each variant without probes after it
+    }
+
+    /**
+     * The runs of one round, in order: each variant, and with --observer-check each variant
+     * without probes after it.
+     */
+    private record Plan(List<String> slots, List<ModelLauncher.Spec> specs) {
+    }
+
+    private Plan plan(Models.Selection sel) {
         List<String> slots = new ArrayList<>();
         List<ModelLauncher.Spec> specs = new ArrayList<>();
         for (String v : variants) {
@@ -96,78 +139,62 @@ public final class CompareCommand implements Callable<Integer> {
                 specs.add(s.withoutProbes());
             }
         }
-        boolean keep = outputDir != null;
-        Path dir = keep ? outputDir : Files.createTempDirectory("perfstat-compare-");
-        if (keep) {
-            if (Files.exists(dir) && !Files.isDirectory(dir)) {
-                throw UserError.usage(dir + " is not a directory");
-            }
-            Files.createDirectories(dir);
-        }
-        // files.get(r).get(v): run r of variant v
+        return new Plan(slots, specs);
+    }
+
+    /** files.get(r).get(v): the recording of run r of slot v, each checked writable before any run. */
+    private List<List<Path>> fileNames(Models.Selection sel, Plan plan, Path dir) {
         List<List<Path>> files = new ArrayList<>();
         for (int r = 0; r < runs; r++) {
             List<Path> round = new ArrayList<>();
-            for (String v : slots) {
+            for (String v : plan.slots()) {
                 Path f = dir.resolve(sel.workload().name() + "-" + v + (runs > 1 ? "-" + (r + 1) : "") + ".jfr");
                 ModelLauncher.checkWritable(f, run.force);
                 round.add(f);
             }
             files.add(round);
         }
-        PrintWriter err = spec.commandLine().getErr();
-        int status;
-        try {
-            List<List<RunData>> columns = new ArrayList<>();
+        return files;
+    }
+
+    /** The warm-up runs, then the measured rounds, interleaved; the recordings read per slot. */
+    private List<List<RunData>> runAll(Models.Selection sel, Plan plan, Path dir, List<List<Path>> files,
+                                       PrintWriter err) throws IOException {
+        List<String> slots = plan.slots();
+        List<List<RunData>> columns = new ArrayList<>();
+        for (int v = 0; v < slots.size(); v++) {
+            columns.add(new ArrayList<>());
+        }
+        boolean progress = System.console() != null;
+        int total = (warmupRuns + runs) * slots.size();
+        long started = System.nanoTime();
+        int done = 0;
+        for (int r = -warmupRuns; r < runs; r++) {
             for (int v = 0; v < slots.size(); v++) {
-                columns.add(new ArrayList<>());
-            }
-            boolean progress = System.console() != null;
-            int total = (warmupRuns + runs) * slots.size();
-            long started = System.nanoTime();
-            int done = 0;
-            for (int r = -warmupRuns; r < runs; r++) {
-                for (int v = 0; v < slots.size(); v++) {
-                    if (ModelLauncher.stoppedBy() != null) {
-                        throw UserError.data("stopped by " + ModelLauncher.stoppedBy() + " after " + done + " of " + total
-                                + " runs" + (keep ? "; the finished runs' recordings are in " + dir : ""));
-                    }
-                    if (progress) {
-                        String left = done == 0 ? "" : String.format(java.util.Locale.ROOT, ", about %ds left",
-                                (System.nanoTime() - started) / done * (total - done) / 1_000_000_000L);
-                        err.printf("perfstat compare: %s %s, %s%s%n", sel.workload().name(), slots.get(v),
-                                r < 0 ? "warm-up run " + (r + warmupRuns + 1) + " of " + warmupRuns
-                                        : "run " + (r + 1) + " of " + runs, left);
-                    }
-                    if (r < 0) {
-                        Path w = dir.resolve(".warmup-" + slots.get(v) + ".jfr");
-                        ModelLauncher.run(specs.get(v), w, true);
-                        Files.deleteIfExists(w);
-                    } else {
-                        Path f = files.get(r).get(v);
-                        ModelLauncher.run(specs.get(v), f, run.force);
-                        columns.get(v).add(RecordingReader.read(f.toString()));
-                    }
-                    done++;
+                if (ModelLauncher.stoppedBy() != null) {
+                    throw UserError.data("stopped by " + ModelLauncher.stoppedBy() + " after " + done + " of " + total
+                            + " runs" + (outputDir != null ? "; the finished runs' recordings are in " + dir : ""));
                 }
-            }
-            var table = observerCheck ? observed(columns, options) : Comparison.ofColumns(columns, options);
-            format.render(table, spec.commandLine().getOut());
-            status = judge.gate(table, spec.qualifiedName(), err);
-            if (keep) {
-                err.println("perfstat compare: recordings in " + dir);
-            }
-        } finally {
-            if (!keep) {
-                for (List<Path> round : files) {
-                    for (Path f : round) {
-                        Files.deleteIfExists(f);
-                    }
+                if (progress) {
+                    String left = done == 0 ? "" : String.format(java.util.Locale.ROOT, ", about %ds left",
+                            (System.nanoTime() - started) / done * (total - done) / 1_000_000_000L);
+                    err.printf("perfstat compare: %s %s, %s%s%n", sel.workload().name(), slots.get(v),
+                            r < 0 ? "warm-up run " + (r + warmupRuns + 1) + " of " + warmupRuns
+                                    : "run " + (r + 1) + " of " + runs, left);
                 }
-                Files.deleteIfExists(dir);
+                if (r < 0) {
+                    Path w = dir.resolve(".warmup-" + slots.get(v) + ".jfr");
+                    ModelLauncher.run(plan.specs().get(v), w, true);
+                    Files.deleteIfExists(w);
+                } else {
+                    Path f = files.get(r).get(v);
+                    ModelLauncher.run(plan.specs().get(v), f, run.force);
+                    columns.get(v).add(RecordingReader.read(f.toString()));
+                }
+                done++;
             }
         }
-        return status;
+        return columns;
     }
 
     private static final String NO_PROBES = "-noprobes";

@@ -72,33 +72,8 @@ public final class StatCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (!JavaCommandRunner.isJava(command.get(0))) {
-            throw UserError.usage("stat runs Java commands (java [JVM options] MAIN|-jar APP [args]); '"
-                    + command.get(0) + "' is not java");
-        }
-        if (repeat < 1) {
-            throw UserError.usage("-r must be 1 or more, not " + repeat);
-        }
-        if (intervalMs != null && intervalMs < 10) {
-            throw UserError.usage("-I must be 10 ms or more, not " + intervalMs);
-        }
-        if (separator != null && json) {
-            throw UserError.usage("-x and --json exclude each other");
-        }
-        // the command's JVM does not outlive perfstat, even one killed by SIGKILL
-        AgentOptions.Builder b = probes.applyTo(AgentOptions.builder().parentPid(ProcessHandle.current().pid()));
-        List<String> eventNames = events.stream().filter(e -> !e.isBlank()).toList();
-        if (!eventNames.isEmpty()) {
-            try {
-                b.eventNames(eventNames);
-            } catch (AgentOptions.BadOption e) {
-                throw UserError.usage(e.getMessage());
-            }
-        }
-        if (intervalMs != null) {
-            b.intervalMs(intervalMs);
-        }
-        AgentOptions agent = AgentArgs.check(b);
+        checkOptions();
+        AgentOptions agent = agentOptions();
         List<Path> outputs = outputs();
         for (Path p : outputs) {
             ModelLauncher.checkWritable(p, force);
@@ -117,17 +92,7 @@ public final class StatCommand implements Callable<Integer> {
                 err.printf("perfstat stat: run %d of %d%s%n", i + 1, repeat, i == 0 ? ""
                         : String.format(Locale.ROOT, ", about %ds left", (System.nanoTime() - started) / i * (repeat - i) / 1_000_000_000L));
             }
-            List<List<RunData.PerfCounter>> previous = new ArrayList<>();
-            if (intervalMs != null) {
-                renderer.intervalHeader(err);
-            }
-            try (JavaCommandRunner.Outcome o = JavaCommandRunner.run(command, agent, intervalMs == null ? null
-                    : batch -> {
-                        List<RunData.PerfCounter> prev = previous.isEmpty() ? null : previous.get(0);
-                        renderer.renderInterval(batch.get(0).windowNs() / 1e9, StatSummary.interval(batch, prev), err);
-                        previous.clear();
-                        previous.add(batch);
-                    })) {
+            try (JavaCommandRunner.Outcome o = runOnce(agent, renderer, err)) {
                 RunData run = RecordingReader.read(o.recording().toString());
                 if (run.counterWindow() == null) {
                     throw UserError.data("the command's recording has no counters (did the agent start?)");
@@ -152,6 +117,54 @@ public final class StatCommand implements Callable<Integer> {
             err.println("perfstat stat: recording written to " + p);
         }
         return status;
+    }
+
+    private void checkOptions() {
+        if (!JavaCommandRunner.isJava(command.get(0))) {
+            throw UserError.usage("stat runs Java commands (java [JVM options] MAIN|-jar APP [args]); '"
+                    + command.get(0) + "' is not java");
+        }
+        if (repeat < 1) {
+            throw UserError.usage("-r must be 1 or more, not " + repeat);
+        }
+        if (intervalMs != null && intervalMs < 10) {
+            throw UserError.usage("-I must be 10 ms or more, not " + intervalMs);
+        }
+        if (separator != null && json) {
+            throw UserError.usage("-x and --json exclude each other");
+        }
+    }
+
+    private AgentOptions agentOptions() {
+        // the command's JVM does not outlive perfstat, even one killed by SIGKILL
+        AgentOptions.Builder b = probes.applyTo(AgentOptions.builder().parentPid(ProcessHandle.current().pid()));
+        List<String> eventNames = events.stream().filter(e -> !e.isBlank()).toList();
+        if (!eventNames.isEmpty()) {
+            try {
+                b.eventNames(eventNames);
+            } catch (AgentOptions.BadOption e) {
+                throw UserError.usage(e.getMessage());
+            }
+        }
+        if (intervalMs != null) {
+            b.intervalMs(intervalMs);
+        }
+        return AgentArgs.check(b);
+    }
+
+    /** One run of the command; with -I, each interval's counts printed as they arrive. */
+    private JavaCommandRunner.Outcome runOnce(AgentOptions agent, StatRenderer renderer, PrintWriter err) {
+        if (intervalMs == null) {
+            return JavaCommandRunner.run(command, agent, null);
+        }
+        renderer.intervalHeader(err);
+        List<List<RunData.PerfCounter>> previous = new ArrayList<>();
+        return JavaCommandRunner.run(command, agent, batch -> {
+            List<RunData.PerfCounter> prev = previous.isEmpty() ? null : previous.get(0);
+            renderer.renderInterval(batch.get(0).windowNs() / 1e9, StatSummary.interval(batch, prev), err);
+            previous.clear();
+            previous.add(batch);
+        });
     }
 
     /** The counter thread's own cost, as the issue asks it be reported. */
