@@ -101,7 +101,8 @@ public final class Main implements Runnable {
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {
-            err.println(prefix(ex.getCommandLine()) + ex.getMessage() + " (see "
+            String unknown = unknownCommand(ex, cl);
+            err.println(unknown != null ? unknown : prefix(ex.getCommandLine()) + ex.getMessage() + " (see "
                     + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help)");
             if (main.verbose) {
                 ex.printStackTrace(err);
@@ -137,6 +138,19 @@ public final class Main implements Runnable {
             return COMMANDS.containsKey(a) && !a.equals("help") && !a.equals("generate-completion") ? a : null;
         }
         return null;
+    }
+
+    /**
+     * {@code perfstat: unknown command 'frob' (commands: models, run, …)} where the first word
+     * after perfstat's own options names no command; null for any other error.
+     */
+    static String unknownCommand(CommandLine.ParameterException ex, CommandLine top) {
+        if (!(ex instanceof CommandLine.UnmatchedArgumentException u) || ex.getCommandLine() != top
+                || u.getUnmatched().isEmpty() || u.getUnmatched().get(0).startsWith("-")) {
+            return null;
+        }
+        return prefix(top) + "unknown command '" + u.getUnmatched().get(0) + "' (commands: "
+                + String.join(", ", COMMANDS.keySet()) + ")";
     }
 
     private static String prefix(CommandLine cl) {

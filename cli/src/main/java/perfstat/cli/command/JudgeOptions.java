@@ -21,11 +21,11 @@ public final class JudgeOptions {
     double confidence;
 
     @Option(names = "--fail-on", paramLabel = "METRIC:+N%",
-            description = "Exit 1 when METRIC changes significantly by more than N% in that direction (repeatable).")
+            description = "Exit 1 when METRIC changes significantly by more than N%% in that direction (repeatable).")
     List<String> failOn = new ArrayList<>();
 
     @Option(names = "--threshold", paramLabel = "N%",
-            description = "Exit 1 when any metric with a direction gets significantly worse by more than N%.")
+            description = "Exit 1 when any metric with a direction gets significantly worse by more than N%%.")
     String threshold;
 
     @Option(names = "--hot", paramLabel = "N", defaultValue = "10",
