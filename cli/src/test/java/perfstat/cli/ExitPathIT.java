@@ -16,14 +16,16 @@ import perfstat.cli.read.RecordingReader;
 import perfstat.cli.read.RunData;
 
 /**
- * The recording at exit, always: a few hundred short JVMs under the agent, ending in every way
+ * The recording at exit, always: short JVMs under the agent (20 in the default suite, 200 with
+ * {@code -Pheavy}), ending in every way
  * a JVM ends (main returning after its pool, System.exit from main or from another thread, an
  * uncaught exception, an exit as main starts), two at a time beside two CPU burners, each must
- * leave a recording that reads with its probe's calls, or one line from the agent saying why.
+ * leave a recording that reads with its probe's calls; a JVM that leaves none fails the test,
+ * even where the agent said why.
  */
 class ExitPathIT {
     private static final List<String> MODES = List.of("return", "exit", "exit-thread", "throw", "exit-early");
-    private static final int JVMS = Integer.getInteger("perfstat.exitJvms", 200);
+    private static final int JVMS = Integer.getInteger("perfstat.exitJvms", 20);
 
     @TempDir
     Path dir;
@@ -74,13 +76,13 @@ class ExitPathIT {
                 String o = f.get(10, TimeUnit.MINUTES);
                 if (o.equals("recorded")) {
                     recorded++;
-                } else if (!o.startsWith("said why")) {
+                } else {
                     bad.add(o);
                 }
             }
             System.out.printf("ExitPathIT: %d JVMs, %d recordings%n", JVMS, recorded);
             assertThat(bad).isEmpty();
-            assertThat(recorded).isGreaterThan(JVMS * 9 / 10);
+            assertThat(recorded).as("every JVM leaves its recording").isEqualTo(JVMS);
         } finally {
             pool.shutdownNow();
             burners.forEach(Thread::interrupt);
