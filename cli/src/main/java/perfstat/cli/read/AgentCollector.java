@@ -23,8 +23,8 @@ final class AgentCollector implements Collector {
     }
 
     @Override
-    public void register(Handlers on) {
-        on.on(Events.Agent.NAME, this::agent);
+    public void register(Handlers h) {
+        h.on(Events.Agent.NAME, this::agent);
     }
 
     private void agent(RecordedEvent e) {

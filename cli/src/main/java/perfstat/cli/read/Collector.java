@@ -8,5 +8,5 @@ package perfstat.cli.read;
  */
 interface Collector {
     /** Adds this collector's handlers. */
-    void register(Handlers on);
+    void register(Handlers h);
 }

@@ -27,9 +27,9 @@ final class ContentionCollector implements Collector {
     private final Map<RecordedStackTrace, long[]> parkStacks = new WeakHashMap<>();
 
     @Override
-    public void register(Handlers on) {
-        on.on("jdk.JavaMonitorEnter", e -> blocked(e, monitor, "monitor ", monitorStacks));
-        on.on("jdk.ThreadPark", e -> blocked(e, park, "park ", parkStacks));
+    public void register(Handlers h) {
+        h.on("jdk.JavaMonitorEnter", e -> blocked(e, monitor, "monitor ", monitorStacks));
+        h.on("jdk.ThreadPark", e -> blocked(e, park, "park ", parkStacks));
     }
 
     private void blocked(RecordedEvent e, long[] agg, String kind, Map<RecordedStackTrace, long[]> stacks) {

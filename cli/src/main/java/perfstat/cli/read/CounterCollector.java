@@ -35,10 +35,10 @@ final class CounterCollector implements Collector {
     }
 
     @Override
-    public void register(Handlers on) {
-        on.on(Events.Counters.NAME, this::counters);
-        on.on(Events.PerfCounter.NAME, this::perfCounterTotals);
-        on.on(Events.CounterReader.NAME, e -> {
+    public void register(Handlers h) {
+        h.on(Events.Counters.NAME, this::counters);
+        h.on(Events.PerfCounter.NAME, this::perfCounterTotals);
+        h.on(Events.CounterReader.NAME, e -> {
             if (counterReader == null || e.getLong(Events.CounterReader.WINDOW_NS) > counterReader.getLong(Events.CounterReader.WINDOW_NS)) {
                 counterReader = e;
             }

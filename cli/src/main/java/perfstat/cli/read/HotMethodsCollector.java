@@ -28,9 +28,9 @@ final class HotMethodsCollector implements Collector {
     private final Map<RecordedMethod, String> methodNames = new WeakHashMap<>();
 
     @Override
-    public void register(Handlers on) {
-        on.on("jdk.ExecutionSample", e -> sample(e, false));
-        on.on("jdk.NativeMethodSample", e -> sample(e, true));
+    public void register(Handlers h) {
+        h.on("jdk.ExecutionSample", e -> sample(e, false));
+        h.on("jdk.NativeMethodSample", e -> sample(e, true));
     }
 
     /** A method sample: its top frame's method counts as self, every method on its stack once as total. */

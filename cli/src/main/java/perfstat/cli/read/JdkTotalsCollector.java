@@ -10,13 +10,13 @@ final class JdkTotalsCollector implements Collector {
     private final double[][] accumulators = new double[JdkTotal.values().length][];
 
     @Override
-    public void register(Handlers on) {
+    public void register(Handlers h) {
         for (JdkTotal t : JdkTotal.values()) {
             double[] a = new double[3];
             accumulators[t.ordinal()] = a;
             JdkTotal.Accumulation how = t.accumulation();
             String field = t.field();
-            on.on(t.event(), e -> how.add(a, e, field));
+            h.on(t.event(), e -> how.add(a, e, field));
         }
     }
 

@@ -25,8 +25,8 @@ final class JmhCollector implements Collector {
     }
 
     @Override
-    public void register(Handlers on) {
-        on.on(Events.JmhIteration.NAME, this::iteration);
+    public void register(Handlers h) {
+        h.on(Events.JmhIteration.NAME, this::iteration);
     }
 
     private void iteration(RecordedEvent e) {

@@ -21,19 +21,19 @@ final class JvmCollector implements Collector {
     private final List<double[]> switchRates = new ArrayList<>(); // {epoch ns, switches per second, whole machine}
 
     @Override
-    public void register(Handlers on) {
-        on.on("jdk.GarbageCollection", e -> {
+    public void register(Handlers h) {
+        h.on("jdk.GarbageCollection", e -> {
             gcCount++;
             gcPause = gcPause.plus(e.getDuration("sumOfPauses"));
         });
-        on.on("jdk.CPULoad", e -> {
+        h.on("jdk.CPULoad", e -> {
             double load = e.getFloat("jvmUser") + e.getFloat("jvmSystem");
             cpuSum += load;
             cpuN++;
             cpuLoads.add(new double[] {epochNs(e.getEndTime()), load});
         });
-        on.on("jdk.ThreadContextSwitchRate", e -> switchRates.add(new double[] {epochNs(e.getEndTime()), e.getFloat("switchRate")}));
-        on.on("jdk.CPUInformation", e -> {
+        h.on("jdk.ThreadContextSwitchRate", e -> switchRates.add(new double[] {epochNs(e.getEndTime()), e.getFloat("switchRate")}));
+        h.on("jdk.CPUInformation", e -> {
             if (e.hasField("hwThreads")) {
                 hwThreads = e.getInt("hwThreads");
             }

@@ -31,9 +31,9 @@ final class ProbeCollector implements Collector {
     }
 
     @Override
-    public void register(Handlers on) {
-        on.on(Events.Probe.NAME, this::probe);
-        on.on(Events.ProbePattern.NAME, e -> patterns.merge(e.getString(Events.ProbePattern.PATTERN),
+    public void register(Handlers h) {
+        h.on(Events.Probe.NAME, this::probe);
+        h.on(Events.ProbePattern.NAME, e -> patterns.merge(e.getString(Events.ProbePattern.PATTERN),
                 e.getLong(Events.ProbePattern.METHODS), Math::max));
     }
 

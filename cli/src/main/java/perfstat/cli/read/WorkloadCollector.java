@@ -23,12 +23,12 @@ final class WorkloadCollector implements Collector {
     }
 
     @Override
-    public void register(Handlers on) {
-        on.on(Events.Workload.NAME, this::workload);
-        on.on(Events.Result.NAME, e -> result = new RunData.Result(e.getDouble(Events.Result.SCORE),
+    public void register(Handlers h) {
+        h.on(Events.Workload.NAME, this::workload);
+        h.on(Events.Result.NAME, e -> result = new RunData.Result(e.getDouble(Events.Result.SCORE),
                 e.getLong(Events.Result.UNITS), Duration.ofNanos(e.getLong(Events.Result.ELAPSED_NS))));
-        on.on(Events.Score.NAME, e -> scores.add(new double[] {e.getInt(Events.Score.INTERVAL), e.getDouble(Events.Score.SCORE)}));
-        on.on(Events.ModelCounter.NAME, e -> modelCounters.put(e.getString(Events.ModelCounter.COUNTER_NAME),
+        h.on(Events.Score.NAME, e -> scores.add(new double[] {e.getInt(Events.Score.INTERVAL), e.getDouble(Events.Score.SCORE)}));
+        h.on(Events.ModelCounter.NAME, e -> modelCounters.put(e.getString(Events.ModelCounter.COUNTER_NAME),
                 e.getLong(Events.ModelCounter.VALUE)));
     }
 
