@@ -20,13 +20,15 @@ import java.util.stream.Stream;
 import jdk.jfr.EventType;
 import jdk.jfr.ValueDescriptor;
 import org.junit.jupiter.api.Test;
+import perfstat.format.CounterStatus;
 import perfstat.format.Events;
+import perfstat.format.Phase;
 
 /**
  * The format module is the contract between the writers (agent, models, JMH profiler) and the
  * reader: every perfstat event and field name is a constant of {@link Events}, each writer's
  * event class has exactly the contract's fields, and no main source outside format/ spells an
- * event or field name as a string literal.
+ * event or field name, a window's phase or a counter's status as a string literal.
  */
 class FormatContractTest {
     private static final Path ROOT = Path.of("..");
@@ -41,6 +43,18 @@ class FormatContractTest {
     private static final Pattern ACCESSOR = Pattern.compile("\\.(?:get\\w*|hasField)\\(\\s*\"(\\w+)\"");
     /** What an event name looks like: perfstat.Probe, perfstat.JmhIteration. */
     private static final Pattern EVENT_NAME = Pattern.compile("perfstat\\.[A-Z]\\w*");
+
+    /** Values of the contract that no other text would spell alike: a window's phases, a counter's statuses. */
+    static Set<String> distinctValues() {
+        Set<String> values = new TreeSet<>(Set.of(Phase.WINDOW_START, Phase.WINDOW_END));
+        for (CounterStatus s : CounterStatus.values()) {
+            if (s != CounterStatus.COUNTED) { // "counted" is also a word of sentences
+                values.add(s.text());
+                values.add(s.token());
+            }
+        }
+        return values;
+    }
 
     /** Each event's name and its field names, from the contract. */
     static Map<String, Set<String>> contract() throws IllegalAccessException {
@@ -98,6 +112,8 @@ class FormatContractTest {
                     String s = m.group(1);
                     if (eventNames.contains(s) || EVENT_NAME.matcher(s).matches()) {
                         violations.add(where + ": event name \"" + s + "\"");
+                    } else if (distinctValues().contains(s)) {
+                        violations.add(where + ": phase or status \"" + s + "\"");
                     } else if (user && fieldNames.contains(s)) {
                         violations.add(where + ": field name \"" + s + "\"");
                     }
