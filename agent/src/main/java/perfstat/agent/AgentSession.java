@@ -25,6 +25,7 @@ import perfstat.agent.probe.ProbeFilter;
 import perfstat.agent.probe.ProbeInstaller;
 import perfstat.agent.probe.Probes;
 import perfstat.agent.recording.RecordingSession;
+import perfstat.format.Phase;
 
 /**
  * One life of the agent in a JVM: {@link #open} starts it (recording, counters, probes) and,
@@ -54,8 +55,8 @@ final class AgentSession {
     private final ProbeInstaller installer;
     private final CounterSet counterSet;
     private final CounterReader reader;
-    private final Runnable probesHook = () -> emitProbes("");
-    private final Runnable countersHook = () -> commitCounters("end");
+    private final Runnable probesHook = () -> emitProbes(Phase.TOTALS);
+    private final Runnable countersHook = () -> commitCounters(Phase.END);
     private final Runnable patternsHook = this::emitPatterns;
     private final Runnable perfHook;
     /** The timer's cost, measured once when the session opens; a window reports the same. */
@@ -121,7 +122,7 @@ final class AgentSession {
             CounterSet set = null;
             CounterReader reader = null;
             long startCpuNs = ProcessCounters.read().taskClockNs() - cpuAtStart;
-            commitCounters("start");
+            commitCounters(Phase.START);
             if (!o.events().isEmpty()) {
                 PerfControl perf = perfControl(o);
                 set = CounterSet.open(o.events());
@@ -207,7 +208,7 @@ final class AgentSession {
         Map<String, Double> out = new java.util.LinkedHashMap<>();
         if (counterSet != null) {
             for (CounterSet.Reading r : counterSet.read()) {
-                if (r.status() == CounterSet.Status.COUNTED) {
+                if (r.status() == perfstat.format.CounterStatus.COUNTED) {
                     out.put(r.event(), r.runningNs() > 0 && r.enabledNs() > r.runningNs()
                             ? r.value() * (double) r.enabledNs() / r.runningNs() : (double) r.value());
                 }
@@ -224,7 +225,7 @@ final class AgentSession {
         Map<String, String> out = new java.util.LinkedHashMap<>();
         if (counterSet != null) {
             for (CounterSet.Reading r : counterSet.read()) {
-                if (r.status() != CounterSet.Status.COUNTED) {
+                if (r.status() != perfstat.format.CounterStatus.COUNTED) {
                     out.put(r.event(), r.source());
                 }
             }
@@ -259,9 +260,9 @@ final class AgentSession {
                 reader.stop();
                 reader.commitEnd();
             }
-            emitProbes("");
+            emitProbes(Phase.TOTALS);
             emitPatterns();
-            commitCounters("end");
+            commitCounters(Phase.END);
             FlightRecorder.removePeriodicEvent(probesHook);
             FlightRecorder.removePeriodicEvent(countersHook);
             FlightRecorder.removePeriodicEvent(patternsHook);
@@ -295,10 +296,10 @@ final class AgentSession {
             Path part = out.resolveSibling(out.getFileName() + ".part");
             Recording r = RecordingSession.start(part, options.contentionNs(), false);
             commitAgentEvent(options.describeForRecording() + Agent.WINDOW_NOTE);
-            emitProbes("window-start");
-            commitCounters("window-start");
+            emitProbes(Phase.WINDOW_START);
+            commitCounters(Phase.WINDOW_START);
             if (reader != null) {
-                reader.commitWindow("window-start");
+                reader.commitWindow(Phase.WINDOW_START);
                 if (w.intervalLog() != null) {
                     reader.startWindowLog(Path.of(w.intervalLog()));
                 }
@@ -320,11 +321,11 @@ final class AgentSession {
             w.timer().interrupt();
         }
         try {
-            emitProbes("window-end");
-            commitCounters("window-end");
+            emitProbes(Phase.WINDOW_END);
+            commitCounters(Phase.WINDOW_END);
             if (reader != null) {
                 reader.endWindowLog();
-                reader.commitWindow("window-end");
+                reader.commitWindow(Phase.WINDOW_END);
             }
             seal(w.recording(), w.part(), w.out());
         } catch (Throwable t) {
@@ -371,6 +372,7 @@ final class AgentSession {
         e.instrumentedMethods = installer.instrumentedMethods();
         e.timerOverheadNs = timerCostNs;
         e.startCpuNs = startCpuNs;
+        e.contentionThresholdNs = options.contentionNs();
         e.commit();
     }
 

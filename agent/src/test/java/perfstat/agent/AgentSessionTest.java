@@ -58,6 +58,8 @@ class AgentSessionTest {
             assertThat(probe.getLong("calls")).isEqualTo(1000L * round);
             assertThat(events(out, "perfstat.Agent")).singleElement()
                     .satisfies(e -> assertThat(e.getInt("formatVersion")).isEqualTo(perfstat.format.RecordingFormat.VERSION));
+            assertThat(events(out, "perfstat.Agent")).singleElement() // format 5: the contention threshold is a field
+                    .satisfies(e -> assertThat(e.getLong("contentionThresholdNs")).isEqualTo(AgentOptions.DEFAULT_CONTENTION_NS));
             assertThat(events(out, "perfstat.Counters")).extracting(e -> e.getString("phase")).contains("start", "end");
 
             Target.twice(1); // after close: the class is restored and nothing counts

@@ -3,14 +3,17 @@ package perfstat.format;
 /**
  * The version of perfstat's recording format (docs/recording-format.md), written by the
  * agent ({@code perfstat.Agent}) and by the models ({@code perfstat.Workload}) and checked by
- * the CLI's reader. A change to an event's name, fields or units raises it.
+ * the CLI's reader. A change to an event's name, fields or units ({@link Events}) raises it.
  *
  * <p>A compile-time constant: the writers' class files carry the number itself, so the agent
  * and the models need this module only to compile.
  */
 public final class RecordingFormat {
-    /** The version written now, and the newest the reader understands (3: perfstat.ProbePattern; 4: perfstat.JmhIteration). */
-    public static final int VERSION = 4;
+    /**
+     * The version written now, and the newest the reader understands (3: perfstat.ProbePattern;
+     * 4: perfstat.JmhIteration; 5: perfstat.Agent's contentionThresholdNs).
+     */
+    public static final int VERSION = 5;
 
     private RecordingFormat() {
     }

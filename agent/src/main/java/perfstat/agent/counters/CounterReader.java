@@ -7,9 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
-import java.util.Locale;
 import perfstat.agent.events.CounterReaderEvent;
 import perfstat.agent.events.PerfCounterEvent;
+import perfstat.format.Phase;
 
 /**
  * perfstat's counter thread: reads the {@link CounterSet} at every interval boundary and
@@ -78,7 +78,7 @@ public final class CounterReader implements Runnable {
                 List<CounterSet.Reading> rs = counters.read();
                 long window = counters.windowNs();
                 for (CounterSet.Reading r : rs) {
-                    commit("interval", r, window, 0, "");
+                    commit(Phase.INTERVAL, r, window, 0, "");
                 }
                 if (intervalLog != null) {
                     log(intervalLog, rs, window, "end");
@@ -126,7 +126,7 @@ public final class CounterReader implements Runnable {
         for (CounterSet.Reading r : rs) {
             sb.append(window).append('\t').append(r.event()).append('\t').append(r.value()).append('\t')
                     .append(r.enabledNs()).append('\t').append(r.runningNs()).append('\t')
-                    .append(r.status().name().toLowerCase(Locale.ROOT)).append('\n');
+                    .append(r.status().token()).append('\n');
         }
         sb.append(marker).append('\t').append(window).append('\n');
         try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8,
@@ -145,14 +145,14 @@ public final class CounterReader implements Runnable {
             perfControl.send("disable");
         }
         for (CounterSet.Reading r : totals) {
-            commit("end", r, window, 0, "");
+            commit(Phase.END, r, window, 0, "");
         }
         if (intervalLog != null) {
             log(intervalLog, totals, window, "end"); // the last, partial interval, as perf stat -I prints it
         }
         for (CounterSet.ThreadReadings t : counters.readPerThread()) {
             for (CounterSet.Reading r : t.readings()) {
-                commit("end", r, window, t.tid(), t.name());
+                commit(Phase.END, r, window, t.tid(), t.name());
             }
         }
         long[] us = counters.userSystemNs();
@@ -191,11 +191,7 @@ public final class CounterReader implements Runnable {
         e.value = r.value();
         e.enabledNs = r.enabledNs();
         e.runningNs = r.runningNs();
-        e.status = switch (r.status()) {
-            case COUNTED -> "counted";
-            case NOT_COUNTED -> "not counted";
-            case NOT_SUPPORTED -> "not supported";
-        };
+        e.status = r.status().text();
         e.source = r.source();
         e.windowNs = window;
         e.tid = tid;

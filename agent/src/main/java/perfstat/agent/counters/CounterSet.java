@@ -3,6 +3,8 @@ package perfstat.agent.counters;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
+import perfstat.format.CounterSource;
+import perfstat.format.CounterStatus;
 
 /**
  * A set of counters over the whole process, as {@code perf stat -p PID} counts it, read
@@ -25,27 +27,25 @@ import java.util.function.Supplier;
  *       hardware events are not supported.</li>
  * </ol>
  * Every reading names its source; an event that cannot be counted is
- * {@link Status#NOT_SUPPORTED} with the reason, one that was never scheduled
- * {@link Status#NOT_COUNTED}.
+ * {@link CounterStatus#NOT_SUPPORTED} with the reason, one that was never scheduled
+ * {@link CounterStatus#NOT_COUNTED}.
  */
 public final class CounterSet implements AutoCloseable {
     /** PERF_FLAG_FD_CLOEXEC. */
     private static final long FLAG_FD_CLOEXEC = 8;
 
-    public static final String SOURCE_PERF = "perf_event_open";
-    public static final String SOURCE_PERF_USER = "perf_event_open (user only)";
-    public static final String SOURCE_RUSAGE = "getrusage";
-    public static final String SOURCE_PROCFS_STAT = "procfs /proc/self/stat (10 ms ticks)";
-    public static final String SOURCE_PROCFS_STAT_FAULTS = "procfs /proc/self/stat";
-    public static final String SOURCE_PROCFS_THREADS = "procfs, live threads only";
-
-    public enum Status { COUNTED, NOT_COUNTED, NOT_SUPPORTED }
+    public static final String SOURCE_PERF = CounterSource.PERF_EVENT_OPEN;
+    public static final String SOURCE_PERF_USER = CounterSource.PERF_EVENT_OPEN_USER;
+    public static final String SOURCE_RUSAGE = CounterSource.GETRUSAGE;
+    public static final String SOURCE_PROCFS_STAT = CounterSource.PROCFS_STAT;
+    public static final String SOURCE_PROCFS_STAT_FAULTS = CounterSource.PROCFS_STAT_FAULTS;
+    public static final String SOURCE_PROCFS_THREADS = CounterSource.PROCFS_THREADS;
 
     /**
      * One event's count over the window. {@code value} is raw (not scaled); scale it by
      * {@code enabledNs / runningNs} as perf does when the two differ.
      */
-    public record Reading(String event, long value, long enabledNs, long runningNs, Status status, String source) {
+    public record Reading(String event, long value, long enabledNs, long runningNs, CounterStatus status, String source) {
     }
 
     /** One thread's readings (perf_event_open only): the thread and the threads it started after the window opened. */
@@ -57,13 +57,13 @@ public final class CounterSet implements AutoCloseable {
         final EventSpec spec;
         final int[] fds;
         final int[] tids;
-        final Status status;
+        final CounterStatus status;
         final String source;
         /** For values not from perf: the value at open, and how to read it now. */
         final Supplier<Long> fallback;
         final long fallbackStart;
 
-        Counter(EventSpec spec, int[] fds, int[] tids, Status status, String source, Supplier<Long> fallback) {
+        Counter(EventSpec spec, int[] fds, int[] tids, CounterStatus status, String source, Supplier<Long> fallback) {
             this.spec = spec;
             this.fds = fds;
             this.tids = tids;
@@ -98,7 +98,7 @@ public final class CounterSet implements AutoCloseable {
             userOnly = kernelCountingRefused(sys, tids.get(0));
         }
         if (sys == null || tids.isEmpty()) {
-            mode = "procfs";
+            mode = CounterSource.PROCFS;
             note = unavailable == null ? "no /proc/self/task" : unavailable;
             for (EventSpec e : events) {
                 counters.add(procfsCounter(e, note));
@@ -164,7 +164,7 @@ public final class CounterSet implements AutoCloseable {
         // context switches and migrations read 0 when only user space is counted
         if (e.config() == 3) {
             if (rusageStart != null) {
-                return new Counter(e, null, null, Status.COUNTED, SOURCE_RUSAGE, () -> {
+                return new Counter(e, null, null, CounterStatus.COUNTED, SOURCE_RUSAGE, () -> {
                     long[] r = sys.rusageSelf();
                     return r == null ? -1 : r[4] + r[5];
                 });
@@ -192,11 +192,11 @@ public final class CounterSet implements AutoCloseable {
                 missed++; // e.g. out of descriptors: this thread goes uncounted, and the reading says so
             } else {
                 // the first thread decides: perf prints <not supported> for an event it cannot open
-                return new Counter(e, null, null, Status.NOT_SUPPORTED, source + ": " + Errno.name((int) -fd), null);
+                return new Counter(e, null, null, CounterStatus.NOT_SUPPORTED, source + ": " + Errno.name((int) -fd), null);
             }
         }
         return new Counter(e, java.util.Arrays.copyOf(fds, n), java.util.Arrays.copyOf(ids, n),
-                Status.COUNTED, missed == 0 ? source : source + ", " + missed + " thread(s) could not be opened", null);
+                CounterStatus.COUNTED, missed == 0 ? source : source + ", " + missed + " thread(s) could not be opened", null);
     }
 
     /** An event counted from procfs, or not supported with the reason why perf_event_open is not used. */
@@ -205,34 +205,34 @@ public final class CounterSet implements AutoCloseable {
             String stat = SOURCE_PROCFS_STAT_FAULTS;
             switch ((int) e.config()) {
                 case 0, 1: // cpu-clock, task-clock
-                    return new Counter(e, null, null, Status.COUNTED, SOURCE_PROCFS_STAT,
+                    return new Counter(e, null, null, CounterStatus.COUNTED, SOURCE_PROCFS_STAT,
                             () -> ProcessCounters.read().taskClockNs());
                 case 2:
-                    return new Counter(e, null, null, Status.COUNTED, stat, () -> {
+                    return new Counter(e, null, null, CounterStatus.COUNTED, stat, () -> {
                         ProcessCounters.Sample s = ProcessCounters.read();
                         return s.minorFaults() < 0 ? -1 : s.minorFaults() + s.majorFaults();
                     });
                 case 3:
-                    return new Counter(e, null, null, Status.COUNTED, SOURCE_PROCFS_THREADS, () -> {
+                    return new Counter(e, null, null, CounterStatus.COUNTED, SOURCE_PROCFS_THREADS, () -> {
                         ProcessCounters.Sample s = ProcessCounters.read();
                         return s.voluntaryContextSwitches() < 0 ? -1
                                 : s.voluntaryContextSwitches() + s.involuntaryContextSwitches();
                     });
                 case 4:
                     if (procStart.cpuMigrations() >= 0) {
-                        return new Counter(e, null, null, Status.COUNTED, SOURCE_PROCFS_THREADS,
+                        return new Counter(e, null, null, CounterStatus.COUNTED, SOURCE_PROCFS_THREADS,
                                 () -> ProcessCounters.read().cpuMigrations());
                     }
                     break;
                 case 5:
-                    return new Counter(e, null, null, Status.COUNTED, stat, () -> ProcessCounters.read().minorFaults());
+                    return new Counter(e, null, null, CounterStatus.COUNTED, stat, () -> ProcessCounters.read().minorFaults());
                 case 6:
-                    return new Counter(e, null, null, Status.COUNTED, stat, () -> ProcessCounters.read().majorFaults());
+                    return new Counter(e, null, null, CounterStatus.COUNTED, stat, () -> ProcessCounters.read().majorFaults());
                 default:
                     break;
             }
         }
-        return new Counter(e, null, null, Status.NOT_SUPPORTED, why, null);
+        return new Counter(e, null, null, CounterStatus.NOT_SUPPORTED, why, null);
     }
 
     /** The whole process's counts since open, one reading per event in the order asked. */
@@ -241,13 +241,13 @@ public final class CounterSet implements AutoCloseable {
         List<Reading> out = new ArrayList<>();
         long[] v = new long[3];
         for (Counter c : counters) {
-            if (c.status == Status.NOT_SUPPORTED) {
-                out.add(new Reading(c.spec.name(), 0, 0, 0, Status.NOT_SUPPORTED, c.source));
+            if (c.status == CounterStatus.NOT_SUPPORTED) {
+                out.add(new Reading(c.spec.name(), 0, 0, 0, CounterStatus.NOT_SUPPORTED, c.source));
             } else if (c.fallback != null) {
                 long now = c.fallback.get();
                 boolean ok = now >= 0 && c.fallbackStart >= 0;
                 out.add(new Reading(c.spec.name(), ok ? now - c.fallbackStart : 0, window, ok ? window : 0,
-                        ok ? Status.COUNTED : Status.NOT_COUNTED, c.source));
+                        ok ? CounterStatus.COUNTED : CounterStatus.NOT_COUNTED, c.source));
             } else {
                 long value = 0;
                 long enabled = 0;
@@ -260,7 +260,7 @@ public final class CounterSet implements AutoCloseable {
                     }
                 }
                 out.add(new Reading(c.spec.name(), value, enabled, running,
-                        running == 0 ? Status.NOT_COUNTED : Status.COUNTED, c.source));
+                        running == 0 ? CounterStatus.NOT_COUNTED : CounterStatus.COUNTED, c.source));
             }
         }
         return out;
@@ -284,7 +284,7 @@ public final class CounterSet implements AutoCloseable {
                 for (int i = 0; i < c.fds.length; i++) {
                     if (c.tids[i] == tid && sys.readCounter(c.fds[i], v) == 0) {
                         rs.add(new Reading(c.spec.name(), v[0], v[1], v[2],
-                                v[2] == 0 ? Status.NOT_COUNTED : Status.COUNTED, c.source));
+                                v[2] == 0 ? CounterStatus.NOT_COUNTED : CounterStatus.COUNTED, c.source));
                         any = true;
                     }
                 }

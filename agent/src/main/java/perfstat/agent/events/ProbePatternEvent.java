@@ -6,6 +6,7 @@ import jdk.jfr.Label;
 import jdk.jfr.Name;
 import jdk.jfr.Period;
 import jdk.jfr.StackTrace;
+import perfstat.format.Events;
 
 /**
  * One probe pattern as the user gave it and how many methods it has matched so far. Emitted
@@ -19,13 +20,15 @@ import jdk.jfr.StackTrace;
 @StackTrace(false)
 @Period("endChunk")
 public final class ProbePatternEvent extends jdk.jfr.Event {
-    public static final String NAME = "perfstat.ProbePattern";
+    public static final String NAME = Events.ProbePattern.NAME;
 
     @Label("Pattern")
     @Description("As given: pkg.Class, pkg.Class::method, ::method or @pkg.Annotation")
+    @Name(Events.ProbePattern.PATTERN)
     public String pattern;
 
     @Label("Methods")
     @Description("Methods probed because of this pattern, so far")
+    @Name(Events.ProbePattern.METHODS)
     public long methods;
 }

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.List;
 import jdk.jfr.FlightRecorder;
 import jdk.jfr.Recording;
+import perfstat.format.Events;
 
 /**
  * The agent's own JFR recording. It starts from no settings at all and enables only
@@ -23,8 +24,9 @@ import jdk.jfr.Recording;
 public final class RecordingSession {
     /** perfstat's own events: the agent's, the models' and those of perfstat's JMH profiler. */
     public static final List<String> PERFSTAT_EVENTS = List.of(
-            "perfstat.Agent", "perfstat.Probe", "perfstat.ProbePattern", "perfstat.Counters", "perfstat.PerfCounter", "perfstat.CounterReader",
-            "perfstat.Workload", "perfstat.Score", "perfstat.Result", "perfstat.ModelCounter", "perfstat.JmhIteration");
+            Events.Agent.NAME, Events.Probe.NAME, Events.ProbePattern.NAME, Events.Counters.NAME, Events.PerfCounter.NAME,
+            Events.CounterReader.NAME, Events.Workload.NAME, Events.Score.NAME, Events.Result.NAME, Events.ModelCounter.NAME,
+            Events.JmhIteration.NAME);
 
     /** JDK events that are safe to keep: no environment, properties, arguments, paths or processes. */
     public static final List<String> JDK_EVENTS = List.of(

@@ -82,7 +82,7 @@ class CounterSetTest {
             assertThat(rs).extracting(CounterSet.Reading::event).containsExactly("task-clock", "page-faults");
             assertThat(rs.get(0).value()).isEqualTo(110 + 120 + 130);
             assertThat(rs.get(0).enabledNs()).isEqualTo(3000);
-            assertThat(rs.get(0).status()).isEqualTo(CounterSet.Status.COUNTED);
+            assertThat(rs.get(0).status()).isEqualTo(perfstat.format.CounterStatus.COUNTED);
             assertThat(set.readPerThread()).extracting(CounterSet.ThreadReadings::tid).containsExactly(11, 12, 13);
             assertThat(set.readPerThread().get(1).readings().get(0).value()).isEqualTo(120);
             assertThat(set.descriptors()).isEqualTo(6);
@@ -96,7 +96,7 @@ class CounterSetTest {
         CounterSet set = CounterSet.open(EventSpec.parseList("cycles,instructions,r01c2"), k, TIDS, null);
         List<CounterSet.Reading> rs = set.read();
         assertThat(rs).allSatisfy(r -> {
-            assertThat(r.status()).isEqualTo(CounterSet.Status.COUNTED);
+            assertThat(r.status()).isEqualTo(perfstat.format.CounterStatus.COUNTED);
             assertThat(r.source()).isEqualTo(CounterSet.SOURCE_PERF);
             assertThat(r.value()).isEqualTo(360);
         });
@@ -111,9 +111,9 @@ class CounterSetTest {
         k.refuse.put(1L, Errno.ENOENT); // type 0 (hardware), config 1 (instructions)
         CounterSet set = CounterSet.open(EventSpec.parseList("task-clock,instructions"), k, TIDS, null);
         CounterSet.Reading insn = set.read().get(1);
-        assertThat(insn.status()).isEqualTo(CounterSet.Status.NOT_SUPPORTED);
+        assertThat(insn.status()).isEqualTo(perfstat.format.CounterStatus.NOT_SUPPORTED);
         assertThat(insn.source()).isEqualTo("perf_event_open: ENOENT");
-        assertThat(set.read().get(0).status()).isEqualTo(CounterSet.Status.COUNTED);
+        assertThat(set.read().get(0).status()).isEqualTo(perfstat.format.CounterStatus.COUNTED);
     }
 
     @Test
@@ -121,7 +121,7 @@ class CounterSetTest {
         FakeKernel k = new FakeKernel();
         CounterSet set = CounterSet.open(EventSpec.parseList("cycles"), k, List.of(11), null);
         k.values.get(k.nextFd - 1)[2] = 0;
-        assertThat(set.read().get(0).status()).isEqualTo(CounterSet.Status.NOT_COUNTED);
+        assertThat(set.read().get(0).status()).isEqualTo(perfstat.format.CounterStatus.NOT_COUNTED);
     }
 
     @Test
@@ -161,7 +161,7 @@ class CounterSetTest {
         List<CounterSet.Reading> rs = set.read();
         assertThat(rs.get(0).source()).isEqualTo(CounterSet.SOURCE_PROCFS_STAT);
         assertThat(rs.get(3).source()).isEqualTo(CounterSet.SOURCE_PROCFS_STAT_FAULTS);
-        assertThat(rs.get(4).status()).isEqualTo(CounterSet.Status.NOT_SUPPORTED);
+        assertThat(rs.get(4).status()).isEqualTo(perfstat.format.CounterStatus.NOT_SUPPORTED);
         assertThat(rs.get(4).source()).isEqualTo("perf_event_open needs Java 22+");
         assertThat(set.readPerThread()).isEmpty();
     }

@@ -39,7 +39,7 @@ public final class ListCommand implements Callable<Integer> {
             for (int i = 0; i < events.size(); i++) {
                 EventSpec e = events.get(i);
                 CounterSet.Reading r = readings.get(i);
-                String state = r.status() == CounterSet.Status.NOT_SUPPORTED ? "<not supported> (" + r.source() + ")"
+                String state = r.status() == perfstat.format.CounterStatus.NOT_SUPPORTED ? "<not supported> (" + r.source() + ")"
                         : "counted here, from " + r.source();
                 out.printf("  %-26s [%s]  %s%n", e.name(), e.kind(), state);
             }

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import perfstat.format.CounterStatus;
 
 /**
  * Follows the agent's interval log (agent option {@code interval-log}) while the command
@@ -62,7 +63,7 @@ public final class IntervalLog {
             } else if (f.length == 6) {
                 try {
                     batch.add(new RunData.PerfCounter(f[1], Long.parseLong(f[2]), Long.parseLong(f[3]),
-                            Long.parseLong(f[4]), f[5].replace('_', ' '), "", Long.parseLong(f[0]), 0, ""));
+                            Long.parseLong(f[4]), CounterStatus.parse(f[5]), "", Long.parseLong(f[0]), 0, ""));
                 } catch (NumberFormatException e) {
                     // a torn line: skip it
                 }

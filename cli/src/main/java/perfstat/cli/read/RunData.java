@@ -4,8 +4,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SortedMap;
 import org.HdrHistogram.Histogram;
+import perfstat.format.CounterStatus;
 
 /**
  * What one recording holds, as read: perfstat's events (any of which may be absent in a
@@ -37,14 +39,14 @@ public record RunData(String file, Workload workload, Result result, List<Double
      * One counter as the agent read it. {@code value} is raw; {@link #scaled()} scales it by
      * time enabled over time running, as perf does.
      */
-    public record PerfCounter(String event, long value, long enabledNs, long runningNs, String status,
+    public record PerfCounter(String event, long value, long enabledNs, long runningNs, CounterStatus status,
                               String source, long windowNs, int tid, String threadName) {
         public boolean counted() {
-            return "counted".equals(status);
+            return status == CounterStatus.COUNTED;
         }
 
         public boolean supported() {
-            return !"not supported".equals(status);
+            return status != CounterStatus.NOT_SUPPORTED;
         }
 
         public double scaled() {
@@ -114,19 +116,22 @@ public record RunData(String file, Workload workload, Result result, List<Double
      *                               times its hardware threads, integrated between samples), NaN without those events
      * @param machineContextSwitches context switches of the whole machine from jdk.ThreadContextSwitchRate integrated
      *                               between samples, NaN without those events
-     * @param totals                 the JDK's totals by name (allocation-bytes, file-read-bytes, safepoints, exceptions, ...),
-     *                               present only where the recording had their events
+     * @param totals                 the JDK's totals by {@link JdkTotal#key()} (allocation-bytes, file-read-bytes,
+     *                               safepoints, exceptions, ...), present only where the recording had their events
      * @param hot                    the methods the execution samples found, self and inclusive
+     * @param contentionThreshold    the threshold of the contention events ({@code monitors}, {@code parks}) as perfstat's
+     *                               agent recorded it (perfstat.Agent); empty where the recording does not say
      */
     public record JdkSummary(SortedMap<String, Long> eventCounts, Duration span, long gcCount,
                              Duration gcPauseTotal, double meanJvmCpuLoad, Contention monitors, Contention parks,
                              List<BlockedSite> topSites, double derivedCpuNs, double machineContextSwitches,
-                             Map<String, Double> totals, HotMethods hot) {
+                             Map<String, Double> totals, HotMethods hot, Optional<Duration> contentionThreshold) {
 
         public JdkSummary(SortedMap<String, Long> eventCounts, Duration span, long gcCount, Duration gcPauseTotal,
                           double meanJvmCpuLoad) {
             this(eventCounts, span, gcCount, gcPauseTotal, meanJvmCpuLoad, new Contention(0, Duration.ZERO),
-                    new Contention(0, Duration.ZERO), List.of(), Double.NaN, Double.NaN, Map.of(), HotMethods.NONE);
+                    new Contention(0, Duration.ZERO), List.of(), Double.NaN, Double.NaN, Map.of(), HotMethods.NONE,
+                    Optional.empty());
         }
     }
 

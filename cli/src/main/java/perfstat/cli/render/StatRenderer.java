@@ -189,7 +189,7 @@ public final class StatRenderer {
 
     private static boolean fallback(StatSummary.Line l) {
         return l.value().status() != Value.Status.NOT_SUPPORTED && l.source() != null && !l.source().isEmpty()
-                && !l.source().startsWith("perf_event_open");
+                && !l.source().startsWith(perfstat.format.CounterSource.PERF_EVENT_OPEN);
     }
 
     /** The value as perf writes it: two decimals for msec, a whole count otherwise, or perf's markers. */

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import perfstat.cli.read.JdkTotal;
 import perfstat.cli.read.RunData;
 
 /**
@@ -21,20 +22,7 @@ public final class Measurements {
     static final String PROBES = "probes";
     static final String TIME = "time";
     static final String JDK = "jdk";
-    private static final String SOURCE_PERF = "perf_event_open";
-
-    /** The JDK's totals as rows: key, label, unit, the event, and what the number leaves out. */
-    private static final String[][] JDK_TOTALS = {
-            {"allocation-bytes", "allocated (bytes)", "bytes", "jdk.ObjectAllocationSample", "sum of sample weights"},
-            {"threads-started", "threads started", "count", "jdk.JavaThreadStatistics", "growth between its samples"},
-            {"classes-loaded", "classes loaded", "count", "jdk.ClassLoadingStatistics", "growth between its samples"},
-            {"compilations", "JIT compilations", "count", "jdk.Compilation", "above its threshold"},
-            {"safepoints", "safepoints", "count", "jdk.SafepointBegin"},
-            {"exceptions", "exceptions thrown", "count", "jdk.ExceptionStatistics", "growth between its samples"},
-            {"file-read-bytes", "file read (bytes)", "bytes", "jdk.FileRead", "reads above its threshold"},
-            {"file-write-bytes", "file written (bytes)", "bytes", "jdk.FileWrite", "writes above its threshold"},
-            {"socket-read-bytes", "socket read (bytes)", "bytes", "jdk.SocketRead", "reads above its threshold"},
-            {"socket-write-bytes", "socket written (bytes)", "bytes", "jdk.SocketWrite", "writes above its threshold"}};
+    private static final String SOURCE_PERF = perfstat.format.CounterSource.PERF_EVENT_OPEN;
 
     /** One metric of one recording, with perf's derived comment for it. */
     public record Measured(Metric metric, Value value, String comment) {
@@ -113,13 +101,13 @@ public final class Measurements {
                     Value.of(jdk.parks().blocked().toNanos() / 1e6), "");
         }
         // the JDK's totals: a row where the recording had the event; <not counted> for one without perfstat's events
-        for (String[] t : JDK_TOTALS) {
-            Double v = jdk.totals().get(t[0]);
+        for (JdkTotal t : JdkTotal.values()) {
+            Double v = jdk.totals().get(t.key());
             if (v == null && run.hasPerfstatEvents()) {
                 continue; // perfstat's own recording does not enable these: no row
             }
-            put(m, new Metric(t[0], t[1], t[2], JDK, 0, Metric.Better.NEITHER), v == null ? Value.notCounted() : Value.of(v),
-                    v == null ? "" : t[3] + (t.length > 4 ? ", " + t[4] : ""));
+            put(m, new Metric(t.key(), t.label(), t.unit(), JDK, 0, Metric.Better.NEITHER), v == null ? Value.notCounted() : Value.of(v),
+                    v == null ? "" : t.comment());
         }
         if (!Double.isNaN(jdk.meanJvmCpuLoad())) {
             put(m, new Metric("jvm-cpu-load", "JVM CPU load (% of machine)", "%", JDK, 2, Metric.Better.NEITHER),
@@ -143,9 +131,9 @@ public final class Measurements {
             Metric metric = new Metric(c.baseEvent(), clock ? c.event() + " (msecs)" : c.event(), clock ? "ms" : "count",
                     COUNTERS, clock ? 6 : 0, Metric.Better.LOWER);
             Value v = switch (c.status()) {
-                case "counted" -> Value.of(clock ? c.scaled() / 1e6 : c.scaled());
-                case "not counted" -> Value.notCounted();
-                default -> Value.notSupported();
+                case COUNTED -> Value.of(clock ? c.scaled() / 1e6 : c.scaled());
+                case NOT_COUNTED -> Value.notCounted();
+                case NOT_SUPPORTED -> Value.notSupported();
             };
             StringBuilder comment = new StringBuilder();
             if (c.counted()) {
@@ -223,17 +211,12 @@ public final class Measurements {
         return notes;
     }
 
-    /** " >= 10us" from the agent's recorded options, or "" when unknown. */
+    /** " >= 10us" as the recording says; ", threshold not recorded" for perfstat's recordings that do not say; else "". */
     private static String contentionThreshold(RunData run) {
-        String o = run.agentOptions();
-        if (o == null) {
-            return "";
+        if (run.jdk().contentionThreshold().isEmpty()) {
+            return run.agentOptions() == null ? "" : ", threshold not recorded"; // format 1 did not record it
         }
-        java.util.regex.Matcher mt = java.util.regex.Pattern.compile("contention=([0-9]+)ns").matcher(o);
-        if (!mt.find()) {
-            return o.contains("timing=") ? " >= 10ms" : ""; // format 1 recorded 10 ms, without saying so
-        }
-        long ns = Long.parseLong(mt.group(1));
+        long ns = run.jdk().contentionThreshold().get().toNanos();
         return ns % 1_000_000 == 0 ? " >= " + ns / 1_000_000 + "ms" : ns % 1000 == 0 ? " >= " + ns / 1000 + "us" : " >= " + ns + "ns";
     }
 
@@ -278,9 +261,9 @@ public final class Measurements {
             notes.add(label + ": GCs - : no jdk.GarbageCollection event in the recording (no collection, or the event was off)");
         }
         List<String> missingJdk = new ArrayList<>();
-        for (String[] t : JDK_TOTALS) {
-            if (!run.hasPerfstatEvents() && !run.jdk().totals().containsKey(t[0])) {
-                missingJdk.add(t[1] + " (" + t[3] + ")");
+        for (JdkTotal t : JdkTotal.values()) {
+            if (!run.hasPerfstatEvents() && !run.jdk().totals().containsKey(t.key())) {
+                missingJdk.add(t.label() + " (" + t.event() + ")");
             }
         }
         if (!missingJdk.isEmpty()) {

@@ -112,7 +112,8 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
             long v = c.value() - (p == null ? 0 : p.value());
             long en = c.enabledNs() - (p == null ? 0 : p.enabledNs());
             long run = c.runningNs() - (p == null ? 0 : p.runningNs());
-            String status = !c.supported() ? c.status() : run <= 0 ? "not counted" : "counted";
+            perfstat.format.CounterStatus status = !c.supported() ? c.status()
+                    : run <= 0 ? perfstat.format.CounterStatus.NOT_COUNTED : perfstat.format.CounterStatus.COUNTED;
             deltas.add(new RunData.PerfCounter(c.event(), v, en, run, status, c.source(), c.windowNs() - prevWindow,
                     0, ""));
         }

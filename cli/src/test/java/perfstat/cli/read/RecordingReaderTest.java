@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import jdk.jfr.Recording;
 import org.HdrHistogram.Histogram;
@@ -252,6 +253,140 @@ class RecordingReaderTest {
         assertThat(m.get("file-read-bytes").value().value()).isEqualTo(6000.0);
         assertThat(m.get("socket-read-bytes").value().status()).isEqualTo(Value.Status.NOT_COUNTED);
         assertThat(Measurements.notes(run)).anyMatch(n -> n.contains("socket read (bytes) (jdk.SocketRead)"));
+    }
+
+    /** Never taken while the loop below warms it up: the compiled code traps (an uncommon trap) when it is. */
+    private static long branchy(long x) {
+        if (x < 0) {
+            return -x * 31;
+        }
+        return x + 1;
+    }
+
+    private static long rarely(long x) {
+        if (x < 0) {
+            return -x * 17;
+        }
+        return x - 1;
+    }
+
+    private static long seldom(long x) {
+        if (x < 0) {
+            return -x * 13;
+        }
+        return x ^ 5;
+    }
+
+    /** Warms {@code f} until it is compiled, then takes the branch the compiled code left out. */
+    private static long deoptimize(java.util.function.LongUnaryOperator f) {
+        long sink = 0;
+        for (long i = 0; i < 20_000_000L; i++) {
+            sink += f.applyAsLong(i == 19_999_999L ? -1 : i & 0xffff);
+        }
+        return sink;
+    }
+
+    /**
+     * A JDK total is one line of JdkTotal, which drives both the reader's handler and the row:
+     * deoptimizations, the count of jdk.Deoptimization events, from code made to deoptimize here.
+     */
+    @Test
+    void aJdkTotalIsOneLineOfTheTableDeoptimizationsCounted() throws Exception {
+        Path f = dir.resolve("deopt.jfr");
+        RunData run = null;
+        try (Recording r = new Recording()) {
+            r.enable("jdk.Deoptimization");
+            r.start();
+            long sink = 0;
+            for (java.util.function.LongUnaryOperator op : List.<java.util.function.LongUnaryOperator>of(
+                    RecordingReaderTest::branchy, RecordingReaderTest::rarely, RecordingReaderTest::seldom)) {
+                sink += deoptimize(op);
+                r.dump(f); // what the recording holds so far
+                run = RecordingReader.read(f.toString());
+                if (run.jdk().totals().containsKey(JdkTotal.DEOPTIMIZATIONS.key())) {
+                    break;
+                }
+            }
+            assertThat(sink).isNotZero();
+            r.stop();
+        }
+        assertThat(run.jdk().eventCounts()).containsKey("jdk.Deoptimization");
+        long events = run.jdk().eventCounts().get("jdk.Deoptimization");
+        assertThat(run.jdk().totals()).containsEntry("deoptimizations", (double) events);
+        Measurements.Measured row = Measurements.of(run).get("deoptimizations");
+        assertThat(row.metric().label()).isEqualTo("deoptimizations");
+        assertThat(row.value().value()).isEqualTo((double) events).isPositive();
+        assertThat(row.comment()).isEqualTo("jdk.Deoptimization");
+    }
+
+    /** Accumulations of the table: the sum of a field, a count of events, the growth of a cumulative counter. */
+    @Test
+    void theTablesAccumulationsSumCountAndGrowth() throws Exception {
+        Path f = dir.resolve("totals.jfr");
+        try (Recording r = new Recording()) {
+            r.enable("jdk.ClassLoadingStatistics").withPeriod(java.time.Duration.ofMillis(50));
+            r.enable("jdk.ObjectAllocationSample");
+            r.start();
+            Thread.sleep(300);
+            r.stop();
+            r.dump(f);
+        }
+        RunData run = RecordingReader.read(f.toString());
+        long samples = run.jdk().eventCounts().getOrDefault("jdk.ClassLoadingStatistics", 0L);
+        assertThat(samples).isGreaterThanOrEqualTo(2);
+        assertThat(run.jdk().totals()).containsKey("classes-loaded");
+        assertThat(run.jdk().totals().get("classes-loaded")).isGreaterThanOrEqualTo(0.0);
+        assertThat(run.jdk().totals()).doesNotContainKey("deoptimizations"); // not enabled: no total, and <not counted>
+        assertThat(Measurements.of(run).get("deoptimizations").value().status()).isEqualTo(Value.Status.NOT_COUNTED);
+    }
+
+    @jdk.jfr.Name("perfstat.Agent")
+    static final class Format4AgentEvent extends jdk.jfr.Event {
+        int formatVersion;
+        String options;
+    }
+
+    private RunData agentRecording(String file, jdk.jfr.Event agent) throws Exception {
+        Path f = dir.resolve(file);
+        try (Recording r = new Recording()) {
+            r.start();
+            agent.commit();
+            counters("start", 1_000_000_000L, 100);
+            counters("end", 2_000_000_000L, 100);
+            r.stop();
+            r.dump(f);
+        }
+        return RecordingReader.read(f.toString());
+    }
+
+    /**
+     * The contention threshold is perfstat.Agent's field (format 5); versions 2 to 4 wrote it
+     * into the options; a recording without either says it is not recorded (format 1 assumed 10 ms).
+     */
+    @Test
+    void theContentionThresholdIsAFieldAndARecordingWithoutItSaysSo() throws Exception {
+        perfstat.agent.events.AgentEvent now = new perfstat.agent.events.AgentEvent();
+        now.formatVersion = perfstat.format.RecordingFormat.VERSION;
+        now.options = "timing=sampled";
+        now.contentionThresholdNs = 20_000;
+        RunData v5 = agentRecording("v5.jfr", now);
+        assertThat(v5.jdk().contentionThreshold()).contains(java.time.Duration.ofNanos(20_000));
+        assertThat(Measurements.of(v5).get("monitor-blocked").comment()).isEqualTo("jdk.JavaMonitorEnter >= 20us");
+
+        Format4AgentEvent v4 = new Format4AgentEvent();
+        v4.formatVersion = 4;
+        v4.options = "probes=a.B::c,timing=sampled,contention=1000000ns";
+        RunData old = agentRecording("v4.jfr", v4);
+        assertThat(old.jdk().contentionThreshold()).contains(java.time.Duration.ofMillis(1));
+        assertThat(Measurements.of(old).get("park-blocked").comment()).isEqualTo("jdk.ThreadPark >= 1ms");
+
+        Format4AgentEvent v1 = new Format4AgentEvent();
+        v1.formatVersion = 1;
+        v1.options = "probes=a.B::c,timing=sampled";
+        RunData first = agentRecording("v1.jfr", v1);
+        assertThat(first.jdk().contentionThreshold()).isEmpty();
+        assertThat(Measurements.of(first).get("monitor-blocked").comment())
+                .isEqualTo("jdk.JavaMonitorEnter, threshold not recorded");
     }
 
     @Test

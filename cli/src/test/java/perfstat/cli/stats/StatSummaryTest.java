@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 class StatSummaryTest {
 
     static RunData.PerfCounter counter(String event, long value, long enabled, long running, String status) {
-        return new RunData.PerfCounter(event, value, enabled, running, status, "perf_event_open", 1_000_000_000L, 0, "");
+        return new RunData.PerfCounter(event, value, enabled, running, perfstat.format.CounterStatus.parse(status), "perf_event_open", 1_000_000_000L, 0, "");
     }
 
     static RunData run(long windowNs, RunData.PerfCounter... counters) {
@@ -96,11 +96,11 @@ class StatSummaryTest {
     @Test
     void intervalsAreTheDifferencesOfCumulativeReads() {
         List<RunData.PerfCounter> first = List.of(
-                new RunData.PerfCounter("task-clock", 300_000_000L, 500_000_000L, 500_000_000L, "counted", "", 500_000_000L, 0, ""),
-                new RunData.PerfCounter("page-faults", 1000, 500_000_000L, 500_000_000L, "counted", "", 500_000_000L, 0, ""));
+                new RunData.PerfCounter("task-clock", 300_000_000L, 500_000_000L, 500_000_000L, perfstat.format.CounterStatus.COUNTED, "", 500_000_000L, 0, ""),
+                new RunData.PerfCounter("page-faults", 1000, 500_000_000L, 500_000_000L, perfstat.format.CounterStatus.COUNTED, "", 500_000_000L, 0, ""));
         List<RunData.PerfCounter> second = List.of(
-                new RunData.PerfCounter("task-clock", 800_000_000L, 1_000_000_000L, 1_000_000_000L, "counted", "", 1_000_000_000L, 0, ""),
-                new RunData.PerfCounter("page-faults", 1000, 1_000_000_000L, 1_000_000_000L, "counted", "", 1_000_000_000L, 0, ""));
+                new RunData.PerfCounter("task-clock", 800_000_000L, 1_000_000_000L, 1_000_000_000L, perfstat.format.CounterStatus.COUNTED, "", 1_000_000_000L, 0, ""),
+                new RunData.PerfCounter("page-faults", 1000, 1_000_000_000L, 1_000_000_000L, perfstat.format.CounterStatus.COUNTED, "", 1_000_000_000L, 0, ""));
         List<StatSummary.Line> a = StatSummary.interval(first, null);
         List<StatSummary.Line> b = StatSummary.interval(second, first);
         assertThat(a.get(0).value().value()).isEqualTo(300.0);

@@ -5,6 +5,7 @@ import jdk.jfr.Description;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
 import jdk.jfr.StackTrace;
+import perfstat.format.Events;
 
 /** One of the model's own counters at the end of the run (bytes written, lock-all events, ...). */
 @Name(ModelCounterEvent.NAME)
@@ -13,11 +14,13 @@ import jdk.jfr.StackTrace;
 @Description("A counter the model keeps itself, at the end of the run")
 @StackTrace(false)
 public final class ModelCounterEvent extends jdk.jfr.Event {
-    public static final String NAME = "perfstat.ModelCounter";
+    public static final String NAME = Events.ModelCounter.NAME;
 
     @Label("Name")
+    @Name(Events.ModelCounter.COUNTER_NAME)
     public String name;
 
     @Label("Value")
+    @Name(Events.ModelCounter.VALUE)
     public long value;
 }

@@ -6,6 +6,7 @@ import jdk.jfr.Label;
 import jdk.jfr.Name;
 import jdk.jfr.StackTrace;
 import jdk.jfr.Timespan;
+import perfstat.format.Events;
 
 /** The workload's result over its whole run. The event spans the measured window. */
 @Name(ResultEvent.NAME)
@@ -14,15 +15,18 @@ import jdk.jfr.Timespan;
 @Description("The workload's score over the whole run; the event spans the measured window")
 @StackTrace(false)
 public final class ResultEvent extends jdk.jfr.Event {
-    public static final String NAME = "perfstat.Result";
+    public static final String NAME = Events.Result.NAME;
 
     @Label("Score")
+    @Name(Events.Result.SCORE)
     public double score;
 
     @Label("Units")
+    @Name(Events.Result.UNITS)
     public long units;
 
     @Label("Elapsed")
     @Timespan(Timespan.NANOSECONDS)
+    @Name(Events.Result.ELAPSED_NS)
     public long elapsedNs;
 }

@@ -1,0 +1,78 @@
+package perfstat.cli.read;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.WeakHashMap;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedFrame;
+import jdk.jfr.consumer.RecordedStackTrace;
+
+/**
+ * The JDK's contention events (jdk.JavaMonitorEnter, jdk.ThreadPark, above the recording's
+ * threshold): how many and how long of each kind, and the sites that blocked longest.
+ */
+final class ContentionCollector implements Collector {
+    /** At most this many sites, the longest blocked first. */
+    private static final int TOP_SITES = 10;
+
+    /** {count, blocked ns} per kind. */
+    private final long[] monitor = new long[2];
+    private final long[] park = new long[2];
+    /** {count, blocked ns} by "kind site". */
+    private final Map<String, long[]> sites = new HashMap<>();
+    /** Per kind of blocking, each stack's site accumulator: a stack's site is found once (see HotMethodsCollector). */
+    private final Map<RecordedStackTrace, long[]> monitorStacks = new WeakHashMap<>();
+    private final Map<RecordedStackTrace, long[]> parkStacks = new WeakHashMap<>();
+
+    @Override
+    public void register(Handlers h) {
+        h.on("jdk.JavaMonitorEnter", e -> blocked(e, monitor, "monitor ", monitorStacks));
+        h.on("jdk.ThreadPark", e -> blocked(e, park, "park ", parkStacks));
+    }
+
+    private void blocked(RecordedEvent e, long[] agg, String kind, Map<RecordedStackTrace, long[]> stacks) {
+        long ns = e.getDuration().toNanos();
+        agg[0]++;
+        agg[1] += ns;
+        RecordedStackTrace st = e.getStackTrace();
+        long[] site = st == null ? sites.computeIfAbsent(kind + site(null), k -> new long[2])
+                : stacks.computeIfAbsent(st, k -> sites.computeIfAbsent(kind + site(k), x -> new long[2]));
+        site[0]++;
+        site[1] += ns;
+    }
+
+    RunData.Contention monitors() {
+        return new RunData.Contention(monitor[0], Duration.ofNanos(monitor[1]));
+    }
+
+    RunData.Contention parks() {
+        return new RunData.Contention(park[0], Duration.ofNanos(park[1]));
+    }
+
+    /** The sites that blocked longest. */
+    List<RunData.BlockedSite> topSites() {
+        return sites.entrySet().stream()
+                .sorted((x, y) -> Long.compare(y.getValue()[1], x.getValue()[1])).limit(TOP_SITES)
+                .map(en -> {
+                    String[] kindSite = en.getKey().split(" ", 2);
+                    return new RunData.BlockedSite(kindSite[1], kindSite[0], en.getValue()[0], Duration.ofNanos(en.getValue()[1]));
+                }).toList();
+    }
+
+    /** The first frame outside the JDK, as Class.method:line; "(no stack)" without a stack trace. */
+    private static String site(RecordedStackTrace st) {
+        if (st == null || st.getFrames().isEmpty()) {
+            return "(no stack)";
+        }
+        for (RecordedFrame f : st.getFrames()) {
+            String cls = f.getMethod().getType().getName();
+            if (!cls.startsWith("java.") && !cls.startsWith("jdk.") && !cls.startsWith("sun.")) {
+                return cls + "." + f.getMethod().getName() + ":" + f.getLineNumber();
+            }
+        }
+        RecordedFrame f = st.getFrames().get(0);
+        return f.getMethod().getType().getName() + "." + f.getMethod().getName() + ":" + f.getLineNumber();
+    }
+}

@@ -1,0 +1,146 @@
+package perfstat.cli.read;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import jdk.jfr.consumer.RecordedEvent;
+import perfstat.format.CounterStatus;
+import perfstat.format.Events;
+import perfstat.format.Phase;
+
+/**
+ * The process's counters: procfs's (perfstat.Counters) at the start and end, the agent's
+ * counters (perfstat.PerfCounter; the latest batch of totals wins) and how they were read
+ * (perfstat.CounterReader). A window opened on a running agent takes its share: the totals as
+ * it closed less those as it opened.
+ */
+final class CounterCollector implements Collector {
+    private RunData.Counters start;
+    private RunData.Counters end;
+    private RunData.Counters windowStart;
+    private RunData.Counters windowEnd;
+    /** Whether the recording holds the agent's start: then it is the agent's own, not a window's. */
+    private boolean agentStartSeen;
+    /** The latest perfstat.CounterReader. */
+    private RecordedEvent counterReader;
+    private final List<RunData.PerfCounter> perfEnd = new ArrayList<>();
+    private final List<RunData.PerfCounter> perfWindowStart = new ArrayList<>();
+    private final List<RunData.PerfCounter> perfWindowEnd = new ArrayList<>();
+
+    /** The counters' part of {@link RunData}. */
+    record Part(RunData.Counters start, RunData.Counters end, List<RunData.PerfCounter> totals,
+                List<RunData.PerfCounter> perThread, RunData.CounterWindow window) {
+    }
+
+    @Override
+    public void register(Handlers h) {
+        h.on(Events.Counters.NAME, this::counters);
+        h.on(Events.PerfCounter.NAME, this::perfCounterTotals);
+        h.on(Events.CounterReader.NAME, e -> {
+            if (counterReader == null || e.getLong(Events.CounterReader.WINDOW_NS) > counterReader.getLong(Events.CounterReader.WINDOW_NS)) {
+                counterReader = e;
+            }
+        });
+    }
+
+    private void counters(RecordedEvent e) {
+        RunData.Counters c = new RunData.Counters(e.getEndTime(), e.getLong(Events.Counters.TASK_CLOCK_NS),
+                e.getLong(Events.Counters.VOLUNTARY_CONTEXT_SWITCHES), e.getLong(Events.Counters.INVOLUNTARY_CONTEXT_SWITCHES),
+                e.getLong(Events.Counters.CPU_MIGRATIONS), e.getLong(Events.Counters.MINOR_FAULTS),
+                e.getLong(Events.Counters.MAJOR_FAULTS), e.getString(Events.Counters.SOURCE));
+        String phase = e.getString(Events.Counters.PHASE);
+        if (Phase.WINDOW_START.equals(phase)) {
+            windowStart = c;
+        } else if (Phase.WINDOW_END.equals(phase)) {
+            windowEnd = c;
+        } else if (Phase.START.equals(phase)) {
+            agentStartSeen = true;
+            start = start == null ? c : start;
+        } else if (end == null || c.time().isAfter(end.time())) {
+            end = c;
+        }
+    }
+
+    private void perfCounterTotals(RecordedEvent e) {
+        // interval reads stay in the recording for other tools; tables use the totals
+        switch (e.getString(Events.PerfCounter.PHASE)) {
+            case Phase.END -> perfEnd.add(perfCounter(e));
+            case Phase.WINDOW_START -> perfWindowStart.add(perfCounter(e));
+            case Phase.WINDOW_END -> perfWindowEnd.add(perfCounter(e));
+            default -> {
+            }
+        }
+    }
+
+    private static RunData.PerfCounter perfCounter(RecordedEvent e) {
+        return new RunData.PerfCounter(e.getString(Events.PerfCounter.EVENT), e.getLong(Events.PerfCounter.VALUE),
+                e.getLong(Events.PerfCounter.ENABLED_NS), e.getLong(Events.PerfCounter.RUNNING_NS),
+                CounterStatus.parse(e.getString(Events.PerfCounter.STATUS)), e.getString(Events.PerfCounter.SOURCE),
+                e.getLong(Events.PerfCounter.WINDOW_NS), e.getInt(Events.PerfCounter.TID), e.getString(Events.PerfCounter.THREAD_NAME));
+    }
+
+    /** Whether the recording holds the agent's start (its own recording), not only a window's totals. */
+    boolean agentStartSeen() {
+        return agentStartSeen;
+    }
+
+    /** Whether it holds the totals as a window closed. */
+    boolean hasWindowEnd() {
+        return windowEnd != null || !perfWindowEnd.isEmpty();
+    }
+
+    /** The counters of the recording, or of its window ({@code window}); {@code agentStartCpuNs} from perfstat.Agent. */
+    Part result(boolean window, long agentStartCpuNs) {
+        // every chunk ends with the totals so far: the latest batch wins
+        long lastWindow = perfEnd.stream().mapToLong(RunData.PerfCounter::windowNs).max().orElse(-1);
+        List<RunData.PerfCounter> totals = perfEnd.stream().filter(c -> c.windowNs() == lastWindow && c.tid() == 0).toList();
+        List<RunData.PerfCounter> perThread = perfEnd.stream().filter(c -> c.windowNs() == lastWindow && c.tid() != 0).toList();
+        long windowNs = counterReader == null ? 0 : counterReader.getLong(Events.CounterReader.WINDOW_NS);
+        if (window && !perfWindowEnd.isEmpty()) {
+            totals = windowDeltas(perfWindowStart, perfWindowEnd);
+            perThread = List.of(); // per-thread values are the whole run's
+            windowNs = totals.isEmpty() ? 0 : totals.get(0).windowNs();
+        }
+        boolean windowCounters = window && windowStart != null && windowEnd != null;
+        return new Part(windowCounters ? windowStart : start, windowCounters ? windowEnd : end, totals, perThread,
+                counterWindow(windowNs, agentStartCpuNs));
+    }
+
+    private RunData.CounterWindow counterWindow(long windowNs, long agentStartCpuNs) {
+        if (counterReader == null) {
+            return null;
+        }
+        RecordedEvent r = counterReader;
+        return new RunData.CounterWindow(
+                r.getString(Events.CounterReader.MODE),
+                r.getString(Events.CounterReader.NOTE),
+                Duration.ofNanos(r.getLong(Events.CounterReader.INTERVAL_NS)),
+                Duration.ofNanos(windowNs),
+                r.getLong(Events.CounterReader.USER_NS),
+                r.getLong(Events.CounterReader.SYSTEM_NS),
+                r.getLong(Events.CounterReader.READS),
+                r.getInt(Events.CounterReader.DESCRIPTORS),
+                r.getLong(Events.CounterReader.READER_CPU_NS),
+                r.hasField(Events.CounterReader.READER_FIRST_READ_CPU_NS) ? r.getLong(Events.CounterReader.READER_FIRST_READ_CPU_NS) : -1,
+                agentStartCpuNs);
+    }
+
+    /** A window's counter values: each event's total as the window closed less its total as it opened. */
+    private static List<RunData.PerfCounter> windowDeltas(List<RunData.PerfCounter> start, List<RunData.PerfCounter> end) {
+        Map<String, RunData.PerfCounter> before = new HashMap<>();
+        start.forEach(c -> before.put(c.event(), c));
+        List<RunData.PerfCounter> out = new ArrayList<>();
+        for (RunData.PerfCounter e : end) {
+            RunData.PerfCounter b = before.get(e.event());
+            if (b == null) {
+                out.add(e);
+                continue;
+            }
+            out.add(new RunData.PerfCounter(e.event(), e.value() - b.value(), e.enabledNs() - b.enabledNs(),
+                    e.runningNs() - b.runningNs(), e.status(), e.source(), e.windowNs() - b.windowNs(), 0, ""));
+        }
+        return out;
+    }
+}

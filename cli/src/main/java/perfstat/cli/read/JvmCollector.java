@@ -1,0 +1,86 @@
+package perfstat.cli.read;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import jdk.jfr.consumer.RecordedEvent;
+
+/**
+ * The JVM's own figures from the JDK's events: garbage collections and their pauses
+ * (jdk.GarbageCollection), the JVM's CPU load (jdk.CPULoad, with jdk.CPUInformation's hardware
+ * threads: its CPU time) and the machine's context switches (jdk.ThreadContextSwitchRate).
+ */
+final class JvmCollector implements Collector {
+    private long gcCount;
+    private Duration gcPause = Duration.ZERO;
+    private double cpuSum;
+    private long cpuN;
+    private int hwThreads;
+    private final List<double[]> cpuLoads = new ArrayList<>(); // {epoch ns, jvmUser + jvmSystem}
+    private final List<double[]> switchRates = new ArrayList<>(); // {epoch ns, switches per second, whole machine}
+
+    @Override
+    public void register(Handlers h) {
+        h.on("jdk.GarbageCollection", e -> {
+            gcCount++;
+            gcPause = gcPause.plus(e.getDuration("sumOfPauses"));
+        });
+        h.on("jdk.CPULoad", e -> {
+            double load = e.getFloat("jvmUser") + e.getFloat("jvmSystem");
+            cpuSum += load;
+            cpuN++;
+            cpuLoads.add(new double[] {epochNs(e.getEndTime()), load});
+        });
+        h.on("jdk.ThreadContextSwitchRate", e -> switchRates.add(new double[] {epochNs(e.getEndTime()), e.getFloat("switchRate")}));
+        h.on("jdk.CPUInformation", e -> {
+            if (e.hasField("hwThreads")) {
+                hwThreads = e.getInt("hwThreads");
+            }
+        });
+    }
+
+    long gcCount() {
+        return gcCount;
+    }
+
+    Duration gcPause() {
+        return gcPause;
+    }
+
+    /** The mean of the JVM's CPU load samples (user + system, a fraction of the machine), NaN without any. */
+    double meanCpuLoad() {
+        return cpuN == 0 ? Double.NaN : cpuSum / cpuN;
+    }
+
+    /** The JVM's CPU time: its load times the machine's hardware threads, over time; NaN where unknown. */
+    double derivedCpuNs() {
+        return hwThreads > 0 ? integral(cpuLoads, hwThreads * 1e9) : Double.NaN;
+    }
+
+    /** The whole machine's context switches over time, NaN below two samples. */
+    double machineContextSwitches() {
+        return integral(switchRates, 1);
+    }
+
+    private static double epochNs(Instant t) {
+        return t.getEpochSecond() * 1e9 + t.getNano();
+    }
+
+    /**
+     * The integral of periodic samples {time, rate} over time in seconds, times {@code scale}: each
+     * sample's rate holds for the time since the previous one (the first sample's interval is
+     * unknown, so not counted). NaN with fewer than two samples.
+     */
+    private static double integral(List<double[]> samples, double scale) {
+        if (samples.size() < 2) {
+            return Double.NaN;
+        }
+        samples.sort((a, b) -> Double.compare(a[0], b[0]));
+        double sum = 0;
+        for (int i = 1; i < samples.size(); i++) {
+            sum += samples.get(i)[1] * (samples.get(i)[0] - samples.get(i - 1)[0]) / 1e9;
+        }
+        return sum * scale;
+    }
+}

@@ -1,0 +1,191 @@
+package perfstat.format;
+
+/**
+ * Every perfstat JFR event's name and its field names (docs/recording-format.md): the agent's,
+ * the models' and the JMH profiler's. The writers' event classes name themselves and their
+ * fields with these ({@code @Name}); the reader looks events and fields up by them. All are
+ * compile-time constants, so a writer's class file carries the text itself and needs this
+ * module only to compile.
+ */
+public final class Events {
+    private Events() {
+    }
+
+    /** The agent started measuring this JVM (written by the agent, once). */
+    public static final class Agent {
+        public static final String NAME = "perfstat.Agent";
+        public static final String FORMAT_VERSION = "formatVersion";
+        public static final String AGENT_VERSION = "agentVersion";
+        public static final String OPTIONS = "options";
+        public static final String JVM_VERSION = "jvmVersion";
+        public static final String CORES = "cores";
+        public static final String TIMER_OVERHEAD_NS = "timerOverheadNs";
+        public static final String INSTRUMENTED_METHODS = "instrumentedMethods";
+        public static final String START_CPU_NS = "startCpuNs";
+        /** New in version 5: the threshold of the JDK's contention events in this recording. */
+        public static final String CONTENTION_THRESHOLD_NS = "contentionThresholdNs";
+
+        private Agent() {
+        }
+    }
+
+    /** The process's OS counters (procfs) at the start or the end of the window. */
+    public static final class Counters {
+        public static final String NAME = "perfstat.Counters";
+        /** {@link Phase#START}, {@link Phase#END}, {@link Phase#WINDOW_START} or {@link Phase#WINDOW_END}. */
+        public static final String PHASE = "phase";
+        public static final String TASK_CLOCK_NS = "taskClockNs";
+        public static final String VOLUNTARY_CONTEXT_SWITCHES = "voluntaryContextSwitches";
+        public static final String INVOLUNTARY_CONTEXT_SWITCHES = "involuntaryContextSwitches";
+        public static final String CPU_MIGRATIONS = "cpuMigrations";
+        public static final String MINOR_FAULTS = "minorFaults";
+        public static final String MAJOR_FAULTS = "majorFaults";
+        public static final String SOURCE = "source";
+
+        private Counters() {
+        }
+    }
+
+    /** One counter's value since the counters opened. */
+    public static final class PerfCounter {
+        public static final String NAME = "perfstat.PerfCounter";
+        /** {@link Phase#INTERVAL}, {@link Phase#END}, {@link Phase#WINDOW_START} or {@link Phase#WINDOW_END}. */
+        public static final String PHASE = "phase";
+        public static final String EVENT = "event";
+        public static final String VALUE = "value";
+        public static final String ENABLED_NS = "enabledNs";
+        public static final String RUNNING_NS = "runningNs";
+        /** A {@link CounterStatus}'s {@link CounterStatus#text() text}. */
+        public static final String STATUS = "status";
+        /** A {@link CounterSource}, with the reason when not supported. */
+        public static final String SOURCE = "source";
+        public static final String WINDOW_NS = "windowNs";
+        public static final String TID = "tid";
+        public static final String THREAD_NAME = "threadName";
+
+        private PerfCounter() {
+        }
+    }
+
+    /** How the counters were read, and what reading them cost. */
+    public static final class CounterReader {
+        public static final String NAME = "perfstat.CounterReader";
+        /** {@link CounterSource#PERF_EVENT_OPEN}, {@link CounterSource#PERF_EVENT_OPEN_USER} or {@link CounterSource#PROCFS}. */
+        public static final String MODE = "mode";
+        public static final String NOTE = "note";
+        public static final String INTERVAL_NS = "intervalNs";
+        public static final String WINDOW_NS = "windowNs";
+        public static final String USER_NS = "userNs";
+        public static final String SYSTEM_NS = "systemNs";
+        public static final String READS = "reads";
+        public static final String DESCRIPTORS = "descriptors";
+        public static final String READER_CPU_NS = "readerCpuNs";
+        public static final String READER_FIRST_READ_CPU_NS = "readerFirstReadCpuNs";
+
+        private CounterReader() {
+        }
+    }
+
+    /** One probe's totals since the agent started. */
+    public static final class Probe {
+        public static final String NAME = "perfstat.Probe";
+        public static final String PROBE = "probe";
+        /** {@link Phase#TOTALS}, {@link Phase#WINDOW_START} or {@link Phase#WINDOW_END}. */
+        public static final String PHASE = "phase";
+        public static final String CALLS = "calls";
+        public static final String TIMED_CALLS = "timedCalls";
+        public static final String TIMING = "timing";
+        public static final String SAMPLE_MEAN_GAP = "sampleMeanGap";
+        public static final String HISTOGRAM = "histogram";
+        public static final String FAILURES = "failures";
+
+        private Probe() {
+        }
+    }
+
+    /** A probe pattern and how many methods it has matched so far. */
+    public static final class ProbePattern {
+        public static final String NAME = "perfstat.ProbePattern";
+        public static final String PATTERN = "pattern";
+        public static final String METHODS = "methods";
+
+        private ProbePattern() {
+        }
+    }
+
+    /** A model's run (written by the models, once). */
+    public static final class Workload {
+        public static final String NAME = "perfstat.Workload";
+        public static final String FORMAT_VERSION = "formatVersion";
+        public static final String MODEL = "model";
+        public static final String VARIANT = "variant";
+        public static final String WORKLOAD = "workload";
+        public static final String THREADS = "threads";
+        public static final String CPUS = "cpus";
+        public static final String CORES = "cores";
+        public static final String JVM_VERSION = "jvmVersion";
+        public static final String DURATION_NS = "durationNs";
+        public static final String WARMUP_NS = "warmupNs";
+        public static final String INTERVAL_NS = "intervalNs";
+        public static final String SCORE_NAME = "scoreName";
+        public static final String SCORE_UNIT = "scoreUnit";
+        public static final String HIGHER_IS_BETTER = "higherIsBetter";
+        public static final String FIXED_WORK = "fixedWork";
+        public static final String SIMULATED = "simulated";
+        public static final String OPTIONS = "options";
+
+        private Workload() {
+        }
+    }
+
+    /** The workload's score over one interval. */
+    public static final class Score {
+        public static final String NAME = "perfstat.Score";
+        public static final String INTERVAL = "interval";
+        public static final String SCORE = "score";
+        public static final String UNITS = "units";
+        public static final String ELAPSED_NS = "elapsedNs";
+
+        private Score() {
+        }
+    }
+
+    /** The workload's result over its whole run. */
+    public static final class Result {
+        public static final String NAME = "perfstat.Result";
+        public static final String SCORE = "score";
+        public static final String UNITS = "units";
+        public static final String ELAPSED_NS = "elapsedNs";
+
+        private Result() {
+        }
+    }
+
+    /** One of a model's own counters at the end of the run. */
+    public static final class ModelCounter {
+        public static final String NAME = "perfstat.ModelCounter";
+        public static final String COUNTER_NAME = "name";
+        public static final String VALUE = "value";
+
+        private ModelCounter() {
+        }
+    }
+
+    /** One measurement iteration of a JMH benchmark (written by perfstat's JMH profiler). */
+    public static final class JmhIteration {
+        public static final String NAME = "perfstat.JmhIteration";
+        public static final String FORMAT_VERSION = "formatVersion";
+        public static final String BENCHMARK = "benchmark";
+        public static final String PARAMS = "params";
+        public static final String MODE = "mode";
+        public static final String THREADS = "threads";
+        public static final String ITERATION = "iteration";
+        public static final String SCORE = "score";
+        public static final String SCORE_UNIT = "scoreUnit";
+        public static final String HIGHER_IS_BETTER = "higherIsBetter";
+        public static final String OPERATIONS = "operations";
+
+        private JmhIteration() {
+        }
+    }
+}
