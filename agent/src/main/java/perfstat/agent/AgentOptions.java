@@ -54,13 +54,15 @@ public final class AgentOptions {
             Timing.SAMPLED, RECORDED, "How calls are timed. Calls are always counted exactly.");
     public static final AgentOption<Integer> SAMPLE = declare("sample", "N", OptionTypes.integer(1, "a positive integer"),
             DEFAULT_SAMPLE, o -> o.timing() == Timing.SAMPLED,
-            "With sampled timing (the default), one call in N on average is timed, per thread and probe (default 1024).");
+            "With sampled timing (the default), one call in N on average is timed, per thread and probe (default "
+                    + DEFAULT_SAMPLE + ").");
     public static final AgentOption<List<EventSpec>> EVENTS = declare("events", "EVENT;...", OptionTypes.events(),
             EventSpec.defaults(), RECORDED, "Counters, with perf's names (`task-clock;cycles:u;r01c2`); "
                     + "default perf stat's default set; `none` for none.");
     public static final AgentOption<Integer> INTERVAL = declare("interval", "MS",
             OptionTypes.integer(10, "a number of milliseconds, 10 or more"), DEFAULT_INTERVAL_MS, RECORDED,
-            "How often the counter thread reads and records the counters (default 1000). They are never read per probe call.");
+            "How often the counter thread reads and records the counters (default " + DEFAULT_INTERVAL_MS
+                    + "). They are never read per probe call.");
     public static final AgentOption<String> INTERVAL_LOG = declare("interval-log", "FILE",
             OptionTypes.nullable(OptionTypes.path()), null, NOT_RECORDED,
             "Also append each interval's counts to FILE (what `stat -I` prints from).");
