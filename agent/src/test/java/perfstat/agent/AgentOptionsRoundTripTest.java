@@ -48,6 +48,26 @@ class AgentOptionsRoundTripTest {
     }
 
     @Test
+    void everyOptionsArbitraryValuesAreValidAndNotAllItsDefault() {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(21);
+        OptionType.Choices choices = (min, max) -> random.nextLong(min, max == Long.MAX_VALUE ? max : max + 1);
+        for (AgentOption<?> o : AgentOptions.all()) {
+            assertThat(java.util.stream.IntStream.range(0, 100).filter(i -> arbitraryIsNotDefault(o, choices)).count())
+                    .as("values of %s other than its default", o.key()).isPositive();
+        }
+    }
+
+    private static <T> boolean arbitraryIsNotDefault(AgentOption<T> o, OptionType.Choices choices) {
+        T value = o.arbitrary(choices);
+        try {
+            o.type().check(o.key(), value);
+        } catch (AgentOptions.BadOption e) {
+            throw new AssertionError(o.key() + "'s own type refuses its arbitrary value " + value, e);
+        }
+        return !java.util.Objects.equals(value, o.defaultValue());
+    }
+
+    @Test
     void theDefaultsFormatAsNothing() throws Exception {
         assertThat(AgentOptions.builder().build().format()).isEmpty();
         assertThat(AgentOptions.parse("")).isEqualTo(AgentOptions.builder().build());
