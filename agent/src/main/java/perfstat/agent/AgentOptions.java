@@ -3,12 +3,15 @@ package perfstat.agent;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Properties;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.function.Predicate;
 import perfstat.agent.counters.EventSpec;
 import perfstat.agent.probe.ProbeFilter;
 
@@ -20,53 +23,67 @@ import perfstat.agent.probe.ProbeFilter;
  * {@link Builder#build()}, so a bad value is refused where the value is made, before any
  * JVM starts.
  *
- * <ul>
- *   <li>{@code out=FILE.jfr}: where the recording is written when the JVM exits
- *       (default {@code perfstat.jfr} in the working directory).</li>
- *   <li>{@code probes=PATTERN[;PATTERN...]}: methods to probe, in JEP 520's filter
- *       syntax: {@code pkg.Class}, {@code pkg.Class::method}, {@code ::method}.</li>
- *   <li>{@code probeset=NAME}: a built-in probe set, one per model.</li>
- *   <li>{@code timing=sampled|exact|off}: how calls are timed (counts are always exact).</li>
- *   <li>{@code sample=N}: with sampled timing, time one call in N on average per thread
- *       and probe (default {@value #DEFAULT_SAMPLE}).</li>
- *   <li>{@code events=EVENT[;EVENT...]}: the counters, with perf's names (default: perf
- *       stat's default set); {@code events=none} counts nothing.</li>
- *   <li>{@code interval=MS}: how often the counters are read and recorded (default
- *       {@value #DEFAULT_INTERVAL_MS} ms).</li>
- *   <li>{@code interval-log=FILE}: also append each interval's counts to FILE as text (what
- *       {@code perfstat stat -I} prints from); not recorded, as it names a path.</li>
- *   <li>{@code contention=DURATION}: record the JDK's contention events (monitor enter,
- *       park) that block at least this long, with their stack traces (default 10us;
- *       {@code ns}, {@code us}, {@code ms} or {@code s}).</li>
- *   <li>{@code duration=D}, {@code attached=true}: loaded into a running JVM, record for D (or
- *       until {@code stop}), then detach and write {@code out}.</li>
- *   <li>{@code perf-ctl=FIFO}: line perfstat's window up with {@code perf stat --delay=-1
- *       --control fifo:FIFO}: the agent writes {@code enable} to FIFO when its counters open
- *       and {@code disable} when it reads them for the last time, so that both count the same
- *       window (for cross-checking perfstat against perf).</li>
- *   <li>{@code parent=PID}: the JVM does not outlive process PID (what perfstat stat sets).</li>
- * </ul>
+ * <p>Each option is one declaration below ({@link AgentOption}: key, {@link OptionType type},
+ * default, whether it is recorded, its line of docs), in the order {@link #format()} writes
+ * them; parsing, formatting, the checks, the table in {@code docs/agent.md} ({@link #docsTable()})
+ * and the property test's values follow from it. A new option is one more declaration, and
+ * {@code o.get(OPTION)} where the agent acts on it.
  * A bad option is reported in one line ({@link BadOption}); the agent then stays out.
- *
- * @param durationMs for an agent loaded into a running JVM: how long to record before detaching (0: until stopped or exit)
- * @param attached   loaded by perfstat attach: detach on stop rather than record until exit
- * @param contentionNs the threshold for the JDK's contention events, in nanoseconds
- * @param perfCtl    perf stat's control FIFO to drive, or null
- * @param intervalLog the interval log file, or null
- * @param events     the counters to open; empty for none
- * @param parentPid  the process that started this JVM under the agent (perfstat stat): when it ends, even by
- *                   SIGKILL, the JVM exits as by SIGTERM (recording written); 0 for none
  */
-public record AgentOptions(String out, List<String> probes, List<String> probeSets, Timing timing, int sample,
-                           List<EventSpec> events, int intervalMs, String intervalLog, String perfCtl,
-                           long contentionNs, long durationMs, boolean attached, long parentPid) {
+public final class AgentOptions {
     public static final int DEFAULT_SAMPLE = 1024;
     public static final String DEFAULT_OUT = "perfstat.jfr";
     public static final int DEFAULT_INTERVAL_MS = 1000;
     public static final long DEFAULT_CONTENTION_NS = 10_000;
     private static final String PROBESETS = "/META-INF/perfstat/probesets.properties";
-    private static final String KNOWN = "out, probes, probeset, timing, sample, events, interval, interval-log, "
-            + "contention, perf-ctl, duration, attached, parent";
+
+    private static final List<AgentOption<?>> OPTIONS = new ArrayList<>();
+    private static final Predicate<AgentOptions> RECORDED = o -> true;
+    /** Paths name places on the machine; the attach options say how the recording was made, not what it holds. */
+    private static final Predicate<AgentOptions> NOT_RECORDED = o -> false;
+
+    public static final AgentOption<String> OUT = declare("out", "FILE.jfr", OptionTypes.path(), DEFAULT_OUT, NOT_RECORDED,
+            "The recording, written when the JVM exits (also through `System.exit`). Default `perfstat.jfr`. "
+                    + "An existing file is never overwritten: the agent writes `FILE.1.jfr` and says so.");
+    public static final AgentOption<List<String>> PROBES = declare("probes", "PATTERN;...", OptionTypes.probePatterns(),
+            List.of(), RECORDED, "Methods to probe, in JEP 520's filter syntax (below).");
+    public static final AgentOption<List<String>> PROBE_SETS = declare("probeset", "NAME", OptionTypes.probeSetNames(),
+            List.of(), RECORDED, "A built-in set, one per model: `writepath` (the `write()` syscall, write faults, remounts), "
+                    + "`writepath-mnt` (adds the mount-writer calls), `rwsem`, `block`; `perfstat list` prints them.");
+    public static final AgentOption<Timing> TIMING = declare("timing", "sampled|exact|off", OptionTypes.timing(),
+            Timing.SAMPLED, RECORDED, "How calls are timed. Calls are always counted exactly.");
+    public static final AgentOption<Integer> SAMPLE = declare("sample", "N", OptionTypes.integer(1, "a positive integer"),
+            DEFAULT_SAMPLE, o -> o.timing() == Timing.SAMPLED,
+            "With sampled timing (the default), one call in N on average is timed, per thread and probe (default "
+                    + DEFAULT_SAMPLE + ").");
+    public static final AgentOption<List<EventSpec>> EVENTS = declare("events", "EVENT;...", OptionTypes.events(),
+            EventSpec.defaults(), RECORDED, "Counters, with perf's names (`task-clock;cycles:u;r01c2`); "
+                    + "default perf stat's default set; `none` for none.");
+    public static final AgentOption<Integer> INTERVAL = declare("interval", "MS",
+            OptionTypes.integer(10, "a number of milliseconds, 10 or more"), DEFAULT_INTERVAL_MS, RECORDED,
+            "How often the counter thread reads and records the counters (default " + DEFAULT_INTERVAL_MS
+                    + "). They are never read per probe call.");
+    public static final AgentOption<String> INTERVAL_LOG = declare("interval-log", "FILE",
+            OptionTypes.nullable(OptionTypes.path()), null, NOT_RECORDED,
+            "Also append each interval's counts to FILE (what `stat -I` prints from).");
+    public static final AgentOption<Long> CONTENTION = declare("contention", "DURATION", OptionTypes.duration(1, "ns", 0),
+            DEFAULT_CONTENTION_NS, RECORDED, "Keep the JDK's contention events (`jdk.JavaMonitorEnter`, `jdk.ThreadPark`) "
+                    + "that block at least this long, with stacks (default `10us`). Tables show their count and blocked time; "
+                    + "`report` lists the five sites (first frame outside the JDK) that blocked longest.");
+    public static final AgentOption<String> PERF_CTL = declare("perf-ctl", "FIFO", OptionTypes.nullable(OptionTypes.path()),
+            null, NOT_RECORDED, "Drive `perf stat --delay=-1 --control fifo:FIFO`: `enable` when perfstat's window opens, "
+                    + "`disable` when it closes, to cross-check perfstat against perf over the same window.");
+    public static final AgentOption<Long> DURATION = declare("duration", "DURATION",
+            OptionTypes.duration(1_000_000, "ms", 1), 0L, NOT_RECORDED,
+            "Loaded into a running JVM: record this long (`30s`, `500ms`), or until `stop`, then detach and write `out`; "
+                    + "`perfstat attach` sets it.");
+    public static final AgentOption<Boolean> ATTACHED = declare("attached", "true", OptionTypes.bool(), false, NOT_RECORDED,
+            "Loaded into a running JVM: detach on `stop` and write `out`, rather than record until the JVM exits; "
+                    + "`perfstat attach` sets it.");
+    public static final AgentOption<Long> PARENT = declare("parent", "PID", OptionTypes.processId(), 0L, NOT_RECORDED,
+            "The JVM ends (as by SIGTERM, recording written) when process PID ends; `perfstat stat` sets it to itself.");
+
+    private static final Map<String, AgentOption<?>> BY_KEY = byKey();
 
     public enum Timing {
         SAMPLED, EXACT, OFF;
@@ -92,12 +109,6 @@ public record AgentOptions(String out, List<String> probes, List<String> probeSe
         }
     }
 
-    public AgentOptions {
-        probes = List.copyOf(probes);
-        probeSets = List.copyOf(probeSets);
-        events = List.copyOf(events);
-    }
-
     /** Thrown with a one-line message that names the bad option. */
     public static final class BadOption extends Exception {
         public BadOption(String message) {
@@ -105,56 +116,140 @@ public record AgentOptions(String out, List<String> probes, List<String> probeSe
         }
     }
 
+    /** Each option's value, by {@link AgentOption#index()}; checked and immutable. */
+    private final Object[] values;
+
+    private AgentOptions(Object[] values) {
+        this.values = values;
+    }
+
+    private static <T> AgentOption<T> declare(String key, String syntax, OptionType<T> type, T defaultValue,
+                                              Predicate<AgentOptions> recorded, String doc) {
+        AgentOption<T> o = new AgentOption<>(OPTIONS.size(), key, syntax, type, defaultValue, recorded, doc);
+        OPTIONS.add(o);
+        return o;
+    }
+
+    private static Map<String, AgentOption<?>> byKey() {
+        Map<String, AgentOption<?>> m = new LinkedHashMap<>();
+        OPTIONS.forEach(o -> m.put(o.key(), o));
+        return Collections.unmodifiableMap(m);
+    }
+
+    /** Every option, in the order {@link #format()} writes them. */
+    public static List<AgentOption<?>> all() {
+        return Collections.unmodifiableList(OPTIONS);
+    }
+
+    /** The value of {@code option}. */
+    public <T> T get(AgentOption<T> option) {
+        return option.cast(values[option.index()]);
+    }
+
+    // the options the CLI and the agent read by name
+
+    public String out() {
+        return get(OUT);
+    }
+
+    public List<String> probes() {
+        return get(PROBES);
+    }
+
+    public List<String> probeSets() {
+        return get(PROBE_SETS);
+    }
+
+    public Timing timing() {
+        return get(TIMING);
+    }
+
+    public int sample() {
+        return get(SAMPLE);
+    }
+
+    /** The counters to open; empty for none. */
+    public List<EventSpec> events() {
+        return get(EVENTS);
+    }
+
+    public int intervalMs() {
+        return get(INTERVAL);
+    }
+
+    /** The interval log file, or null. */
+    public String intervalLog() {
+        return get(INTERVAL_LOG);
+    }
+
+    /** perf stat's control FIFO to drive, or null. */
+    public String perfCtl() {
+        return get(PERF_CTL);
+    }
+
+    /** The threshold for the JDK's contention events, in nanoseconds. */
+    public long contentionNs() {
+        return get(CONTENTION);
+    }
+
+    /** For an agent loaded into a running JVM: how long to record before detaching (0: until stopped or exit). */
+    public long durationMs() {
+        return get(DURATION);
+    }
+
+    /** Loaded by perfstat attach: detach on stop rather than record until exit. */
+    public boolean attached() {
+        return get(ATTACHED);
+    }
+
+    /**
+     * The process that started this JVM under the agent (perfstat stat): when it ends, even by
+     * SIGKILL, the JVM exits as by SIGTERM (recording written); 0 for none.
+     */
+    public long parentPid() {
+        return get(PARENT);
+    }
+
     public static Builder builder() {
-        return new Builder();
+        return new Builder(null);
     }
 
     /** A builder that starts from these options. */
     public Builder toBuilder() {
-        Builder b = new Builder();
-        b.out = out;
-        b.probes.addAll(probes);
-        b.probeSets.addAll(probeSets);
-        b.timing = timing;
-        b.sample = sample;
-        b.events = events;
-        b.intervalMs = intervalMs;
-        b.intervalLog = intervalLog;
-        b.perfCtl = perfCtl;
-        b.contentionNs = contentionNs;
-        b.durationMs = durationMs;
-        b.attached = attached;
-        b.parentPid = parentPid;
-        return b;
+        return new Builder(values);
     }
 
     /** Builds options; {@link #build()} checks every value. */
     public static final class Builder {
-        private String out = DEFAULT_OUT;
-        private final List<String> probes = new ArrayList<>();
-        private final List<String> probeSets = new ArrayList<>();
-        private Timing timing = Timing.SAMPLED;
-        private int sample = DEFAULT_SAMPLE;
-        private List<EventSpec> events = EventSpec.defaults();
-        private int intervalMs = DEFAULT_INTERVAL_MS;
-        private String intervalLog;
-        private String perfCtl;
-        private long contentionNs = DEFAULT_CONTENTION_NS;
-        private long durationMs;
-        private boolean attached;
-        private long parentPid;
+        private final Object[] values = new Object[OPTIONS.size()];
 
-        private Builder() {
+        private Builder(Object[] from) {
+            for (AgentOption<?> o : OPTIONS) {
+                values[o.index()] = from == null ? o.defaultValue() : from[o.index()];
+            }
+        }
+
+        /** Sets {@code option}; checked when built. */
+        public <T> Builder set(AgentOption<T> option, T value) {
+            values[option.index()] = option.type().immutable(value);
+            return this;
+        }
+
+        private <T> T value(AgentOption<T> option) {
+            return option.cast(values[option.index()]);
+        }
+
+        /** One more {@code KEY=text}, as the agent's argument holds it. */
+        private <T> void parsed(AgentOption<T> option, String text) throws BadOption {
+            set(option, option.parseOnto(values[option.index()], text));
         }
 
         public Builder out(String file) {
-            this.out = file;
-            return this;
+            return set(OUT, file);
         }
 
         public Builder probe(String pattern) {
-            probes.add(pattern.trim());
-            return this;
+            return set(PROBES, appended(value(PROBES), pattern.trim()));
         }
 
         public Builder probes(List<String> patterns) {
@@ -164,29 +259,23 @@ public record AgentOptions(String out, List<String> probes, List<String> probeSe
 
         /** No probes: neither patterns nor probe sets. */
         public Builder clearProbes() {
-            probes.clear();
-            probeSets.clear();
-            return this;
+            return set(PROBES, List.of()).set(PROBE_SETS, List.of());
         }
 
         public Builder probeSet(String name) {
-            probeSets.add(name.trim());
-            return this;
+            return set(PROBE_SETS, appended(value(PROBE_SETS), name.trim()));
         }
 
         public Builder timing(Timing t) {
-            this.timing = t;
-            return this;
+            return set(TIMING, t);
         }
 
         public Builder sample(int n) {
-            this.sample = n;
-            return this;
+            return set(SAMPLE, n);
         }
 
         public Builder events(List<EventSpec> specs) {
-            this.events = specs;
-            return this;
+            return set(EVENTS, specs);
         }
 
         /** Events by perf's names ({@code task-clock}, {@code cycles:u}, {@code r01c2}). */
@@ -199,43 +288,35 @@ public record AgentOptions(String out, List<String> probes, List<String> probeSe
                     throw new BadOption(e.getMessage());
                 }
             }
-            this.events = specs;
-            return this;
+            return set(EVENTS, specs);
         }
 
         public Builder intervalMs(int ms) {
-            this.intervalMs = ms;
-            return this;
+            return set(INTERVAL, ms);
         }
 
         public Builder intervalLog(String file) {
-            this.intervalLog = file;
-            return this;
+            return set(INTERVAL_LOG, file);
         }
 
         public Builder perfCtl(String fifo) {
-            this.perfCtl = fifo;
-            return this;
+            return set(PERF_CTL, fifo);
         }
 
         public Builder contentionNs(long ns) {
-            this.contentionNs = ns;
-            return this;
+            return set(CONTENTION, ns);
         }
 
         public Builder durationMs(long ms) {
-            this.durationMs = ms;
-            return this;
+            return set(DURATION, ms);
         }
 
         public Builder attached(boolean a) {
-            this.attached = a;
-            return this;
+            return set(ATTACHED, a);
         }
 
         public Builder parentPid(long pid) {
-            this.parentPid = pid;
-            return this;
+            return set(PARENT, pid);
         }
 
         /** {@link #build()} for values already checked: a bad one is a bug, thrown unchecked. */
@@ -249,51 +330,16 @@ public record AgentOptions(String out, List<String> probes, List<String> probeSe
 
         /** The options, or a one-line {@link BadOption} naming the first bad value. */
         public AgentOptions build() throws BadOption {
-            path("out", out);
-            for (String p : probes) {
-                if (p.isEmpty() || p.contains(";") || p.contains(",")) {
-                    throw new BadOption("option 'probes': bad pattern '" + p + "'");
-                }
-                try {
-                    ProbeFilter.parse(p);
-                } catch (IllegalArgumentException e) {
-                    throw new BadOption("option 'probes': " + e.getMessage());
-                }
+            for (AgentOption<?> o : OPTIONS) {
+                o.check(values[o.index()]);
             }
-            for (String s : probeSets) {
-                if (s.isEmpty() || s.contains(",")) {
-                    throw new BadOption("option 'probeset' needs a probe set's name");
-                }
-            }
-            if (timing == null) {
-                throw new BadOption("option 'timing' must be sampled, exact or off");
-            }
-            if (sample < 1) {
-                throw new BadOption("option 'sample' must be a positive integer, not '" + sample + "'");
-            }
-            if (intervalMs < 10) {
-                throw new BadOption("option 'interval' must be a number of milliseconds, 10 or more, not '" + intervalMs + "'");
-            }
-            if (intervalLog != null) {
-                path("interval-log", intervalLog);
-            }
-            if (perfCtl != null) {
-                path("perf-ctl", perfCtl);
-            }
-            if (contentionNs < 0 || durationMs < 0 || parentPid < 0) {
-                throw new BadOption("options 'contention', 'duration' and 'parent' cannot be negative");
-            }
-            return new AgentOptions(out, probes, probeSets, timing, sample, events, intervalMs, intervalLog, perfCtl,
-                    contentionNs, durationMs, attached, parentPid);
+            return new AgentOptions(values.clone());
         }
 
-        private static void path(String key, String value) throws BadOption {
-            if (value == null || value.isEmpty()) {
-                throw new BadOption("option '" + key + "' needs a file name");
-            }
-            if (value.contains(",")) {
-                throw new BadOption("option '" + key + "' cannot carry a comma: " + value);
-            }
+        private static <T> List<T> appended(List<T> list, T item) {
+            List<T> longer = new ArrayList<>(list);
+            longer.add(item);
+            return longer;
         }
     }
 
@@ -311,45 +357,11 @@ public record AgentOptions(String out, List<String> probes, List<String> probeSe
                 throw new BadOption("option '" + part + "' is not KEY=VALUE");
             }
             String key = part.substring(0, eq).trim();
-            String value = part.substring(eq + 1).trim();
-            switch (key) {
-                case "out" -> b.out(value);
-                case "probes" -> {
-                    for (String p : value.split(";")) {
-                        if (!p.isBlank()) {
-                            b.probe(p);
-                        }
-                    }
-                }
-                case "probeset" -> b.probeSet(value);
-                case "timing" -> b.timing(Timing.of(value));
-                case "sample" -> b.sample(integer(key, value, "a positive integer"));
-                case "events" -> {
-                    if (value.equals("none")) {
-                        b.events(List.of());
-                    } else {
-                        try {
-                            b.events(EventSpec.parseList(value));
-                        } catch (IllegalArgumentException e) {
-                            throw new BadOption("option 'events': " + e.getMessage());
-                        }
-                    }
-                }
-                case "interval" -> b.intervalMs(integer(key, value, "a number of milliseconds, 10 or more"));
-                case "interval-log" -> b.intervalLog(value);
-                case "contention" -> b.contentionNs(durationNs(key, value));
-                case "duration" -> b.durationMs(Math.max(1, durationNs(key, value) / 1_000_000));
-                case "attached" -> b.attached(Boolean.parseBoolean(value));
-                case "perf-ctl" -> b.perfCtl(value);
-                case "parent" -> {
-                    try {
-                        b.parentPid(Long.parseLong(value));
-                    } catch (NumberFormatException e) {
-                        throw new BadOption("option 'parent' must be a process id, not '" + value + "'");
-                    }
-                }
-                default -> throw new BadOption("unknown option '" + key + "' (known: " + KNOWN + ")");
+            AgentOption<?> option = BY_KEY.get(key);
+            if (option == null) {
+                throw new BadOption("unknown option '" + key + "' (known: " + String.join(", ", BY_KEY.keySet()) + ")");
             }
+            b.parsed(option, part.substring(eq + 1).trim());
         }
         return b.build();
     }
@@ -360,59 +372,55 @@ public record AgentOptions(String out, List<String> probes, List<String> probeSe
      */
     public String format() {
         List<String> parts = new ArrayList<>();
-        if (!out.equals(DEFAULT_OUT)) {
-            parts.add("out=" + out);
-        }
-        parts.addAll(described(false));
-        if (intervalLog != null) {
-            parts.add("interval-log=" + intervalLog);
-        }
-        if (perfCtl != null) {
-            parts.add("perf-ctl=" + perfCtl);
-        }
-        if (durationMs > 0) {
-            parts.add("duration=" + durationMs + "ms");
-        }
-        if (attached) {
-            parts.add("attached=true");
-        }
-        if (parentPid > 0) {
-            parts.add("parent=" + parentPid);
+        for (AgentOption<?> o : OPTIONS) {
+            if (!java.util.Objects.equals(values[o.index()], o.defaultValue())) {
+                parts.addAll(o.parts(values[o.index()]));
+            }
         }
         return String.join(",", parts);
     }
 
     /** The options as recorded: everything but the paths, which name places on the machine; defaults spelled out. */
     public String describeForRecording() {
-        return String.join(",", described(true));
+        List<String> parts = new ArrayList<>();
+        for (AgentOption<?> o : OPTIONS) {
+            if (o.recordedIn(this)) {
+                parts.addAll(o.parts(values[o.index()]));
+            }
+        }
+        return String.join(",", parts);
     }
 
-    private List<String> described(boolean all) {
+    /** The table of options in {@code docs/agent.md}: a header and one row per option. */
+    public static String docsTable() {
+        StringBuilder t = new StringBuilder("| Option | Meaning |\n|---|---|\n");
+        OPTIONS.forEach(o -> t.append(o.docRow()).append('\n'));
+        return t.toString();
+    }
+
+    /** Prints {@link #docsTable()}, for {@code docs/agent.md}. */
+    public static void main(String[] args) {
+        System.out.print(docsTable());
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof AgentOptions other && Arrays.equals(values, other.values);
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.hashCode(values);
+    }
+
+    /** Every option as {@code KEY=TEXT}, defaults included (an option with nothing to say left out). */
+    @Override
+    public String toString() {
         List<String> parts = new ArrayList<>();
-        if (!probes.isEmpty()) {
-            parts.add("probes=" + String.join(";", probes));
+        for (AgentOption<?> o : OPTIONS) {
+            parts.addAll(o.parts(values[o.index()]));
         }
-        for (String s : probeSets) {
-            parts.add("probeset=" + s);
-        }
-        if (all || timing != Timing.SAMPLED) {
-            parts.add("timing=" + timing.text());
-        }
-        if (all ? timing == Timing.SAMPLED : sample != DEFAULT_SAMPLE) {
-            parts.add("sample=" + sample);
-        }
-        if (all || !events.equals(EventSpec.defaults())) {
-            List<String> names = new ArrayList<>();
-            events.forEach(e -> names.add(e.name()));
-            parts.add("events=" + (events.isEmpty() ? "none" : String.join(";", names)));
-        }
-        if (all || intervalMs != DEFAULT_INTERVAL_MS) {
-            parts.add("interval=" + intervalMs);
-        }
-        if (all || contentionNs != DEFAULT_CONTENTION_NS) {
-            parts.add("contention=" + contentionNs + "ns");
-        }
-        return parts;
+        return "AgentOptions[" + String.join(",", parts) + "]";
     }
 
     /**
@@ -420,10 +428,10 @@ public record AgentOptions(String out, List<String> probes, List<String> probeSe
      * one-line error for a probe set that does not exist.
      */
     public List<ProbeFilter> filters() throws BadOption {
-        List<String> patterns = new ArrayList<>(probes);
-        if (!probeSets.isEmpty()) {
+        List<String> patterns = new ArrayList<>(probes());
+        if (!probeSets().isEmpty()) {
             Properties sets = probeSetTable();
-            for (String name : probeSets) {
+            for (String name : probeSets()) {
                 String value = sets.getProperty(name);
                 if (value == null) {
                     throw new BadOption("unknown probe set '" + name + "' (known: "
@@ -456,26 +464,4 @@ public record AgentOptions(String out, List<String> probes, List<String> probeSe
         return p;
     }
 
-    /** {@code 10us}, {@code 2ms}, {@code 500ns}, {@code 1s} in nanoseconds. */
-    private static long durationNs(String key, String value) throws BadOption {
-        Matcher m = Pattern.compile("([0-9]{1,12})(ns|us|ms|s)").matcher(value);
-        if (!m.matches()) {
-            throw new BadOption("option '" + key + "' must be a duration like 10us or 2ms, not '" + value + "'");
-        }
-        long n = Long.parseLong(m.group(1));
-        return switch (m.group(2)) {
-            case "ns" -> n;
-            case "us" -> n * 1_000L;
-            case "ms" -> n * 1_000_000L;
-            default -> n * 1_000_000_000L;
-        };
-    }
-
-    private static int integer(String key, String value, String what) throws BadOption {
-        try {
-            return Integer.parseInt(value);
-        } catch (NumberFormatException e) {
-            throw new BadOption("option '" + key + "' must be " + what + ", not '" + value + "'");
-        }
-    }
 }

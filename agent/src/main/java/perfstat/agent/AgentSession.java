@@ -108,45 +108,19 @@ final class AgentSession {
             Recording r = attached ? RecordingSession.start(part, o.contentionNs(), false)
                     : RecordingSession.start(out, o.contentionNs());
             undo.add(r);
-            Probes.configureSampling(switch (o.timing()) {
-                case EXACT -> 1;
-                case OFF -> 0;
-                case SAMPLED -> o.sample();
-            });
+            Probes.configureSampling(samplingPeriod(o));
             // probes first, counters last: the window opens once the agent is ready, so that its own
             // start (JFR, Byte Buddy, the timer's calibration) is not counted as the application's
             ProbeInstaller installer = new ProbeInstaller(filters).bootReason(bootReason);
             undo.add(() -> installer.uninstall(inst));
             installer.install(inst);
             long timerCost = timerOverheadNs();
-            CounterSet set = null;
-            CounterReader reader = null;
             long startCpuNs = ProcessCounters.read().taskClockNs() - cpuAtStart;
             commitCounters(Phase.START);
-            if (!o.events().isEmpty()) {
-                PerfControl perf = perfControl(o);
-                set = CounterSet.open(o.events());
-                undo.add(set::close);
-                if (perf != null) {
-                    perf.send("enable"); // perf's window opens with perfstat's
-                }
-                reader = new CounterReader(set, o.intervalMs() * 1_000_000L,
-                        o.intervalLog() == null ? null : Path.of(o.intervalLog()), perf);
-                undo.add(reader::stop);
-            }
-            AgentSession s = new AgentSession(o, inst, attached ? out : null, part, r, installer, set, reader, timerCost,
-                    startCpuNs);
-            FlightRecorder.addPeriodicEvent(ProbeEvent.class, s.probesHook);
-            FlightRecorder.addPeriodicEvent(CountersEvent.class, s.countersHook);
-            undo.add(() -> FlightRecorder.removePeriodicEvent(s.probesHook));
-            undo.add(() -> FlightRecorder.removePeriodicEvent(s.countersHook));
-            FlightRecorder.addPeriodicEvent(ProbePatternEvent.class, s.patternsHook);
-            undo.add(() -> FlightRecorder.removePeriodicEvent(s.patternsHook));
-            if (reader != null) {
-                FlightRecorder.addPeriodicEvent(PerfCounterEvent.class, s.perfHook);
-                undo.add(() -> FlightRecorder.removePeriodicEvent(s.perfHook));
-                reader.start();
-            }
+            Counting counting = openCounters(o, undo);
+            AgentSession s = new AgentSession(o, inst, attached ? out : null, part, r, installer, counting.set(),
+                    counting.reader(), timerCost, startCpuNs);
+            s.addPeriodicEvents(undo);
             s.commitAgentEvent(o.describeForRecording());
             if (attached) {
                 sayMatches(installer); // a running JVM has its classes loaded: the counts mean something now
@@ -156,15 +130,65 @@ final class AgentSession {
             }
             return s;
         } catch (IOException | RuntimeException | Error e) {
-            for (int i = undo.size() - 1; i >= 0; i--) {
-                try {
-                    undo.get(i).close();
-                } catch (Exception | Error ignored) {
-                    // undoing as much as can be undone
-                }
-            }
+            undoAll(undo);
             Probes.reset();
             throw e;
+        }
+    }
+
+    /** The counters and their reader, or two nulls where {@code events=none}. */
+    private record Counting(CounterSet set, CounterReader reader) {
+    }
+
+    /** One call in how many is timed: every call for exact timing, none for none. */
+    private static int samplingPeriod(AgentOptions o) {
+        return switch (o.timing()) {
+            case EXACT -> 1;
+            case OFF -> 0;
+            case SAMPLED -> o.sample();
+        };
+    }
+
+    /** Opens the counters {@code o} names (and perf's window with them), each step's undoing added to {@code undo}. */
+    private static Counting openCounters(AgentOptions o, List<AutoCloseable> undo) throws IOException {
+        if (o.events().isEmpty()) {
+            return new Counting(null, null);
+        }
+        PerfControl perf = perfControl(o);
+        CounterSet set = CounterSet.open(o.events());
+        undo.add(set::close);
+        if (perf != null) {
+            perf.send("enable"); // perf's window opens with perfstat's
+        }
+        CounterReader reader = new CounterReader(set, o.intervalMs() * 1_000_000L,
+                o.intervalLog() == null ? null : Path.of(o.intervalLog()), perf);
+        undo.add(reader::stop);
+        return new Counting(set, reader);
+    }
+
+    /** Registers the periodic events' hooks (and starts the counter reader), their removal added to {@code undo}. */
+    private void addPeriodicEvents(List<AutoCloseable> undo) {
+        FlightRecorder.addPeriodicEvent(ProbeEvent.class, probesHook);
+        FlightRecorder.addPeriodicEvent(CountersEvent.class, countersHook);
+        undo.add(() -> FlightRecorder.removePeriodicEvent(probesHook));
+        undo.add(() -> FlightRecorder.removePeriodicEvent(countersHook));
+        FlightRecorder.addPeriodicEvent(ProbePatternEvent.class, patternsHook);
+        undo.add(() -> FlightRecorder.removePeriodicEvent(patternsHook));
+        if (reader != null) {
+            FlightRecorder.addPeriodicEvent(PerfCounterEvent.class, perfHook);
+            undo.add(() -> FlightRecorder.removePeriodicEvent(perfHook));
+            reader.start();
+        }
+    }
+
+    /** Undoes what {@code undo} holds, last first, as much as can be undone. */
+    private static void undoAll(List<AutoCloseable> undo) {
+        for (int i = undo.size() - 1; i >= 0; i--) {
+            try {
+                undo.get(i).close();
+            } catch (Exception | Error ignored) {
+                // undoing as much as can be undone
+            }
         }
     }
 

@@ -3,55 +3,37 @@ package perfstat.agent;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.quicktheories.QuickTheory.qt;
-import static org.quicktheories.generators.SourceDSL.booleans;
-import static org.quicktheories.generators.SourceDSL.integers;
-import static org.quicktheories.generators.SourceDSL.lists;
-import static org.quicktheories.generators.SourceDSL.longs;
 
-import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.quicktheories.core.Gen;
-import org.quicktheories.generators.Generate;
+import org.quicktheories.impl.Constraint;
 
 /** The CLI formats the agent's options and the agent parses them: one type, and nothing lost on the way. */
 class AgentOptionsRoundTripTest {
-    private static final List<String> PATTERNS = List.of("a.B", "a.B::c", "::run", "java.util.HashMap::get",
-            "com.example.Outer$Inner::<init>".replace("::<init>", "::init"), "x.y.Z::_m1");
-    private static final List<String> EVENTS = List.of("task-clock", "cycles:u", "r01c2", "page-faults:k", "cs");
-    private static final List<String> PATHS = List.of("x.jfr", "/tmp/a b/run.jfr", "rel/dir/f=g.jfr");
-
+    /**
+     * Options with each option either left at its default or set to a value of its type's
+     * {@link OptionType#arbitrary}: no option has a generator of its own, so a new one is in the
+     * property as soon as it is declared.
+     */
     static Gen<AgentOptions> options() {
-        Gen<List<String>> probes = lists().of(Generate.pick(PATTERNS)).ofSizeBetween(0, 3);
-        Gen<List<String>> sets = lists().of(Generate.pick(List.of("writepath", "rwsem", "block"))).ofSizeBetween(0, 2);
-        Gen<List<String>> events = lists().of(Generate.pick(EVENTS)).ofSizeBetween(0, 3);
-        Gen<AgentOptions.Timing> timing = Generate.enumValues(AgentOptions.Timing.class);
-        Gen<String> path = Generate.pick(PATHS);
-        Gen<String> optionalPath = booleans().all().zip(path, (present, p) -> present ? p : null);
-        return probes.zip(sets, events, timing, (p, s, e, t) -> new Object[] {p, s, e, t})
-                .zip(integers().between(1, 1 << 20), integers().between(10, 100_000), longs().between(0, 10_000_000_000L),
-                        (a, sample, interval, contention) -> new Object[] {a, sample, interval, contention})
-                .zip(path, optionalPath, optionalPath, longs().between(0, 86_400_000L), (a, out, log, ctl, dur) -> {
-                    Object[] first = (Object[]) a[0];
-                    AgentOptions.Builder b = AgentOptions.builder().out(out).timing((AgentOptions.Timing) first[3])
-                            .sample((Integer) a[1]).intervalMs((Integer) a[2]).contentionNs((Long) a[3])
-                            .intervalLog(log).perfCtl(ctl).durationMs(dur).attached(dur % 2 == 1).parentPid(dur % 5 == 0 ? 0 : dur / 5);
-                    b.probes(cast(first[0]));
-                    cast(first[1]).forEach(b::probeSet);
-                    List<String> ev = cast(first[2]);
-                    try {
-                        if (!ev.isEmpty() || dur % 3 == 0) {
-                            b.eventNames(ev); // empty: events=none
-                        }
-                        return b.build();
-                    } catch (AgentOptions.BadOption x) {
-                        throw new AssertionError(x);
-                    }
-                });
+        return in -> {
+            OptionType.Choices choices = (min, max) -> in.next(Constraint.between(min, max));
+            AgentOptions.Builder b = AgentOptions.builder();
+            for (AgentOption<?> o : AgentOptions.all()) {
+                if (choices.between(0, 3) > 0) {
+                    setArbitrary(b, o, choices);
+                }
+            }
+            try {
+                return b.build();
+            } catch (AgentOptions.BadOption x) {
+                throw new AssertionError("an arbitrary value that its own type refuses", x);
+            }
+        };
     }
 
-    @SuppressWarnings("unchecked")
-    private static List<String> cast(Object o) {
-        return (List<String>) o;
+    private static <T> void setArbitrary(AgentOptions.Builder b, AgentOption<T> o, OptionType.Choices choices) {
+        b.set(o, o.arbitrary(choices));
     }
 
     @Test
@@ -63,6 +45,26 @@ class AgentOptionsRoundTripTest {
                 throw new AssertionError(o.format() + ": " + e.getMessage());
             }
         });
+    }
+
+    @Test
+    void everyOptionsArbitraryValuesAreValidAndNotAllItsDefault() {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(21);
+        OptionType.Choices choices = (min, max) -> random.nextLong(min, max == Long.MAX_VALUE ? max : max + 1);
+        for (AgentOption<?> o : AgentOptions.all()) {
+            assertThat(java.util.stream.IntStream.range(0, 100).filter(i -> arbitraryIsNotDefault(o, choices)).count())
+                    .as("values of %s other than its default", o.key()).isPositive();
+        }
+    }
+
+    private static <T> boolean arbitraryIsNotDefault(AgentOption<T> o, OptionType.Choices choices) {
+        T value = o.arbitrary(choices);
+        try {
+            o.type().check(o.key(), value);
+        } catch (AgentOptions.BadOption e) {
+            throw new AssertionError(o.key() + "'s own type refuses its arbitrary value " + value, e);
+        }
+        return !java.util.Objects.equals(value, o.defaultValue());
     }
 
     @Test

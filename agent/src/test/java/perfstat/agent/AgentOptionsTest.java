@@ -60,4 +60,28 @@ class AgentOptionsTest {
         String recorded = AgentOptions.parse("out=/somewhere/secret/x.jfr,probes=a.B::c").describeForRecording();
         assertThat(recorded).doesNotContain("secret").contains("probes=a.B::c").contains("timing=sampled");
     }
+
+    @Test
+    void anOptionIsSetAndReadByItsDeclaration() throws Exception {
+        AgentOptions o = AgentOptions.builder().set(AgentOptions.CONTENTION, 2_000_000L).build();
+        assertThat(o.get(AgentOptions.CONTENTION)).isEqualTo(o.contentionNs()).isEqualTo(2_000_000L);
+        assertThat(o.format()).isEqualTo("contention=2000000ns");
+        assertThat(AgentOptions.parse("probeset=a,probes=x.Y,probeset=b,probes=z.W::q").format())
+                .isEqualTo("probes=x.Y;z.W::q,probeset=a,probeset=b");
+        assertThatThrownBy(() -> AgentOptions.parse("bogus=1")).hasMessageStartingWith("unknown option 'bogus' (known: out, "
+                + "probes, probeset, timing, sample, events, interval, interval-log, contention, perf-ctl, duration, attached, parent");
+        assertThatThrownBy(() -> AgentOptions.builder().durationMs(-1).build()).hasMessage("option 'duration' cannot be negative");
+        assertThatThrownBy(() -> AgentOptions.parse("parent=-5")).hasMessage("option 'parent' cannot be negative");
+        // what the agent could not read back is refused where it is made
+        assertThatThrownBy(() -> AgentOptions.builder().contentionNs(1_000_000_000_000L).build())
+                .hasMessage("option 'contention' must be at most 999999999999ns");
+    }
+
+    @Test
+    void theRecordedOptionsSpellOutTheDefaultsAndTheSampleOnlyWhereItIsUsed() throws Exception {
+        assertThat(AgentOptions.parse("timing=exact,events=cs,contention=1ms").describeForRecording())
+                .isEqualTo("timing=exact,events=cs,interval=1000,contention=1000000ns");
+        assertThat(AgentOptions.parse("probes=a.B,probeset=s,sample=8,events=none,out=x.jfr,parent=3,duration=1s")
+                .describeForRecording()).isEqualTo("probes=a.B,probeset=s,timing=sampled,sample=8,events=none,interval=1000,contention=10000ns");
+    }
 }

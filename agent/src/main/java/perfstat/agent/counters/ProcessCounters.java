@@ -70,6 +70,22 @@ public final class ProcessCounters {
     }
 
     public static Sample read() {
+        Stat stat = readStat();
+        Switches switches = readSwitches();
+        return new Sample(stat.taskClock(), stat.user(), stat.system(), switches.voluntary(), switches.involuntary(),
+                switches.migrations(), stat.minflt(), stat.majflt(),
+                "task-clock,page-faults: procfs /proc/self/stat; context-switches,cpu-migrations: procfs, live threads only");
+    }
+
+    /** What /proc/self/stat says, in nanoseconds and faults; -1 for each figure it did not give. */
+    private record Stat(long taskClock, long user, long system, long minflt, long majflt) {
+    }
+
+    /** The live threads' context switches and migrations, summed; -1 for a figure not read. */
+    private record Switches(long voluntary, long involuntary, long migrations) {
+    }
+
+    private static Stat readStat() {
         long taskClock = -1;
         long user = -1;
         long system = -1;
@@ -88,13 +104,12 @@ public final class ProcessCounters {
         } catch (IOException | RuntimeException e) {
             // not Linux, or procfs unavailable: stays -1
         }
-        long vol = -1;
-        long invol = -1;
-        long migrations = -1;
+        return new Stat(taskClock, user, system, minflt, majflt);
+    }
+
+    private static Switches readSwitches() {
         try (DirectoryStream<Path> tasks = Files.newDirectoryStream(PROC_SELF.resolve("task"))) {
-            long v = 0;
-            long iv = 0;
-            long m = 0;
+            long[] sums = new long[3]; // voluntary, involuntary, migrations
             boolean sawMigrations = false;
             for (Path task : tasks) {
                 List<String> status;
@@ -103,31 +118,39 @@ public final class ProcessCounters {
                 } catch (IOException e) {
                     continue; // the thread exited while we looked
                 }
-                for (String line : status) {
-                    if (line.startsWith("voluntary_ctxt_switches:")) {
-                        v += Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
-                    } else if (line.startsWith("nonvoluntary_ctxt_switches:")) {
-                        iv += Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
-                    }
-                }
-                try {
-                    for (String line : Files.readAllLines(task.resolve("sched"))) {
-                        if (line.startsWith("se.nr_migrations")) {
-                            m += Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
-                            sawMigrations = true;
-                        }
-                    }
-                } catch (IOException e) {
-                    // no sched file: kernel without CONFIG_SCHED_DEBUG
+                addSwitches(status, sums);
+                sawMigrations |= addMigrations(task, sums);
+            }
+            return new Switches(sums[0], sums[1], sawMigrations ? sums[2] : -1);
+        } catch (IOException | RuntimeException e) {
+            return new Switches(-1, -1, -1);
+        }
+    }
+
+    /** Adds a thread's context switches, from its status lines, to {@code sums[0]} (voluntary) and {@code sums[1]}. */
+    private static void addSwitches(List<String> status, long[] sums) {
+        for (String line : status) {
+            if (line.startsWith("voluntary_ctxt_switches:")) {
+                sums[0] += Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
+            } else if (line.startsWith("nonvoluntary_ctxt_switches:")) {
+                sums[1] += Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
+            }
+        }
+    }
+
+    /** Adds a thread's migrations to {@code sums[2]}; whether its sched file gave them. */
+    private static boolean addMigrations(Path task, long[] sums) {
+        boolean saw = false;
+        try {
+            for (String line : Files.readAllLines(task.resolve("sched"))) {
+                if (line.startsWith("se.nr_migrations")) {
+                    sums[2] += Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
+                    saw = true;
                 }
             }
-            vol = v;
-            invol = iv;
-            migrations = sawMigrations ? m : -1;
-        } catch (IOException | RuntimeException e) {
-            // stays -1
+        } catch (IOException e) {
+            // no sched file: kernel without CONFIG_SCHED_DEBUG
         }
-        return new Sample(taskClock, user, system, vol, invol, migrations, minflt, majflt,
-                "task-clock,page-faults: procfs /proc/self/stat; context-switches,cpu-migrations: procfs, live threads only");
+        return saw;
     }
 }

@@ -161,26 +161,11 @@ public final class ProbeInstaller {
             return builder;
         }
         String className = type.getName();
-        List<MethodDescription.InDefinedShape> methods = new java.util.ArrayList<>(type.getDeclaredMethods());
-        if (!methods.stream().anyMatch(MethodDescription::isTypeInitializer)) {
-            methods.add(new MethodDescription.Latent.TypeInitializer(type));
-        }
         // the JDK's classes (boot and platform loaders) look their cells up by id: resolving a
         // dynamic constant runs the JDK's own code, which may be the very method probed
         boolean byId = !holdsDynamicConstants(type) || loader == null || loader == ClassLoader.getPlatformClassLoader();
-        // each method's matching filters, once; overloads that a filter matches are told apart by
-        // their parameter types: Class::method(int,String)
-        Map<MethodDescription.InDefinedShape, List<ProbeFilter>> matches = new java.util.LinkedHashMap<>();
-        Map<String, Integer> overloads = new java.util.HashMap<>();
-        for (MethodDescription.InDefinedShape m : methods) {
-            List<ProbeFilter> hits = matching(type, probeMethodName(m), m);
-            if (!hits.isEmpty()) {
-                matches.put(m, hits);
-                if (!m.isAbstract() && !m.isNative()) {
-                    overloads.merge(probeMethodName(m), 1, Integer::sum);
-                }
-            }
-        }
+        Map<MethodDescription.InDefinedShape, List<ProbeFilter>> matches = matches(type);
+        Map<String, Integer> overloads = overloads(matches.keySet());
         for (Map.Entry<MethodDescription.InDefinedShape, List<ProbeFilter>> match : matches.entrySet()) {
             MethodDescription.InDefinedShape m = match.getKey();
             List<ProbeFilter> hits = match.getValue();
@@ -199,20 +184,52 @@ public final class ProbeInstaller {
             }
             hits.forEach(f -> matched.get(f).incrementAndGet());
             instrumentedMethods.incrementAndGet();
-            Advice.WithCustomMapping mapping = Advice.withCustomMapping().bind(ProbeId.class, id);
-            // constructors and initialisers cannot have a handler around their body: their exit advice has none
-            Class<?> exit = m.isConstructor() || m.isTypeInitializer() ? ProbeAdvice.NormalExit.class : ProbeAdvice.class;
-            Advice advice;
-            if (!byId) {
-                advice = mapping.bind(ProbeCells.class, JavaConstant.Dynamic.ofInvocation(CELLS, id))
-                        .to(ProbeAdvice.Constant.class, exit);
-            } else {
-                instrumentedById.incrementAndGet();
-                advice = mapping.to(ProbeAdvice.ById.class, exit);
-            }
-            builder = builder.visit(advice.on(ElementMatchers.is(m)));
+            builder = builder.visit(advice(m, id, byId).on(ElementMatchers.is(m)));
         }
         return builder;
+    }
+
+    /** Each of the type's methods (and its static initialiser) that a filter matches, with the filters that match it. */
+    private Map<MethodDescription.InDefinedShape, List<ProbeFilter>> matches(TypeDescription type) {
+        List<MethodDescription.InDefinedShape> methods = new java.util.ArrayList<>(type.getDeclaredMethods());
+        if (!methods.stream().anyMatch(MethodDescription::isTypeInitializer)) {
+            methods.add(new MethodDescription.Latent.TypeInitializer(type));
+        }
+        Map<MethodDescription.InDefinedShape, List<ProbeFilter>> matches = new java.util.LinkedHashMap<>();
+        for (MethodDescription.InDefinedShape m : methods) {
+            List<ProbeFilter> hits = matching(type, probeMethodName(m), m);
+            if (!hits.isEmpty()) {
+                matches.put(m, hits);
+            }
+        }
+        return matches;
+    }
+
+    /**
+     * How many of {@code methods} with bytecode share each name: overloads that a filter matches
+     * are told apart by their parameter types, {@code Class::method(int,String)}.
+     */
+    private static Map<String, Integer> overloads(java.util.Collection<MethodDescription.InDefinedShape> methods) {
+        Map<String, Integer> overloads = new java.util.HashMap<>();
+        for (MethodDescription.InDefinedShape m : methods) {
+            if (!m.isAbstract() && !m.isNative()) {
+                overloads.merge(probeMethodName(m), 1, Integer::sum);
+            }
+        }
+        return overloads;
+    }
+
+    /** The advice that probes {@code m} as probe {@code id}: its cells a dynamic constant, or looked up by id. */
+    private Advice advice(MethodDescription.InDefinedShape m, int id, boolean byId) {
+        Advice.WithCustomMapping mapping = Advice.withCustomMapping().bind(ProbeId.class, id);
+        // constructors and initialisers cannot have a handler around their body: their exit advice has none
+        Class<?> exit = m.isConstructor() || m.isTypeInitializer() ? ProbeAdvice.NormalExit.class : ProbeAdvice.class;
+        if (!byId) {
+            return mapping.bind(ProbeCells.class, JavaConstant.Dynamic.ofInvocation(CELLS, id))
+                    .to(ProbeAdvice.Constant.class, exit);
+        }
+        instrumentedById.incrementAndGet();
+        return mapping.to(ProbeAdvice.ById.class, exit);
     }
 
     /** Whether the class file may hold a dynamic constant (Java 11 and later). */
