@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import joptsimple.HelpFormatter;
 import joptsimple.OptionDescriptor;
 import joptsimple.OptionParser;
@@ -20,9 +19,9 @@ import perfstat.agent.AgentOptions;
  * The options of {@code -prof "perfstat:KEY=VALUE;KEY=VALUE,VALUE"}, declared on a jopt-simple
  * parser and parsed by JMH's own profiler option parsing ({@code ProfilerUtils.parseInitLine}:
  * options separated by {@code ;}, values by {@code ,}, and {@code help}), as JMH's profilers
- * do. The agent's options are checked here, in the host, before any fork starts; every problem
- * is one {@link ProfilerException} line beginning {@code perfstat: }, which JMH prints before
- * it stops.
+ * do, with perfstat's help text. The agent's options are checked here, in the host, before any
+ * fork starts; every problem is one {@link ProfilerException} line beginning {@code perfstat: },
+ * which JMH prints before it stops.
  *
  * @param agent the agent's options for every measurement fork, without its recording's file
  * @param dir   where the measurement forks' recordings go
@@ -52,8 +51,15 @@ public record ProfilerOptions(AgentOptions agent, Path dir) {
                     p.accepts("dir", "where each measurement fork's recording goes; a directory that already holds"
                                     + " recordings is refused")
                             .withRequiredArg().describedAs("DIR").defaultsTo(DEFAULT_DIR));
-            p.accepts(HELP, "these options"); // as JMH's parsing adds it, and known to normalized()
+            p.accepts(HELP, "these options"); // JMH's parsing declares it again; declared here for normalized()
             return d;
+        }
+
+        /** The options' keys, in the order declared. */
+        List<String> keys() {
+            return parser.recognizedOptions().entrySet().stream()
+                    .filter(e -> !(e.getValue() instanceof OptionDescriptor o && o.representsNonOptions()))
+                    .map(Map.Entry::getKey).toList();
         }
     }
 
@@ -63,7 +69,7 @@ public record ProfilerOptions(AgentOptions agent, Path dir) {
      */
     public static ProfilerOptions parse(String initLine) throws ProfilerException {
         Declared d = Declared.declare();
-        String line = normalized(initLine, d.parser().recognizedOptions().keySet());
+        String line = normalized(initLine, d.keys());
         OptionSet set = parseInitLine(line, d.parser());
         List<String> dirs = set.valuesOf(d.dir());
         if (set.has(d.dir()) && (dirs.isEmpty() || dirs.get(dirs.size() - 1).isBlank())) {
@@ -97,7 +103,7 @@ public record ProfilerOptions(AgentOptions agent, Path dir) {
      * known: jopt-simple would take an unknown {@code foo=1} for the short options {@code -f...},
      * and a known key without {@code =} for one whose value is the next part.
      */
-    private static String normalized(String initLine, Set<String> known) throws ProfilerException {
+    private static String normalized(String initLine, List<String> known) throws ProfilerException {
         List<String> parts = new ArrayList<>();
         for (String part : initLine == null ? new String[0] : initLine.split(";")) {
             String p = part.trim();
@@ -106,8 +112,8 @@ public record ProfilerOptions(AgentOptions agent, Path dir) {
             }
             int eq = p.indexOf('=');
             String key = (eq < 0 ? p : p.substring(0, eq)).trim();
-            if (!known.contains(key) || key.equals("[arguments]")) {
-                throw new ProfilerException("perfstat: unknown option '" + key + "' (events, probes, probeset, dir, help)");
+            if (!known.contains(key)) {
+                throw new ProfilerException("perfstat: unknown option '" + key + "' (" + String.join(", ", known) + ")");
             }
             if (eq < 0 && !key.equals(HELP)) {
                 throw new ProfilerException("perfstat: option '" + key + "' needs a value (" + key + "=...)");
@@ -139,16 +145,6 @@ public record ProfilerOptions(AgentOptions agent, Path dir) {
             throw new ProfilerException(message.startsWith(HEADING) ? message : "perfstat: " + message);
         } catch (IllegalAccessException e) {
             throw new ProfilerException("perfstat: cannot use JMH's profiler option parser: " + e.getMessage());
-        }
-    }
-
-    /** The options' help: the text {@code -prof perfstat:help} prints. */
-    public static String help() {
-        try {
-            parse(HELP);
-            throw new IllegalStateException("help parsed as options");
-        } catch (ProfilerException e) {
-            return e.getMessage();
         }
     }
 
