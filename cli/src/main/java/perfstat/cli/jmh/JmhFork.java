@@ -1,0 +1,162 @@
+package perfstat.cli.jmh;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.results.AggregationPolicy;
+import org.openjdk.jmh.results.IterationResult;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.ScalarResult;
+import org.openjdk.jmh.runner.IterationType;
+import perfstat.agent.Agent;
+import perfstat.format.RecordingFormat;
+
+/**
+ * The profiler's role inside a forked JVM, where the host's options put perfstat's agent: the
+ * agent's counts read as each measurement iteration begins and ends (never in warm-up), as JMH
+ * secondary results per operation ({@code task-clock/op}, ..., {@code Class::method calls/op}),
+ * each probe's p50 and p99 over the iteration's timed calls ({@link ProbePercentileResult}),
+ * and a {@link JmhIterationEvent} with the iteration's score in the fork's recording. Without
+ * the agent (a warm-up fork, or {@code -f 0}) it reports nothing. JMH makes one profiler per
+ * fork, so this state is the fork's.
+ */
+final class JmhFork {
+    /** Set in each fork's JVM options by the host, so that a profiler made there knows it is in a fork. */
+    private static final String PROPERTY = "perfstat.jmh.fork";
+    /** How {@link Agent#counts()} names a probe's calls: {@code probe:pkg.Class::method}. */
+    private static final String PROBE = "probe:";
+
+    /** The counts as the measurement iteration began, or null outside one. */
+    private Map<String, Double> start;
+    /** The probes' latency histograms as the measurement iteration began. */
+    private Map<String, Histogram> startLatencies;
+    /** The measurement iteration running, as an event, and how many have run. */
+    private JmhIterationEvent iterationEvent;
+    private int iterations;
+    private boolean saidNotCounted;
+
+    /** Whether this JVM is a fork the host started (it is not with {@code -f 0}). */
+    static boolean inFork() {
+        return System.getProperty(PROPERTY) != null;
+    }
+
+    /** The JVM option that tells a fork it is one: its number among the measurement forks, or {@code warmup}. */
+    static String marker(String fork) {
+        return "-D" + PROPERTY + "=" + fork;
+    }
+
+    void beforeIteration(IterationParams iterationParams) {
+        boolean measured = iterationParams.getType() == IterationType.MEASUREMENT;
+        start = measured ? Agent.counts() : null;
+        startLatencies = measured ? Agent.probeLatencies() : null;
+        if (measured && !start.isEmpty()) {
+            iterationEvent = new JmhIterationEvent();
+            iterationEvent.begin();
+        }
+    }
+
+    List<Result> afterIteration(BenchmarkParams benchmarkParams, IterationResult result) {
+        if (start == null) {
+            return List.of(); // warm-up: not counted
+        }
+        Map<String, Double> end = Agent.counts();
+        if (end.isEmpty()) {
+            return List.of();
+        }
+        long ops = result.getMetadata() == null ? 0 : result.getMetadata().getMeasuredOps();
+        commitIteration(benchmarkParams, result, ops);
+        if (!saidNotCounted) {
+            saidNotCounted = true;
+            Agent.notCounted().forEach((event, why) -> System.out.println("perfstat: " + event + " not counted here (" + why + ")"));
+        }
+        List<Result> out = new ArrayList<>(counterResults(start, end, ops));
+        out.addAll(latencyResults(startLatencies, Agent.probeLatencies()));
+        return out;
+    }
+
+    /** The iteration's score into the fork's recording, so that a diff of two runs' recordings has it. */
+    private void commitIteration(BenchmarkParams params, IterationResult result, long ops) {
+        JmhIterationEvent e = iterationEvent;
+        iterationEvent = null;
+        if (e == null || result.getPrimaryResult() == null) {
+            return;
+        }
+        e.end();
+        e.formatVersion = RecordingFormat.VERSION;
+        e.benchmark = params.getBenchmark();
+        e.params = String.join(",", BenchmarkNames.paramValues(params));
+        e.mode = params.getMode().shortLabel();
+        e.threads = params.getThreads();
+        e.iteration = ++iterations;
+        e.score = result.getPrimaryResult().getScore();
+        e.scoreUnit = result.getPrimaryResult().getScoreUnit();
+        e.higherIsBetter = params.getMode() == Mode.Throughput;
+        e.operations = ops;
+        e.commit();
+    }
+
+    /**
+     * Each count's growth over the iteration, per operation where the iteration measured any:
+     * perf's events by their names ({@code :u} dropped), each probe as {@code Class::method calls}.
+     */
+    static List<Result> counterResults(Map<String, Double> start, Map<String, Double> end, long ops) {
+        List<Result> out = new ArrayList<>();
+        for (Map.Entry<String, Double> e : end.entrySet()) {
+            Double before = start.get(e.getKey());
+            if (before == null) {
+                continue;
+            }
+            double delta = e.getValue() - before;
+            String name = e.getKey().startsWith(PROBE)
+                    ? shortName(e.getKey().substring(PROBE.length())) + " calls" : baseName(e.getKey());
+            String unit = name.equals("task-clock") || name.equals("cpu-clock") ? "ns" : "#";
+            out.add(ops > 0 ? new ScalarResult(name + "/op", delta / ops, unit + "/op", AggregationPolicy.AVG)
+                    : new ScalarResult(name, delta, unit, AggregationPolicy.AVG));
+        }
+        return out;
+    }
+
+    /**
+     * Each probe's p50 and p99 over the calls timed in the iteration (ns), where it timed any:
+     * the latencies at its end less those at its start, as results that JMH merges across
+     * iterations and forks.
+     */
+    static List<Result> latencyResults(Map<String, Histogram> start, Map<String, Histogram> end) {
+        List<Result> out = new ArrayList<>();
+        if (start == null) {
+            return out;
+        }
+        for (Map.Entry<String, Histogram> e : end.entrySet()) {
+            Histogram h = e.getValue().copy();
+            Histogram before = start.get(e.getKey());
+            try {
+                if (before != null) {
+                    h.subtract(before);
+                }
+            } catch (RuntimeException x) {
+                continue; // a histogram that cannot be subtracted gives no percentiles rather than wrong ones
+            }
+            if (h.getTotalCount() > 0) {
+                String name = shortName(e.getKey());
+                out.add(new ProbePercentileResult(name + " p50", 50, h));
+                out.add(new ProbePercentileResult(name + " p99", 99, h));
+            }
+        }
+        return out;
+    }
+
+    private static String baseName(String event) {
+        return event.endsWith(":u") ? event.substring(0, event.length() - 2) : event;
+    }
+
+    /** {@code pkg.Class::method} as {@code Class::method}. */
+    static String shortName(String probe) {
+        int sep = probe.indexOf("::");
+        String cls = sep < 0 ? probe : probe.substring(0, sep);
+        return cls.substring(cls.lastIndexOf('.') + 1) + (sep < 0 ? "" : probe.substring(sep));
+    }
+}
