@@ -85,7 +85,7 @@ public final class HtmlRenderer {
             b.append("<p><strong>").append(esc(s)).append("</strong></p>\n");
         }
         b.append("<ul>");
-        for (String n : t.notes()) {
+        for (String n : NoteText.lines(t.notes())) {
             b.append("<li>").append(esc(n)).append("</li>");
         }
         b.append("</ul>\n");
@@ -93,7 +93,7 @@ public final class HtmlRenderer {
             b.append(percentilePlot(c, t.columns()));
         }
         for (Row r : t.rows()) {
-            if (r.metric().key().equals("score") && r.spreads().stream().anyMatch(s -> s != null && s.n() > 1)) {
+            if (r.metric().kind() == perfstat.cli.stats.MetricId.Kind.SCORE && r.spreads().stream().anyMatch(s -> s != null && s.n() > 1)) {
                 b.append(samplesPlot(r, t.columns()));
             }
         }
@@ -218,8 +218,9 @@ public final class HtmlRenderer {
             }
         }
         int half = 120;
+        java.util.Map<String, String> names = Formats.hotNames(h);
         for (perfstat.cli.stats.HotMethods.Row r : h.rows()) {
-            b.append("<tr><td><code>").append(esc(Formats.shortMethod(r.method()))).append("</code></td>");
+            b.append("<tr><td><code>").append(esc(names.get(r.method()))).append("</code></td>");
             for (double share : r.shares()) {
                 b.append("<td>").append(esc(Formats.share(share))).append("</td>");
             }

@@ -57,8 +57,9 @@ public final class MarkdownRenderer {
             }
             out.println(hotHead);
             out.println(hotRule);
+            java.util.Map<String, String> names = Formats.hotNames(h);
             for (perfstat.cli.stats.HotMethods.Row r : h.rows()) {
-                StringBuilder line = new StringBuilder("| `" + cell(Formats.shortMethod(r.method())) + "` |");
+                StringBuilder line = new StringBuilder("| `" + cell(names.get(r.method())) + "` |");
                 for (int i = 0; i < r.shares().size(); i++) {
                     line.append(' ').append(Formats.share(r.shares().get(i))).append(" |");
                     if (i > 0) {
@@ -73,7 +74,7 @@ public final class MarkdownRenderer {
             out.println(cell(s));
             out.println();
         }
-        for (String note : t.notes()) {
+        for (String note : NoteText.lines(t.notes())) {
             out.println("- " + cell(note));
         }
         out.flush();
