@@ -23,8 +23,11 @@ import perfstat.cli.read.RunData;
  * the per-recording values.
  */
 public final class Comparison {
-    /** How deltas are judged. */
-    /** @param hot how many hot methods of each kind to compare (0: none) */
+    /**
+     * How deltas are judged.
+     *
+     * @param hot how many hot methods of each kind to compare (0: none)
+     */
     public record Options(Significance.Test test, double confidence, int hot) {
         public static final int DEFAULT_HOT = 10;
         public static final Options DEFAULT = new Options(Significance.Test.U, 0.95, DEFAULT_HOT);
