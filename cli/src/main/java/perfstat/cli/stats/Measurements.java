@@ -59,7 +59,23 @@ public final class Measurements {
         }
         probeRows(m, run, elapsedMs);
         RunData.JdkSummary jdk = run.jdk();
-        gcAndContentionRows(m, run);
+        boolean gc = jdk.eventCounts().containsKey("jdk.GarbageCollection") || run.hasPerfstatEvents();
+        put(m, new Metric("gc-count", "GCs", "count", JDK, 0, Metric.Better.LOWER),
+                gc ? Value.of(jdk.gcCount()) : Value.absent(), "jdk.GarbageCollection");
+        put(m, new Metric("gc-pause", "GC pauses (msecs)", "ms", JDK, 3, Metric.Better.LOWER),
+                gc ? Value.of(jdk.gcPauseTotal().toNanos() / 1e6) : Value.absent(), "");
+        if (run.hasPerfstatEvents() || jdk.eventCounts().containsKey("jdk.JavaMonitorEnter")
+                || jdk.eventCounts().containsKey("jdk.ThreadPark")) {
+            String threshold = contentionThreshold(run);
+            put(m, new Metric("monitor-blocked", "monitor blocks", "count", JDK, 0, Metric.Better.LOWER),
+                    Value.of(jdk.monitors().count()), "jdk.JavaMonitorEnter" + threshold);
+            put(m, new Metric("monitor-blocked-ms", "monitor blocked (msecs)", "ms", JDK, 3, Metric.Better.LOWER),
+                    Value.of(jdk.monitors().blocked().toNanos() / 1e6), "");
+            put(m, new Metric("park-blocked", "parks", "count", JDK, 0, Metric.Better.LOWER),
+                    Value.of(jdk.parks().count()), "jdk.ThreadPark" + threshold);
+            put(m, new Metric("park-blocked-ms", "parked (msecs)", "ms", JDK, 3, Metric.Better.LOWER),
+                    Value.of(jdk.parks().blocked().toNanos() / 1e6), "");
+        }
         // the JDK's totals: a row where the recording had the event; <not counted> for one without perfstat's events
         for (String[] t : JDK_TOTALS) {
             Double v = jdk.totals().get(t[0]);
@@ -71,7 +87,8 @@ public final class Measurements {
         }
         if (!Double.isNaN(jdk.meanJvmCpuLoad())) {
             put(m, new Metric(new MetricId(JDK, "jvm-cpu-load", MetricId.Statistic.MEAN, "%"), "jvm-cpu-load",
-                    "JVM CPU load (% of machine)", 2, Metric.Better.NEITHER), Value.of(100 * jdk.meanJvmCpuLoad()), "jdk.CPULoad, mean");
+                            "JVM CPU load (% of machine)", 2, Metric.Better.NEITHER),
+                    Value.of(100 * jdk.meanJvmCpuLoad()), "jdk.CPULoad, mean");
         }
         put(m, new Metric("time-elapsed", "time elapsed (msecs)", "ms", TIME, 6, Metric.Better.LOWER),
                 Double.isFinite(elapsedMs) ? Value.of(elapsedMs) : Value.absent(), "");
@@ -121,28 +138,6 @@ public final class Measurements {
         boolean latency = s.isPercentile();
         return new Metric(new MetricId(PROBES, method, s, latency ? "ns" : "count"), "probe:" + name + ":" + stat,
                 name + " " + stat + (latency ? " (ns)" : ""), 0, latency ? Metric.Better.LOWER : Metric.Better.NEITHER);
-    }
-
-    /** GCs and their pauses; monitor and park contention where the recording can have them. */
-    private static void gcAndContentionRows(Map<MetricId, Measured> m, RunData run) {
-        RunData.JdkSummary jdk = run.jdk();
-        boolean gc = jdk.eventCounts().containsKey("jdk.GarbageCollection") || run.hasPerfstatEvents();
-        put(m, new Metric("gc-count", "GCs", "count", JDK, 0, Metric.Better.LOWER),
-                gc ? Value.of(jdk.gcCount()) : Value.absent(), "jdk.GarbageCollection");
-        put(m, new Metric("gc-pause", "GC pauses (msecs)", "ms", JDK, 3, Metric.Better.LOWER),
-                gc ? Value.of(jdk.gcPauseTotal().toNanos() / 1e6) : Value.absent(), "");
-        if (run.hasPerfstatEvents() || jdk.eventCounts().containsKey("jdk.JavaMonitorEnter")
-                || jdk.eventCounts().containsKey("jdk.ThreadPark")) {
-            String threshold = contentionThreshold(run);
-            put(m, new Metric("monitor-blocked", "monitor blocks", "count", JDK, 0, Metric.Better.LOWER),
-                    Value.of(jdk.monitors().count()), "jdk.JavaMonitorEnter" + threshold);
-            put(m, new Metric("monitor-blocked-ms", "monitor blocked (msecs)", "ms", JDK, 3, Metric.Better.LOWER),
-                    Value.of(jdk.monitors().blocked().toNanos() / 1e6), "");
-            put(m, new Metric("park-blocked", "parks", "count", JDK, 0, Metric.Better.LOWER),
-                    Value.of(jdk.parks().count()), "jdk.ThreadPark" + threshold);
-            put(m, new Metric("park-blocked-ms", "parked (msecs)", "ms", JDK, 3, Metric.Better.LOWER),
-                    Value.of(jdk.parks().blocked().toNanos() / 1e6), "");
-        }
     }
 
     /** Counter rows from the agent's perf counters (perfstat.PerfCounter), in the order it opened them. */
