@@ -30,7 +30,7 @@ public final class HtmlRenderer {
 
     /** One page: one table, or several (one per benchmark of a diff of two JMH runs) in sections. */
     static void renderAll(List<Table> tables, PrintWriter out) {
-        String title = tables.size() == 1 ? tables.get(0).title() : "perfstat diff: " + tables.size() + " benchmarks";
+        String title = tables.size() == 1 ? TitleText.of(tables.get(0).title()) : "perfstat diff: " + tables.size() + " benchmarks";
         StringBuilder b = new StringBuilder();
         b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>").append(esc(title))
                 .append("</title>\n<style>\n")
@@ -51,7 +51,7 @@ public final class HtmlRenderer {
     }
 
     private static void section(StringBuilder b, Table t, String heading, String id) {
-        b.append('<').append(heading).append('>').append(esc(t.title())).append("</").append(heading)
+        b.append('<').append(heading).append('>').append(esc(TitleText.of(t.title()))).append("</").append(heading)
                 .append(">\n<table id=\"").append(id).append("\"><tr><th class=\"m\">metric</th>");
         for (String c : t.columns()) {
             b.append("<th>").append(esc(c)).append("</th>");

@@ -43,7 +43,7 @@ public final class JsonRenderer {
     private static StringBuilder object(Table t) {
         StringBuilder b = new StringBuilder();
         b.append("{\n  \"schema\": ").append(str(SCHEMA)).append(",\n");
-        b.append("  \"title\": ").append(str(t.title())).append(",\n");
+        b.append("  \"title\": ").append(str(TitleText.of(t.title()))).append(",\n");
         b.append("  \"columns\": [");
         for (int i = 0; i < t.columns().size(); i++) {
             List<String> files = t.files().get(i);

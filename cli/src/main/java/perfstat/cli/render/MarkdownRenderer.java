@@ -11,7 +11,7 @@ public final class MarkdownRenderer {
 
     public static void render(Table t, PrintWriter out) {
         int n = t.columns().size();
-        out.println("**" + t.title().replace("|", "\\|") + "**");
+        out.println("**" + TitleText.of(t.title()).replace("|", "\\|") + "**");
         out.println();
         StringBuilder head = new StringBuilder("| metric |");
         StringBuilder rule = new StringBuilder("|---|");

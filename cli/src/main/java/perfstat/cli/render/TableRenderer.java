@@ -104,7 +104,7 @@ public final class TableRenderer {
         int vw = width(cells, 0, "", 15);
         int lw = labelWidth(table);
         out.println();
-        out.println(" " + table.title() + ":");
+        out.println(" " + TitleText.of(table.title()) + ":");
         out.println();
         MetricId.Kind group = null;
         for (int i = 0; i < table.rows().size(); i++) {
@@ -133,7 +133,7 @@ public final class TableRenderer {
         for (int i = 1; i < n; i++) {
             dw[i] = width(cells, n + i, "", 8);
         }
-        String title = "| " + table.title() + " |";
+        String title = "| " + TitleText.of(table.title()) + " |";
         String rule = "-".repeat(title.length());
         out.println(" " + rule);
         out.println(" " + title);

@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
-import perfstat.cli.Durations;
 import perfstat.cli.read.RunData;
 
 /**
@@ -291,16 +290,13 @@ public final class Comparison {
         return (b.value() - a.value()) / Math.abs(a.value());
     }
 
-    private static String title(List<List<RunData>> columns) {
+    private static Title title(List<List<RunData>> columns) {
         RunData first = columns.get(0).get(0);
-        int runs = columns.get(0).size();
-        if (first.workload() == null) {
-            return "Performance counter stats for '" + first.label() + "'";
-        }
         RunData.Workload w = first.workload();
-        String unit = w.simulated() ? (w.threads() == 1 ? " task" : " tasks") : (w.threads() == 1 ? " thread" : " threads");
-        return "Performance counter stats for '" + w.workload() + "' (" + w.threads() + unit + ", "
-                + (w.simulated() ? "simulated" : w.fixedWork() ? "fixed work" : Durations.format(w.duration()))
-                + (runs > 1 ? ", " + runs + " runs each" : "") + ")";
+        if (w == null) {
+            return Title.of(first.label());
+        }
+        return new Title(w.workload(), new Title.Workload(w.threads(), w.simulated(), w.fixedWork(), w.duration()),
+                columns.get(0).size());
     }
 }

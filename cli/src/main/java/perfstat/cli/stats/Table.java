@@ -4,7 +4,9 @@ import java.util.List;
 
 /**
  * Everything a renderer prints: a title, column labels, rows, a summary, notes. Owns the
- * numbers; renderers only lay them out.
+ * numbers; renderers only lay them out and word them.
+ *
+ * @param title   what the heading names (the renderers word it)
  *
  * @param files   the recordings each column came from (several when a configuration ran repeatedly)
  * @param summary per configuration after the first, how it compares with the first: the geometric
@@ -17,16 +19,16 @@ import java.util.List;
  * @param subject what was measured, in short: the workload or benchmark (where several tables are
  *                printed together, as by a diff of two JMH runs, a CSV line names it)
  */
-public record Table(String title, List<String> columns, List<List<String>> files, List<Row> rows,
+public record Table(Title title, List<String> columns, List<List<String>> files, List<Row> rows,
                     List<Summary> summary, List<Note> notes, List<PercentileCurve> curves, List<HotMethods.Section> hot,
                     String subject) {
 
-    public Table(String title, List<String> columns, List<List<String>> files, List<Row> rows, List<Summary> summary,
+    public Table(Title title, List<String> columns, List<List<String>> files, List<Row> rows, List<Summary> summary,
                  List<Note> notes) {
         this(title, columns, files, rows, summary, notes, List.of(), List.of(), "");
     }
 
-    public Table(String title, List<String> columns, List<List<String>> files, List<Row> rows, List<Summary> summary,
+    public Table(Title title, List<String> columns, List<List<String>> files, List<Row> rows, List<Summary> summary,
                  List<Note> notes, List<PercentileCurve> curves) {
         this(title, columns, files, rows, summary, notes, curves, List.of(), "");
     }

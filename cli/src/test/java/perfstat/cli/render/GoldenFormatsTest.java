@@ -41,7 +41,8 @@ class GoldenFormatsTest {
                 row(faults, new double[] {1200, 1210, 1190}, new double[] {1100, 1105, 1098}),
                 new Row(cycles, List.of(Value.notSupported(), Value.notSupported()), List.of(Double.NaN, Double.NaN),
                         List.of("", ""), Arrays.asList(null, null), Arrays.asList(null, null)));
-        return new Table("Performance counter stats for 'fstime' (1 thread, 10 s, 5 runs each)", List.of("2.6.29-rc6", "patch"),
+        return new Table(new perfstat.cli.stats.Title("fstime", new perfstat.cli.stats.Title.Workload(1, false, false,
+                java.time.Duration.ofSeconds(10)), 5), List.of("2.6.29-rc6", "patch"),
                 List.of(List.of("a1.jfr"), List.of("b1.jfr")), rows,
                 List.of(new perfstat.cli.stats.Summary("patch", "2.6.29-rc6", true, 0.1392,
                         List.of(new perfstat.cli.stats.Summary.Move(score, 0.1392)), List.of())),

@@ -25,7 +25,7 @@ class RenderersTest {
                 row(clock, columns, List.of(Value.of(1311.554526), Value.of(1360.624932)), List.of(Double.NaN, 0.0374)),
                 row(mig, columns, List.of(Value.notSupported(), Value.notSupported()), List.of(Double.NaN, Double.NaN)),
                 row(score, columns, List.of(Value.of(283750), Value.of(337200)), List.of(Double.NaN, 0.18837)));
-        return new Table("Performance counter stats for 'fstime'", List.of("unpatched", "patched").subList(0, columns),
+        return new Table(perfstat.cli.stats.Title.of("fstime"), List.of("unpatched", "patched").subList(0, columns),
                 List.of(List.of("a.jfr"), List.of("b.jfr")).subList(0, columns), rows, List.of(), List.of(new Note.UnmatchedProbe("a.B::c")));
     }
 

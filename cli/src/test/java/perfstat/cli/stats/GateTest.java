@@ -23,7 +23,7 @@ class GateTest {
     private static final Metric FAULTS = new Metric("page-faults", "page-faults", "count", MetricId.Kind.COUNTER, 0,
             Metric.Better.LOWER);
 
-    private static final Table TABLE = new Table("t", List.of("a", "b"), List.of(List.of("a.jfr"), List.of("b.jfr")), List.of(
+    private static final Table TABLE = new Table(Title.of("t"), List.of("a", "b"), List.of(List.of("a.jfr"), List.of("b.jfr")), List.of(
             row(SCORE, 1000, 0.90, 0.01), row(CLOCK, 1000, 1.03, 0.001), row(CALLS, 1000, 1.5, 0.01),
             row(FAULTS, 1000, 1.2, 0.5)), List.of(), List.of());
 
