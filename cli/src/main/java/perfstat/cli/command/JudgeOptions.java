@@ -73,8 +73,8 @@ public final class JudgeOptions {
     /** The exit status the gate gives: 1 (and a line per regression on {@code err}) or 0. */
     int gate(Table t, String command, PrintWriter err) {
         List<Gate.Violation> v = Gate.violations(t, rules(), threshold());
-        for (Gate.Violation line : v) {
-            err.println(command + ": regression: " + ViolationText.of(line));
+        for (Gate.Violation regression : v) {
+            err.println(command + ": regression: " + ViolationText.of(regression));
         }
         return v.isEmpty() ? 0 : 1;
     }

@@ -21,7 +21,8 @@ import perfstat.cli.stats.Table;
  * up by {@link Comparison} with the options {@code diff} takes by default, and rendered; what
  * {@code bin/perfstat diff recordings/fstime-unpatched.jfr recordings/fstime-patched.jfr
  * --format F} prints. To accept a deliberate change: run with -Dperfstat.golden.update=true and
- * review the diff of the golden files.
+ * review the diff of the golden files. Also the report of one of them ({@code bin/perfstat report
+ * recordings/fstime-unpatched.jfr}), whose table has each row's comment.
  */
 class RecordedComparisonGoldenTest {
     private static final Path GOLDEN = Path.of("src/test/resources/golden");
@@ -46,6 +47,18 @@ class RecordedComparisonGoldenTest {
             format.render(table, new PrintWriter(w));
         }
         Path golden = GOLDEN.resolve("fstime-diff." + format);
+        if (Boolean.getBoolean("perfstat.golden.update")) {
+            Files.writeString(golden, w.toString(), StandardCharsets.UTF_8);
+        }
+        assertThat(w.toString()).isEqualTo(Files.readString(golden, StandardCharsets.UTF_8));
+    }
+
+    /** One recording's report, as perf stat prints it: each row's comment (perf's derived figure, the source), then the notes. */
+    @org.junit.jupiter.api.Test
+    void theReportOfOneRecordingMatchesItsGoldenFile() throws Exception {
+        StringWriter w = new StringWriter();
+        TableRenderer.render(Comparison.of(List.of(RecordingReader.read("../" + FILES.get(0)))), new PrintWriter(w), false);
+        Path golden = GOLDEN.resolve("fstime-report.table");
         if (Boolean.getBoolean("perfstat.golden.update")) {
             Files.writeString(golden, w.toString(), StandardCharsets.UTF_8);
         }
