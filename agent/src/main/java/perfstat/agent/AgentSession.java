@@ -233,8 +233,7 @@ final class AgentSession {
         if (counterSet != null) {
             for (CounterSet.Reading r : counterSet.read()) {
                 if (r.status() == perfstat.format.CounterStatus.COUNTED) {
-                    out.put(r.event(), r.runningNs() > 0 && r.enabledNs() > r.runningNs()
-                            ? r.value() * (double) r.enabledNs() / r.runningNs() : (double) r.value());
+                    out.put(r.event(), r.scaled());
                 }
             }
         }

@@ -74,7 +74,8 @@ class CliIT {
                 "-r", "1", "--observer-check", "--format", "json"}, SHORT));
         assertThat(r.code()).as(r.err()).isZero();
         @SuppressWarnings("unchecked")
-        List<String> summary = (List<String>) ((Map<String, Object>) Json.parse(r.out())).get("summary");
+        List<String> summary = ((List<Map<String, Object>>) ((Map<String, Object>) Json.parse(r.out())).get("summary")).stream()
+                .map(s -> (String) s.get("text")).toList();
         assertThat(summary).hasSize(4);
         assertThat(summary.get(1)).startsWith("unpatched with probes vs unpatched without probes:");
         assertThat(summary.get(2)).startsWith("patched with probes vs patched without probes:");

@@ -46,6 +46,22 @@ public final class CounterSet implements AutoCloseable {
      * {@code enabledNs / runningNs} as perf does when the two differ.
      */
     public record Reading(String event, long value, long enabledNs, long runningNs, CounterStatus status, String source) {
+        /** The value scaled as perf scales it ({@link #scaled(long, long, long)}). */
+        public double scaled() {
+            return CounterSet.scaled(value, enabledNs, runningNs);
+        }
+    }
+
+    /**
+     * A count scaled by its time enabled over its time running, as perf scales a multiplexed
+     * counter; the raw count where it ran all the time enabled (or never). The one place
+     * perfstat scales a count: the agent's readers and the recording's reader call it.
+     */
+    public static double scaled(long value, long enabledNs, long runningNs) {
+        if (runningNs <= 0 || runningNs >= enabledNs) {
+            return value;
+        }
+        return value * ((double) enabledNs / runningNs);
     }
 
     /** One thread's readings (perf_event_open only): the thread and the threads it started after the window opened. */

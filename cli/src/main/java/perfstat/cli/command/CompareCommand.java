@@ -13,6 +13,7 @@ import perfstat.cli.launch.ModelLauncher;
 import perfstat.cli.read.RecordingReader;
 import perfstat.cli.read.RunData;
 import perfstat.cli.stats.Comparison;
+import perfstat.cli.stats.Note;
 import perfstat.cli.stats.Summary;
 import perfstat.cli.stats.Table;
 import perfstat.models.Models;
@@ -219,10 +220,8 @@ public final class CompareCommand implements Callable<Integer> {
         }
         Table without = Comparison.ofColumns(bare, variants.stream().map(v -> v + " without probes").toList(), options);
         summary.addAll(without.summary());
-        List<String> notes = new ArrayList<>(main.notes());
-        notes.add("observer check: each variant also ran without probes, interleaved with the runs above; the lines after the"
-                + " first summary compare them (a probe changes how the JIT compiles the method it is in, so it can cost one"
-                + " variant more than another)");
+        List<Note> notes = new ArrayList<>(main.notes());
+        notes.add(new Note.ObserverCheck());
         return main.with(summary, notes);
     }
 }

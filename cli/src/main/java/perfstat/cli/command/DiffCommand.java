@@ -14,6 +14,7 @@ import perfstat.cli.UserError;
 import perfstat.cli.read.RecordingReader;
 import perfstat.cli.read.RunData;
 import perfstat.cli.stats.Comparison;
+import perfstat.cli.stats.Note;
 import perfstat.cli.stats.Table;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -61,7 +62,7 @@ public final class DiffCommand implements Callable<Integer> {
     public Integer call() {
         Comparison.Options options = judge.options();
         List<List<String>> sides = sides();
-        List<String> notes = new ArrayList<>();
+        List<Note> notes = new ArrayList<>();
         List<List<RunData>> columns = new ArrayList<>();
         for (List<String> side : sides) {
             List<RunData> runs = new ArrayList<>();
@@ -88,10 +89,10 @@ public final class DiffCommand implements Callable<Integer> {
                 throw UserError.usage("--labels names " + names.size() + " columns, but there are " + group.size());
             }
             Table t = Comparison.ofColumns(group, names, options);
-            List<String> tableNotes = new ArrayList<>(t.notes());
+            List<Note> tableNotes = new ArrayList<>(t.notes());
             tableNotes.addAll(notes);
             if (same) {
-                tableNotes.add("every configuration is the same recording: the deltas are zero by construction");
+                tableNotes.add(new Note.SameRecording());
             }
             tables.add(t.withNotes(tableNotes));
         }
@@ -108,7 +109,7 @@ public final class DiffCommand implements Callable<Integer> {
      * The recordings of forks that died (perfstat's JMH profiler leaves {@code NAME.died} beside
      * where {@code NAME.jfr} would be): each named in a note, and left out.
      */
-    private static Set<Path> deadForks(String name, List<String> notes) {
+    private static Set<Path> deadForks(String name, List<Note> notes) {
         Path dir = Path.of(name);
         Set<Path> dead = new java.util.HashSet<>();
         if (!Files.isDirectory(dir)) {
@@ -119,7 +120,7 @@ public final class DiffCommand implements Callable<Integer> {
                 String file = marker.getFileName().toString();
                 dead.add(Path.of(file.substring(0, file.length() - ".died".length()) + ".jfr"));
                 String why = Files.readString(marker).strip();
-                notes.add(name + ": " + (why.isEmpty() ? file : why));
+                notes.add(new Note.DeadFork(name, file, why));
             }
         } catch (IOException e) {
             throw UserError.data("cannot list " + name + ": " + e.getMessage());
@@ -140,7 +141,7 @@ public final class DiffCommand implements Callable<Integer> {
      * common are refused, as before there were groups (--force compares them anyway).
      */
     private static Map<String, List<List<RunData>>> byWorkload(List<List<RunData>> columns, List<List<String>> sides,
-                                                             List<String> notes) {
+                                                             List<Note> notes) {
         Map<String, List<List<RunData>>> groups = new java.util.LinkedHashMap<>();
         for (int c = 0; c < columns.size(); c++) {
             for (RunData r : columns.get(c)) {
@@ -163,7 +164,7 @@ public final class DiffCommand implements Callable<Integer> {
                         on.add(String.join(" ", sides.get(c)));
                     }
                 }
-                notes.add(kind + ": only in " + String.join(", ", on) + ", so not compared");
+                notes.add(new Note.NotCompared(kind, on));
             }
         });
         if (common.isEmpty()) {

@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import perfstat.cli.UserError;
+import perfstat.cli.render.ViolationText;
 import perfstat.cli.stats.Comparison;
 import perfstat.cli.stats.Gate;
 import perfstat.cli.stats.Significance;
@@ -71,9 +72,9 @@ public final class JudgeOptions {
 
     /** The exit status the gate gives: 1 (and a line per regression on {@code err}) or 0. */
     int gate(Table t, String command, PrintWriter err) {
-        List<String> v = Gate.violations(t, rules(), threshold());
-        for (String line : v) {
-            err.println(command + ": regression: " + line);
+        List<Gate.Violation> v = Gate.violations(t, rules(), threshold());
+        for (Gate.Violation regression : v) {
+            err.println(command + ": regression: " + ViolationText.of(regression));
         }
         return v.isEmpty() ? 0 : 1;
     }

@@ -50,10 +50,7 @@ public record RunData(String file, Workload workload, Result result, List<Double
         }
 
         public double scaled() {
-            if (runningNs <= 0 || runningNs >= enabledNs) {
-                return value;
-            }
-            return value * ((double) enabledNs / runningNs);
+            return perfstat.agent.counters.CounterSet.scaled(value, enabledNs, runningNs);
         }
 
         /** The share of the window the counter ran, in percent (100 unless multiplexed). */

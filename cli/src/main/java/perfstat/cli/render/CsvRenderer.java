@@ -2,6 +2,7 @@ package perfstat.cli.render;
 
 import java.io.PrintWriter;
 import java.util.Locale;
+import perfstat.cli.stats.MetricId;
 import perfstat.cli.stats.Row;
 import perfstat.cli.stats.Significance;
 import perfstat.cli.stats.Spread;
@@ -60,8 +61,7 @@ public final class CsvRenderer {
                     b.append(",,,");
                 }
                 // a probe's row: the probed method in full (package, class, method, an overload's parameter types)
-                String g = r.metric().group();
-                b.append(',').append(g.startsWith("probes:") ? csv(g.substring("probes:".length())) : "");
+                b.append(',').append(r.metric().kind() == MetricId.Kind.PROBE ? csv(r.metric().id().subject()) : "");
                 out.println(b);
             }
         }

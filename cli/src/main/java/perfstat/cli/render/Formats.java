@@ -99,10 +99,8 @@ final class Formats {
                 + (s.kind().equals("native") ? " native method samples)" : " execution samples)");
     }
 
-    /** {@code pkg.Outer$Inner::method} as {@code Outer$Inner::method}. */
-    static String shortMethod(String method) {
-        int sep = method.indexOf("::");
-        String cls = sep < 0 ? method : method.substring(0, sep);
-        return cls.substring(cls.lastIndexOf('.') + 1) + (sep < 0 ? "" : method.substring(sep));
+    /** A hot-methods section's methods as its rows print them (the package only where two would print alike). */
+    static java.util.Map<String, String> hotNames(perfstat.cli.stats.HotMethods.Section s) {
+        return perfstat.cli.stats.MethodNames.shortNames(s.rows().stream().map(perfstat.cli.stats.HotMethods.Row::method).toList());
     }
 }

@@ -30,7 +30,7 @@ public final class HtmlRenderer {
 
     /** One page: one table, or several (one per benchmark of a diff of two JMH runs) in sections. */
     static void renderAll(List<Table> tables, PrintWriter out) {
-        String title = tables.size() == 1 ? tables.get(0).title() : "perfstat diff: " + tables.size() + " benchmarks";
+        String title = tables.size() == 1 ? TitleText.of(tables.get(0).title()) : "perfstat diff: " + tables.size() + " benchmarks";
         StringBuilder b = new StringBuilder();
         b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>").append(esc(title))
                 .append("</title>\n<style>\n")
@@ -51,7 +51,7 @@ public final class HtmlRenderer {
     }
 
     private static void section(StringBuilder b, Table t, String heading, String id) {
-        b.append('<').append(heading).append('>').append(esc(t.title())).append("</").append(heading)
+        b.append('<').append(heading).append('>').append(esc(TitleText.of(t.title()))).append("</").append(heading)
                 .append(">\n<table id=\"").append(id).append("\"><tr><th class=\"m\">metric</th>");
         for (String c : t.columns()) {
             b.append("<th>").append(esc(c)).append("</th>");
@@ -85,7 +85,7 @@ public final class HtmlRenderer {
             b.append("<p><strong>").append(esc(s)).append("</strong></p>\n");
         }
         b.append("<ul>");
-        for (String n : t.notes()) {
+        for (String n : NoteText.lines(t.notes())) {
             b.append("<li>").append(esc(n)).append("</li>");
         }
         b.append("</ul>\n");
@@ -93,7 +93,7 @@ public final class HtmlRenderer {
             b.append(percentilePlot(c, t.columns()));
         }
         for (Row r : t.rows()) {
-            if (r.metric().key().equals("score") && r.spreads().stream().anyMatch(s -> s != null && s.n() > 1)) {
+            if (r.metric().kind() == perfstat.cli.stats.MetricId.Kind.SCORE && r.spreads().stream().anyMatch(s -> s != null && s.n() > 1)) {
                 b.append(samplesPlot(r, t.columns()));
             }
         }
@@ -218,8 +218,9 @@ public final class HtmlRenderer {
             }
         }
         int half = 120;
+        java.util.Map<String, String> names = Formats.hotNames(h);
         for (perfstat.cli.stats.HotMethods.Row r : h.rows()) {
-            b.append("<tr><td><code>").append(esc(Formats.shortMethod(r.method()))).append("</code></td>");
+            b.append("<tr><td><code>").append(esc(names.get(r.method()))).append("</code></td>");
             for (double share : r.shares()) {
                 b.append("<td>").append(esc(Formats.share(share))).append("</td>");
             }

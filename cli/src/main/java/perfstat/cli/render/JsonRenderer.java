@@ -3,20 +3,24 @@ package perfstat.cli.render;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
+import perfstat.cli.stats.HotMethods;
+import perfstat.cli.stats.MetricId;
 import perfstat.cli.stats.Row;
 import perfstat.cli.stats.Significance;
 import perfstat.cli.stats.Spread;
+import perfstat.cli.stats.Summary;
 import perfstat.cli.stats.Table;
 import perfstat.cli.stats.Value;
 
 /**
- * The table as JSON, schema {@code perfstat.table/2} (docs/json-schema.md): per metric its
+ * The table as JSON, schema {@code perfstat.table/3} (docs/json-schema.md): per metric its
  * name, unit, label, which direction is better, the value on each side (null when absent,
  * with a status saying why) with its samples described, each side's relative delta from the
- * first and the test of that delta; then the summary and the notes.
+ * first and the test of that delta; then the hot methods, the summary as values (with its line beside
+ * them) and the notes.
  */
 public final class JsonRenderer {
-    public static final String SCHEMA = "perfstat.table/2";
+    public static final String SCHEMA = "perfstat.table/3";
 
     private JsonRenderer() {
     }
@@ -39,7 +43,7 @@ public final class JsonRenderer {
     private static StringBuilder object(Table t) {
         StringBuilder b = new StringBuilder();
         b.append("{\n  \"schema\": ").append(str(SCHEMA)).append(",\n");
-        b.append("  \"title\": ").append(str(t.title())).append(",\n");
+        b.append("  \"title\": ").append(str(TitleText.of(t.title()))).append(",\n");
         b.append("  \"columns\": [");
         for (int i = 0; i < t.columns().size(); i++) {
             List<String> files = t.files().get(i);
@@ -52,94 +56,128 @@ public final class JsonRenderer {
         }
         b.append("\n  ],\n  \"metrics\": [");
         for (int r = 0; r < t.rows().size(); r++) {
-            Row row = t.rows().get(r);
             b.append(r == 0 ? "\n" : ",\n");
-            b.append("    {\"name\": ").append(str(row.metric().key()))
-                    .append(", \"label\": ").append(str(row.metric().label().trim()))
-                    .append(", \"unit\": ").append(str(row.metric().unit()))
-                    .append(", \"better\": ").append(str(row.metric().better().name().toLowerCase(Locale.ROOT)));
-            if (row.metric().group().startsWith("probes:")) {
-                // the probed method in full: package, class, method and, for an overload, its parameter types
-                b.append(", \"probe\": ").append(str(row.metric().group().substring("probes:".length())));
-            }
-            b.append(",\n      \"values\": [");
-            List<Value> values = row.values();
-            for (int i = 0; i < values.size(); i++) {
-                Value v = values.get(i);
-                b.append(i == 0 ? "" : ", ").append("{\"value\": ").append(num(v.value()))
-                        .append(", \"status\": ").append(str(v.status().name().toLowerCase(Locale.ROOT)))
-                        .append(", \"samples\": ").append(v.samples())
-                        .append(", \"stderrPct\": ").append(num(v.stderrPct()));
-                Spread sp = row.spreads().get(i);
-                if (sp != null) {
-                    b.append(", \"spread\": {\"n\": ").append(sp.n()).append(", \"mean\": ").append(num(sp.mean()))
-                            .append(", \"median\": ").append(num(sp.median())).append(", \"sd\": ").append(num(sp.sd()))
-                            .append(", \"min\": ").append(num(sp.min())).append(", \"max\": ").append(num(sp.max()))
-                            .append(", \"fromIntervals\": ").append(sp.fromIntervals()).append('}');
-                }
-                b.append('}');
-            }
-            b.append("],\n      \"deltas\": [");
-            for (int i = 0; i < row.deltas().size(); i++) {
-                b.append(i == 0 ? "" : ", ").append(num(row.deltas().get(i)));
-            }
-            b.append("],\n      \"tests\": [");
-            for (int i = 0; i < row.tests().size(); i++) {
-                Significance sig = row.tests().get(i);
-                b.append(i == 0 ? "" : ", ");
-                if (sig == null) {
-                    b.append("null");
-                } else {
-                    b.append("{\"test\": ").append(str(sig.test())).append(", \"verdict\": ")
-                            .append(str(sig.verdict().name().toLowerCase(Locale.ROOT))).append(", \"p\": ").append(num(sig.pValue()))
-                            .append(", \"medianDelta\": ").append(num(sig.medianDelta()))
-                            .append(", \"ciLow\": ").append(num(sig.ciLow())).append(", \"ciHigh\": ").append(num(sig.ciHigh()))
-                            .append(", \"confidence\": ").append(num(sig.confidence()))
-                            .append(", \"n\": [").append(sig.nA()).append(", ").append(sig.nB()).append(']')
-                            .append(sig.reason().isEmpty() ? "" : ", \"reason\": " + str(sig.reason())).append('}');
-                }
-            }
-            b.append("]}");
+            metric(b, t.rows().get(r));
         }
         b.append("\n  ],\n  \"hot\": [");
         for (int k = 0; k < t.hot().size(); k++) {
-            perfstat.cli.stats.HotMethods.Section h = t.hot().get(k);
-            b.append(k == 0 ? "\n" : ",\n").append("    {\"kind\": ").append(str(h.kind())).append(", \"samples\": [");
-            for (int i = 0; i < h.samples().size(); i++) {
-                b.append(i == 0 ? "" : ", ").append(h.samples().get(i));
-            }
-            b.append("], \"methods\": [");
-            for (int r = 0; r < h.rows().size(); r++) {
-                perfstat.cli.stats.HotMethods.Row row = h.rows().get(r);
-                b.append(r == 0 ? "\n" : ",\n").append("      {\"method\": ").append(str(row.method())).append(", \"shares\": [");
-                for (int i = 0; i < row.shares().size(); i++) {
-                    b.append(i == 0 ? "" : ", ").append(num(row.shares().get(i)));
-                }
-                b.append("], \"deltasPp\": [");
-                for (int i = 0; i < row.deltasPp().size(); i++) {
-                    b.append(i == 0 ? "" : ", ").append(num(row.deltasPp().get(i)));
-                }
-                b.append("], \"tests\": [");
-                for (int i = 0; i < row.tests().size(); i++) {
-                    Significance sig = row.tests().get(i);
-                    b.append(i == 0 ? "" : ", ").append(sig == null ? "null" : "{\"test\": " + str(sig.test()) + ", \"verdict\": "
-                            + str(sig.verdict().name().toLowerCase(Locale.ROOT)) + ", \"p\": " + num(sig.pValue()) + "}");
-                }
-                b.append("]}");
-            }
-            b.append("]}");
+            b.append(k == 0 ? "\n" : ",\n");
+            hot(b, t.hot().get(k));
         }
         b.append(t.hot().isEmpty() ? "],\n  \"summary\": [" : "\n  ],\n  \"summary\": [");
-        List<String> summary = SummaryText.lines(t.summary());
-        for (int i = 0; i < summary.size(); i++) {
-            b.append(i == 0 ? "" : ", ").append(str(summary.get(i)));
+        for (int i = 0; i < t.summary().size(); i++) {
+            b.append(i == 0 ? "\n" : ",\n");
+            summary(b, t.summary().get(i));
         }
-        b.append("],\n  \"notes\": [");
-        for (int i = 0; i < t.notes().size(); i++) {
-            b.append(i == 0 ? "" : ", ").append(str(t.notes().get(i)));
+        b.append(t.summary().isEmpty() ? "],\n  \"notes\": [" : "\n  ],\n  \"notes\": [");
+        List<String> notes = NoteText.lines(t.notes());
+        for (int i = 0; i < notes.size(); i++) {
+            b.append(i == 0 ? "" : ", ").append(str(notes.get(i)));
         }
         b.append("]\n}");
         return b;
+    }
+
+    /** One row: its name and what it is, each column's value with its samples, the deltas and their tests. */
+    private static void metric(StringBuilder b, Row row) {
+        b.append("    {\"name\": ").append(str(row.metric().key()))
+                .append(", \"label\": ").append(str(row.metric().label().trim()))
+                .append(", \"unit\": ").append(str(row.metric().unit()))
+                .append(", \"better\": ").append(str(row.metric().better().name().toLowerCase(Locale.ROOT)));
+        if (row.metric().kind() == MetricId.Kind.PROBE) {
+            // the probed method in full: package, class, method and, for an overload, its parameter types
+            b.append(", \"probe\": ").append(str(row.metric().id().subject()));
+        }
+        b.append(",\n      \"values\": [");
+        List<Value> values = row.values();
+        for (int i = 0; i < values.size(); i++) {
+            Value v = values.get(i);
+            b.append(i == 0 ? "" : ", ").append("{\"value\": ").append(num(v.value()))
+                    .append(", \"status\": ").append(str(v.status().name().toLowerCase(Locale.ROOT)))
+                    .append(", \"samples\": ").append(v.samples())
+                    .append(", \"stderrPct\": ").append(num(v.stderrPct()));
+            Spread sp = row.spreads().get(i);
+            if (sp != null) {
+                b.append(", \"spread\": {\"n\": ").append(sp.n()).append(", \"mean\": ").append(num(sp.mean()))
+                        .append(", \"median\": ").append(num(sp.median())).append(", \"sd\": ").append(num(sp.sd()))
+                        .append(", \"min\": ").append(num(sp.min())).append(", \"max\": ").append(num(sp.max()))
+                        .append(", \"fromIntervals\": ").append(sp.fromIntervals()).append('}');
+            }
+            b.append('}');
+        }
+        b.append("],\n      \"deltas\": [");
+        for (int i = 0; i < row.deltas().size(); i++) {
+            b.append(i == 0 ? "" : ", ").append(num(row.deltas().get(i)));
+        }
+        b.append("],\n      \"tests\": [");
+        for (int i = 0; i < row.tests().size(); i++) {
+            b.append(i == 0 ? "" : ", ").append(test(row.tests().get(i)));
+        }
+        b.append("]}");
+    }
+
+    private static String test(Significance sig) {
+        if (sig == null) {
+            return "null";
+        }
+        return "{\"test\": " + str(sig.test()) + ", \"verdict\": " + str(sig.verdict().name().toLowerCase(Locale.ROOT))
+                + ", \"p\": " + num(sig.pValue()) + ", \"medianDelta\": " + num(sig.medianDelta())
+                + ", \"ciLow\": " + num(sig.ciLow()) + ", \"ciHigh\": " + num(sig.ciHigh())
+                + ", \"confidence\": " + num(sig.confidence()) + ", \"n\": [" + sig.nA() + ", " + sig.nB() + "]"
+                + (sig.reason().isEmpty() ? "" : ", \"reason\": " + str(sig.reason())) + "}";
+    }
+
+    /** One section of hot methods: its kind, each column's samples, each method's shares, changes and tests. */
+    private static void hot(StringBuilder b, HotMethods.Section h) {
+        b.append("    {\"kind\": ").append(str(h.kind())).append(", \"samples\": [");
+        for (int i = 0; i < h.samples().size(); i++) {
+            b.append(i == 0 ? "" : ", ").append(h.samples().get(i));
+        }
+        b.append("], \"methods\": [");
+        for (int r = 0; r < h.rows().size(); r++) {
+            HotMethods.Row row = h.rows().get(r);
+            b.append(r == 0 ? "\n" : ",\n").append("      {\"method\": ").append(str(row.method())).append(", \"shares\": [");
+            for (int i = 0; i < row.shares().size(); i++) {
+                b.append(i == 0 ? "" : ", ").append(num(row.shares().get(i)));
+            }
+            b.append("], \"deltasPp\": [");
+            for (int i = 0; i < row.deltasPp().size(); i++) {
+                b.append(i == 0 ? "" : ", ").append(num(row.deltasPp().get(i)));
+            }
+            b.append("], \"tests\": [");
+            for (int i = 0; i < row.tests().size(); i++) {
+                Significance sig = row.tests().get(i);
+                b.append(i == 0 ? "" : ", ").append(sig == null ? "null" : "{\"test\": " + str(sig.test()) + ", \"verdict\": "
+                        + str(sig.verdict().name().toLowerCase(Locale.ROOT)) + ", \"p\": " + num(sig.pValue()) + "}");
+            }
+            b.append("]}");
+        }
+        b.append("]}");
+    }
+
+    /**
+     * One configuration's summary as values: against which baseline, what the geometric mean is
+     * of (the scores, else time elapsed) and its change, the metrics that moved better and
+     * worse with their changes; and the line the table prints, as {@code text}.
+     */
+    private static void summary(StringBuilder b, Summary s) {
+        b.append("    {\"label\": ").append(str(s.label())).append(", \"baseline\": ").append(str(s.baseline()))
+                .append(", \"geomeanOf\": ").append(str(s.byScore() ? "score" : "time-elapsed"))
+                .append(", \"geomeanDelta\": ").append(num(s.geomeanRatio()))
+                .append(",\n      \"better\": ").append(moves(s.better()))
+                .append(",\n      \"worse\": ").append(moves(s.worse()))
+                .append(",\n      \"text\": ").append(str(SummaryText.of(s))).append('}');
+    }
+
+    private static String moves(List<Summary.Move> moves) {
+        StringBuilder b = new StringBuilder("[");
+        for (int i = 0; i < moves.size(); i++) {
+            Summary.Move m = moves.get(i);
+            b.append(i == 0 ? "" : ", ").append("{\"name\": ").append(str(m.metric().key()))
+                    .append(", \"label\": ").append(str(m.metric().label().trim()))
+                    .append(", \"delta\": ").append(num(m.delta())).append('}');
+        }
+        return b.append(']').toString();
     }
 
     private static String num(double d) {

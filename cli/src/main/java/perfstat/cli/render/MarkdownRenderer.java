@@ -11,7 +11,7 @@ public final class MarkdownRenderer {
 
     public static void render(Table t, PrintWriter out) {
         int n = t.columns().size();
-        out.println("**" + t.title().replace("|", "\\|") + "**");
+        out.println("**" + TitleText.of(t.title()).replace("|", "\\|") + "**");
         out.println();
         StringBuilder head = new StringBuilder("| metric |");
         StringBuilder rule = new StringBuilder("|---|");
@@ -43,40 +43,46 @@ public final class MarkdownRenderer {
         }
         out.println();
         for (perfstat.cli.stats.HotMethods.Section h : t.hot()) {
-            out.println("**" + cell(Formats.hotHeading(h)) + "**");
-            out.println();
-            StringBuilder hotHead = new StringBuilder("| method |");
-            StringBuilder hotRule = new StringBuilder("|---|");
-            for (int i = 0; i < t.columns().size(); i++) {
-                hotHead.append(' ').append(cell(t.columns().get(i))).append(" |");
-                hotRule.append("---:|");
-                if (i > 0) {
-                    hotHead.append(" change |");
-                    hotRule.append("---|");
-                }
-            }
-            out.println(hotHead);
-            out.println(hotRule);
-            for (perfstat.cli.stats.HotMethods.Row r : h.rows()) {
-                StringBuilder line = new StringBuilder("| `" + cell(Formats.shortMethod(r.method())) + "` |");
-                for (int i = 0; i < r.shares().size(); i++) {
-                    line.append(' ').append(Formats.share(r.shares().get(i))).append(" |");
-                    if (i > 0) {
-                        line.append(' ').append(cell(Formats.judgedPp(r.deltasPp().get(i), r.tests().get(i)))).append(" |");
-                    }
-                }
-                out.println(line);
-            }
-            out.println();
+            hot(h, t, out);
         }
         for (String s : SummaryText.lines(t.summary())) {
             out.println(cell(s));
             out.println();
         }
-        for (String note : t.notes()) {
+        for (String note : NoteText.lines(t.notes())) {
             out.println("- " + cell(note));
         }
         out.flush();
+    }
+
+    /** One section of hot methods: a column of shares per configuration, each later one's change beside it. */
+    private static void hot(perfstat.cli.stats.HotMethods.Section h, Table t, PrintWriter out) {
+        out.println("**" + cell(Formats.hotHeading(h)) + "**");
+        out.println();
+        StringBuilder hotHead = new StringBuilder("| method |");
+        StringBuilder hotRule = new StringBuilder("|---|");
+        for (int i = 0; i < t.columns().size(); i++) {
+            hotHead.append(' ').append(cell(t.columns().get(i))).append(" |");
+            hotRule.append("---:|");
+            if (i > 0) {
+                hotHead.append(" change |");
+                hotRule.append("---|");
+            }
+        }
+        out.println(hotHead);
+        out.println(hotRule);
+        java.util.Map<String, String> names = Formats.hotNames(h);
+        for (perfstat.cli.stats.HotMethods.Row r : h.rows()) {
+            StringBuilder line = new StringBuilder("| `" + cell(names.get(r.method())) + "` |");
+            for (int i = 0; i < r.shares().size(); i++) {
+                line.append(' ').append(Formats.share(r.shares().get(i))).append(" |");
+                if (i > 0) {
+                    line.append(' ').append(cell(Formats.judgedPp(r.deltasPp().get(i), r.tests().get(i)))).append(" |");
+                }
+            }
+            out.println(line);
+        }
+        out.println();
     }
 
     private static String cell(String s) {

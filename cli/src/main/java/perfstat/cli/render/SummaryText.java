@@ -30,6 +30,6 @@ final class SummaryText {
             return "none";
         }
         return String.join(", ", moves.stream()
-                .map(m -> String.format(Locale.ROOT, "%s %+.2f%%", m.metric(), 100 * m.delta())).toList());
+                .map(m -> String.format(Locale.ROOT, "%s %+.2f%%", m.metric().label().trim(), 100 * m.delta())).toList());
     }
 }

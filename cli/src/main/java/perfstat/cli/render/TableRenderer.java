@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import perfstat.cli.stats.MetricId;
 import perfstat.cli.stats.Row;
 import perfstat.cli.stats.Table;
 
@@ -40,7 +41,7 @@ public final class TableRenderer {
         if (!table.summary().isEmpty()) {
             out.println();
         }
-        for (String note : table.notes()) {
+        for (String note : NoteText.lines(table.notes())) {
             out.println(" # " + note);
         }
         out.flush();
@@ -50,12 +51,13 @@ public final class TableRenderer {
     private static void printHot(Table table, PrintWriter out) {
         for (perfstat.cli.stats.HotMethods.Section s : table.hot()) {
             out.println(" " + Formats.hotHeading(s) + ":");
+            java.util.Map<String, String> names = Formats.hotNames(s);
             for (perfstat.cli.stats.HotMethods.Row r : s.rows()) {
                 StringBuilder b = new StringBuilder(" ");
                 for (double share : r.shares()) {
                     b.append(pad(Formats.share(share), 9)).append(' ');
                 }
-                b.append(" ").append(Formats.shortMethod(r.method()));
+                b.append(" ").append(names.get(r.method()));
                 for (int i = 1; i < r.shares().size(); i++) {
                     b.append("  ").append(Formats.judgedPp(r.deltasPp().get(i), r.tests().get(i)));
                 }
@@ -102,12 +104,12 @@ public final class TableRenderer {
         int vw = width(cells, 0, "", 15);
         int lw = labelWidth(table);
         out.println();
-        out.println(" " + table.title() + ":");
+        out.println(" " + TitleText.of(table.title()) + ":");
         out.println();
-        String group = null;
+        MetricId.Kind group = null;
         for (int i = 0; i < table.rows().size(); i++) {
             Row r = table.rows().get(i);
-            if (group != null && !groupOf(r).equals(group)) {
+            if (group != null && groupOf(r) != group) {
                 out.println();
             }
             group = groupOf(r);
@@ -131,7 +133,7 @@ public final class TableRenderer {
         for (int i = 1; i < n; i++) {
             dw[i] = width(cells, n + i, "", 8);
         }
-        String title = "| " + table.title() + " |";
+        String title = "| " + TitleText.of(table.title()) + " |";
         String rule = "-".repeat(title.length());
         out.println(" " + rule);
         out.println(" " + title);
@@ -149,10 +151,10 @@ public final class TableRenderer {
         }
         out.println(" |" + "-".repeat(Math.max(10, total - 2)));
         out.println(" |");
-        String group = null;
+        MetricId.Kind group = null;
         for (int r = 0; r < table.rows().size(); r++) {
             Row row = table.rows().get(r);
-            if (group != null && !groupOf(row).equals(group)) {
+            if (group != null && groupOf(row) != group) {
                 out.println(blank);
             }
             group = groupOf(row);
@@ -188,10 +190,9 @@ public final class TableRenderer {
         return " |" + " ".repeat(vw[0] + 2) + "|";
     }
 
-    /** Probe rows group by probe; the others by kind. */
-    private static String groupOf(Row r) {
-        String g = r.metric().group();
-        return g.startsWith("probes:") ? "probes" : g;
+    /** Rows print in blocks, one for each kind of metric (counters, the score, the model's counters, probes, ...). */
+    private static MetricId.Kind groupOf(Row r) {
+        return r.metric().kind();
     }
 
     private static String pad(String s, int w) {

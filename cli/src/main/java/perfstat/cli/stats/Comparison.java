@@ -4,11 +4,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
-import perfstat.cli.Durations;
 import perfstat.cli.read.RunData;
 
 /**
@@ -24,8 +22,11 @@ import perfstat.cli.read.RunData;
  * the per-recording values.
  */
 public final class Comparison {
-    /** How deltas are judged. */
-    /** @param hot how many hot methods of each kind to compare (0: none) */
+    /**
+     * How deltas are judged.
+     *
+     * @param hot how many hot methods of each kind to compare (0: none)
+     */
     public record Options(Significance.Test test, double confidence, int hot) {
         public static final int DEFAULT_HOT = 10;
         public static final Options DEFAULT = new Options(Significance.Test.U, 0.95, DEFAULT_HOT);
@@ -34,6 +35,9 @@ public final class Comparison {
             this(test, confidence, DEFAULT_HOT);
         }
     }
+
+    /** The fewest samples a side with which the U test can reach p < 0.05. */
+    static final int U_MINIMUM = 4;
 
     private Comparison() {
     }
@@ -53,13 +57,13 @@ public final class Comparison {
 
     /** Several recordings per column (repeated runs of one configuration), the first column the baseline. */
     public static Table ofColumns(List<List<RunData>> columns, List<String> labels, Options options) {
-        List<List<Map<String, Measurements.Measured>>> measured = new ArrayList<>();
-        List<Map<String, Measurements.Measured>> merged = new ArrayList<>();
-        Map<String, Metric> metrics = new LinkedHashMap<>();
+        List<List<Map<MetricId, Measurements.Measured>>> measured = new ArrayList<>();
+        List<Map<MetricId, Measurements.Measured>> merged = new ArrayList<>();
+        Map<MetricId, Metric> metrics = new LinkedHashMap<>();
         for (List<RunData> column : columns) {
-            List<Map<String, Measurements.Measured>> runs = new ArrayList<>();
+            List<Map<MetricId, Measurements.Measured>> runs = new ArrayList<>();
             for (RunData run : column) {
-                Map<String, Measurements.Measured> m = Measurements.of(run);
+                Map<MetricId, Measurements.Measured> m = Measurements.of(run);
                 runs.add(m);
                 m.forEach((k, v) -> metrics.putIfAbsent(k, v.metric()));
             }
@@ -68,28 +72,9 @@ public final class Comparison {
         }
         List<Row> rows = new ArrayList<>();
         for (Metric metric : timeLast(metrics.values())) {
-            List<Value> values = new ArrayList<>();
-            List<String> comments = new ArrayList<>();
-            List<Spread> spreads = new ArrayList<>();
-            for (int c = 0; c < columns.size(); c++) {
-                Spread spread = samples(metric, columns.get(c), measured.get(c));
-                Measurements.Measured combined = combine(metric, measured.get(c), spread, merged.get(c));
-                values.add(combined.value());
-                comments.add(combined.comment());
-                spreads.add(spread);
-            }
-            List<Double> deltas = new ArrayList<>();
-            List<Significance> tests = new ArrayList<>();
-            for (int c = 0; c < columns.size(); c++) {
-                deltas.add(c == 0 ? Double.NaN : delta(values.get(0), values.get(c)));
-                Spread a = spreads.get(0);
-                Spread b = spreads.get(c);
-                tests.add(c == 0 || a == null || b == null || !values.get(0).measured() || !values.get(c).measured()
-                        ? null : Significance.of(a, b, options.test(), options.confidence()));
-            }
-            rows.add(new Row(metric, values, deltas, comments, spreads, tests));
+            rows.add(row(metric, columns, measured, merged, options));
         }
-        List<String> notes = new ArrayList<>();
+        List<Note> notes = new ArrayList<>();
         for (int c = 0; c < columns.size(); c++) {
             notes.addAll(Measurements.notes(columns.get(c).get(0), labels.get(c))); // a column's runs share their sources
         }
@@ -101,6 +86,31 @@ public final class Comparison {
                 columns.stream().map(c -> c.stream().map(RunData::file).toList()).toList(), rows,
                 summary(labels, rows), List.copyOf(new LinkedHashSet<>(notes)), curves(columns),
                 HotMethods.of(columns, options.hot(), options.confidence()), subject(columns));
+    }
+
+    /** One metric across the columns: each column's value and samples, and each later column's delta and test. */
+    private static Row row(Metric metric, List<List<RunData>> columns, List<List<Map<MetricId, Measurements.Measured>>> measured,
+                           List<Map<MetricId, Measurements.Measured>> merged, Options options) {
+        List<Value> values = new ArrayList<>();
+        List<String> comments = new ArrayList<>();
+        List<Spread> spreads = new ArrayList<>();
+        for (int c = 0; c < columns.size(); c++) {
+            Spread spread = samples(metric, columns.get(c), measured.get(c));
+            Measurements.Measured combined = combine(metric, measured.get(c), spread, merged.get(c));
+            values.add(combined.value());
+            comments.add(combined.comment());
+            spreads.add(spread);
+        }
+        List<Double> deltas = new ArrayList<>();
+        List<Significance> tests = new ArrayList<>();
+        for (int c = 0; c < columns.size(); c++) {
+            deltas.add(c == 0 ? Double.NaN : delta(values.get(0), values.get(c)));
+            Spread a = spreads.get(0);
+            Spread b = spreads.get(c);
+            tests.add(c == 0 || a == null || b == null || !values.get(0).measured() || !values.get(c).measured()
+                    ? null : Significance.of(a, b, options.test(), options.confidence()));
+        }
+        return new Row(metric, values, deltas, comments, spreads, tests);
     }
 
     private static String subject(List<List<RunData>> columns) {
@@ -117,6 +127,7 @@ public final class Comparison {
             merged.add(m);
             m.probes().values().stream().filter(p -> p.latencyNs().getTotalCount() > 0).forEach(p -> names.add(p.name()));
         }
+        Map<String, String> captions = MethodNames.shortNames(names);
         List<PercentileCurve> out = new ArrayList<>();
         for (String name : names) {
             List<double[][]> pts = new ArrayList<>();
@@ -124,23 +135,23 @@ public final class Comparison {
                 RunData.Probe p = m.probes().get(name);
                 pts.add(PercentileCurve.of(p == null ? null : p.latencyNs()));
             }
-            out.add(new PercentileCurve(name.substring(name.indexOf("::") + 2), pts));
+            out.add(new PercentileCurve(captions.get(name), pts));
         }
         return out;
     }
 
     /** A column's samples of one metric: one per recording, or one recording's intervals for the score. */
-    private static Spread samples(Metric metric, List<RunData> column, List<Map<String, Measurements.Measured>> runs) {
+    private static Spread samples(Metric metric, List<RunData> column, List<Map<MetricId, Measurements.Measured>> runs) {
         if (runs.size() == 1) {
-            if (metric.key().equals("score") && column.get(0).intervalScores().size() > 1) {
+            if (metric.kind() == MetricId.Kind.SCORE && column.get(0).intervalScores().size() > 1) {
                 return Spread.of(column.get(0).intervalScores(), true);
             }
-            Measurements.Measured x = runs.get(0).get(metric.key());
+            Measurements.Measured x = runs.get(0).get(metric.id());
             return x != null && x.value().measured() ? Spread.of(List.of(x.value().value()), false) : null;
         }
         List<Double> xs = new ArrayList<>();
-        for (Map<String, Measurements.Measured> run : runs) {
-            Measurements.Measured x = run.get(metric.key());
+        for (Map<MetricId, Measurements.Measured> run : runs) {
+            Measurements.Measured x = run.get(metric.id());
             if (x == null || !x.value().measured()) {
                 return null;
             }
@@ -150,17 +161,17 @@ public final class Comparison {
     }
 
     /** A column's value of one metric: the single run's, or the mean over its runs (merged histograms for percentiles). */
-    private static Measurements.Measured combine(Metric metric, List<Map<String, Measurements.Measured>> runs,
-                                                 Spread spread, Map<String, Measurements.Measured> merged) {
+    private static Measurements.Measured combine(Metric metric, List<Map<MetricId, Measurements.Measured>> runs,
+                                                 Spread spread, Map<MetricId, Measurements.Measured> merged) {
         if (runs.size() == 1) {
-            Measurements.Measured x = runs.get(0).get(metric.key());
+            Measurements.Measured x = runs.get(0).get(metric.id());
             return x != null ? x : new Measurements.Measured(metric, Value.absent(), "");
         }
         if (spread == null) {
             Value first = Value.absent();
             long missing = 0;
-            for (Map<String, Measurements.Measured> run : runs) {
-                Measurements.Measured x = run.get(metric.key());
+            for (Map<MetricId, Measurements.Measured> run : runs) {
+                Measurements.Measured x = run.get(metric.id());
                 if (x == null || !x.value().measured()) {
                     missing++;
                     if (x != null && first.status() == Value.Status.ABSENT) {
@@ -172,17 +183,12 @@ public final class Comparison {
             return new Measurements.Measured(metric, none ? first : Value.absent(),
                     none ? "" : "missing in " + missing + " of " + runs.size() + " runs");
         }
-        if (isPercentile(metric) && merged.containsKey(metric.key()) && merged.get(metric.key()).value().measured()) {
-            return new Measurements.Measured(metric, new Value(merged.get(metric.key()).value().value(),
+        if (metric.id().statistic().isPercentile() && merged.containsKey(metric.id()) && merged.get(metric.id()).value().measured()) {
+            return new Measurements.Measured(metric, new Value(merged.get(metric.id()).value().value(),
                     Value.Status.MEASURED, Double.NaN, spread.n()), "merged histograms of " + spread.n() + " runs");
         }
         return new Measurements.Measured(metric, new Value(spread.mean(), Value.Status.MEASURED, spread.stderrPct(),
                 spread.n()), "mean of " + spread.n() + " runs");
-    }
-
-    private static boolean isPercentile(Metric m) {
-        return m.key().startsWith("probe:") && (m.key().endsWith(":p50") || m.key().endsWith(":p99")
-                || m.key().endsWith(":max"));
     }
 
     /** The column as one recording whose probes hold the sum of the runs' histograms. */
@@ -205,15 +211,13 @@ public final class Comparison {
     }
 
     /** Where the samples came from, and which verdicts could not be given. */
-    private static List<String> sampleNotes(List<List<RunData>> columns, List<Row> rows, Options o) {
-        List<String> notes = new ArrayList<>();
+    private static List<Note> sampleNotes(List<List<RunData>> columns, List<Row> rows, Options o) {
+        List<Note> notes = new ArrayList<>();
         if (columns.size() < 2) {
             return notes;
         }
-        boolean single = columns.stream().anyMatch(c -> c.size() == 1);
-        if (single) {
-            notes.add("one recording a side: the score's samples are its intervals, which hide run-to-run variation;"
-                    + " other rows have one sample a side and get no verdict (record several runs: compare -r N, or diff A... -- B...)");
+        if (columns.stream().anyMatch(c -> c.size() == 1)) {
+            notes.add(new Note.OneRecordingASide());
         }
         boolean tooFew = false;
         boolean marked = false;
@@ -224,12 +228,10 @@ public final class Comparison {
             }
         }
         if (marked) {
-            notes.add(String.format(Locale.ROOT, "deltas: shown where significant (%s test, p < %.2f), ~ where not, ? where "
-                    + "the samples are too few to decide; %.0f%% intervals of the difference of means (Welch)",
-                    o.test() == Significance.Test.U ? "Mann-Whitney U" : "Welch's t", 1 - o.confidence(), 100 * o.confidence()));
+            notes.add(new Note.Deltas(o.test(), o.confidence()));
         }
         if (tooFew && o.test() == Significance.Test.U) {
-            notes.add("the U test needs at least 4 samples a side to detect a difference at p < 0.05 (benchstat says the same)");
+            notes.add(new Note.UTestTooFew(U_MINIMUM));
         }
         return notes;
     }
@@ -237,7 +239,7 @@ public final class Comparison {
     /** The summary: geometric mean of the score ratios, and the significant moves, better or worse. */
     private static List<Summary> summary(List<String> labels, List<Row> rows) {
         List<Summary> out = new ArrayList<>();
-        boolean hasScore = rows.stream().anyMatch(r -> r.metric().group().equals(Measurements.WORKLOAD));
+        boolean hasScore = rows.stream().anyMatch(r -> r.metric().kind() == MetricId.Kind.SCORE);
         for (int c = 1; c < labels.size(); c++) {
             double logSum = 0;
             int n = 0;
@@ -255,7 +257,7 @@ public final class Comparison {
                     continue;
                 }
                 boolean up = r.deltas().get(c) > 0;
-                Summary.Move move = new Summary.Move(r.metric().label().trim(), r.deltas().get(c));
+                Summary.Move move = new Summary.Move(r.metric(), r.deltas().get(c));
                 (up == (r.metric().better() == Metric.Better.HIGHER) ? better : worse).add(move);
             }
             out.add(new Summary(labels.get(c), labels.get(0), hasScore, n > 0 ? Math.exp(logSum / n) - 1 : Double.NaN,
@@ -266,7 +268,7 @@ public final class Comparison {
 
     /** The workload's score, or where there is none, the time the run took. */
     private static boolean scoreLike(Metric m, boolean hasScore) {
-        return hasScore ? m.group().equals(Measurements.WORKLOAD) : m.key().equals("time-elapsed");
+        return m.kind() == (hasScore ? MetricId.Kind.SCORE : MetricId.Kind.TIME);
     }
 
     /** Metrics in order of first appearance, time elapsed last (as perf prints it). */
@@ -274,7 +276,7 @@ public final class Comparison {
         List<Metric> out = new ArrayList<>();
         List<Metric> time = new ArrayList<>();
         for (Metric m : metrics) {
-            (m.group().equals(Measurements.TIME) ? time : out).add(m);
+            (m.kind() == MetricId.Kind.TIME ? time : out).add(m);
         }
         out.addAll(time);
         return out;
@@ -288,16 +290,13 @@ public final class Comparison {
         return (b.value() - a.value()) / Math.abs(a.value());
     }
 
-    private static String title(List<List<RunData>> columns) {
+    private static Title title(List<List<RunData>> columns) {
         RunData first = columns.get(0).get(0);
-        int runs = columns.get(0).size();
-        if (first.workload() == null) {
-            return "Performance counter stats for '" + first.label() + "'";
-        }
         RunData.Workload w = first.workload();
-        String unit = w.simulated() ? (w.threads() == 1 ? " task" : " tasks") : (w.threads() == 1 ? " thread" : " threads");
-        return "Performance counter stats for '" + w.workload() + "' (" + w.threads() + unit + ", "
-                + (w.simulated() ? "simulated" : w.fixedWork() ? "fixed work" : Durations.format(w.duration()))
-                + (runs > 1 ? ", " + runs + " runs each" : "") + ")";
+        if (w == null) {
+            return Title.of(first.label());
+        }
+        return new Title(w.workload(), new Title.Workload(w.threads(), w.simulated(), w.fixedWork(), w.duration()),
+                columns.get(0).size());
     }
 }

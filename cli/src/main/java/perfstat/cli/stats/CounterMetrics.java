@@ -31,6 +31,11 @@ public final class CounterMetrics {
     private CounterMetrics() {
     }
 
+    /** Whether perf's event (without modifiers) is a clock, counted in nanoseconds and printed in msec: task-clock, cpu-clock. */
+    public static boolean isClock(String baseEvent) {
+        return baseEvent.equals("task-clock") || baseEvent.equals("cpu-clock");
+    }
+
     /**
      * @param baseEvent perf's name without modifiers
      * @param value     the event's (scaled) count; task-clock in nanoseconds
@@ -40,9 +45,10 @@ public final class CounterMetrics {
     public static Derived derived(String baseEvent, double value, Map<String, Double> totals, double windowNs) {
         double taskClockNs = totals.getOrDefault("task-clock", Double.NaN);
         double cycles = totals.getOrDefault("cycles", totals.getOrDefault("cpu-cycles", Double.NaN));
+        if (isClock(baseEvent)) {
+            return windowNs > 0 ? new Derived(value / windowNs, "CPUs utilized") : Derived.NONE;
+        }
         switch (baseEvent) {
-            case "task-clock", "cpu-clock":
-                return windowNs > 0 ? new Derived(value / windowNs, "CPUs utilized") : Derived.NONE;
             case "cycles", "cpu-cycles":
                 return taskClockNs > 0 ? new Derived(value / taskClockNs, "GHz") : Derived.NONE;
             case "instructions":

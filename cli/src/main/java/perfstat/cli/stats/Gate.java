@@ -42,9 +42,30 @@ public final class Gate {
     private Gate() {
     }
 
-    /** The regressions in {@code t}, one line each; empty when the gate passes. */
-    public static List<String> violations(Table t, List<Rule> rules, double threshold) {
-        List<String> out = new ArrayList<>();
+    /**
+     * One regression the gate found.
+     *
+     * @param kind     which check it failed
+     * @param metric   the metric that moved
+     * @param column   the configuration it moved in
+     * @param baseline the configuration it is compared with
+     * @param delta    its relative change (0.1 is +10%)
+     * @param pValue   the test's p
+     * @param limit    the rule's limit (signed: +0.05 fails on rises beyond 5%), or the threshold (unsigned)
+     */
+    public record Violation(Kind kind, Metric metric, String column, String baseline, double delta, double pValue,
+                            double limit) {
+        public enum Kind {
+            /** A {@code --fail-on} rule's: the metric moved beyond its limit, in its direction. */
+            BEYOND_RULE,
+            /** The {@code --threshold}'s: the metric got worse by more than it. */
+            WORSE_THAN_THRESHOLD
+        }
+    }
+
+    /** The regressions in {@code t}, in table order; empty when the gate passes. */
+    public static List<Violation> violations(Table t, List<Rule> rules, double threshold) {
+        List<Violation> out = new ArrayList<>();
         for (Row r : t.rows()) {
             for (int c = 1; c < t.columns().size(); c++) {
                 Significance s = r.tests().get(c);
@@ -52,17 +73,18 @@ public final class Gate {
                 if (s == null || s.verdict() != Significance.Verdict.SIGNIFICANT || Double.isNaN(d)) {
                     continue;
                 }
-                String where = String.format(Locale.ROOT, "%s %+.2f%% (p=%.3f) in %s against %s", r.metric().label().trim(),
-                        100 * d, s.pValue(), t.columns().get(c), t.columns().get(0));
+                String column = t.columns().get(c);
+                String baseline = t.columns().get(0);
                 for (Rule rule : rules) {
                     if (rule.matches(r.metric()) && (rule.limit() >= 0 ? d > rule.limit() : d < rule.limit())) {
-                        out.add(where + String.format(Locale.ROOT, ", beyond %+.1f%%", 100 * rule.limit()));
+                        out.add(new Violation(Violation.Kind.BEYOND_RULE, r.metric(), column, baseline, d, s.pValue(), rule.limit()));
                     }
                 }
                 boolean worse = r.metric().better() != Metric.Better.NEITHER
                         && (d > 0) != (r.metric().better() == Metric.Better.HIGHER);
                 if (!Double.isNaN(threshold) && worse && Math.abs(d) > threshold) {
-                    out.add(where + String.format(Locale.ROOT, ", worse by more than %.1f%%", 100 * threshold));
+                    out.add(new Violation(Violation.Kind.WORSE_THAN_THRESHOLD, r.metric(), column, baseline, d, s.pValue(),
+                            threshold));
                 }
             }
         }

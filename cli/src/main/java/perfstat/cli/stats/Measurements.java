@@ -15,13 +15,13 @@ import perfstat.cli.read.RunData;
  * recording cannot give is an explicit row ({@code <not supported>}), never a missing one.
  */
 public final class Measurements {
-    static final String COUNTERS = "counters";
-    static final String WORKLOAD = "workload";
+    static final MetricId.Kind COUNTERS = MetricId.Kind.COUNTER;
+    static final MetricId.Kind WORKLOAD = MetricId.Kind.SCORE;
     /** The model's own counters (perfstat.ModelCounter), named as the model names them. */
-    static final String MODEL = "model";
-    static final String PROBES = "probes";
-    static final String TIME = "time";
-    static final String JDK = "jdk";
+    static final MetricId.Kind MODEL = MetricId.Kind.MODEL_COUNTER;
+    static final MetricId.Kind PROBES = MetricId.Kind.PROBE;
+    static final MetricId.Kind TIME = MetricId.Kind.TIME;
+    static final MetricId.Kind JDK = MetricId.Kind.JDK;
     private static final String SOURCE_PERF = perfstat.format.CounterSource.PERF_EVENT_OPEN;
 
     /** One metric of one recording, with perf's derived comment for it. */
@@ -31,57 +31,21 @@ public final class Measurements {
     private Measurements() {
     }
 
-    public static Map<String, Measured> of(RunData run) {
-        Map<String, Measured> m = new LinkedHashMap<>();
+    /** The recording's metrics by identity, in table order. */
+    public static Map<MetricId, Measured> of(RunData run) {
+        Map<MetricId, Measured> m = new LinkedHashMap<>();
         double elapsedMs = elapsedMs(run);
         if (!run.perfCounters().isEmpty()) {
             perfCounterRows(m, run, elapsedMs);
         } else {
             procfsCounterRows(m, run, elapsedMs);
         }
-
-        if (run.workload() != null && (run.result() != null || !run.intervalScores().isEmpty())) {
-            RunData.Workload w = run.workload();
-            List<Double> iv = run.intervalScores();
-            boolean window = run.result() == null; // a window of a running model (perfstat attach)
-            double score = window ? iv.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN)
-                    : run.result().score();
-            put(m, new Metric("score", w.scoreName() + " (" + w.scoreUnit() + ")", w.scoreUnit(), WORKLOAD, 2,
-                            w.higherIsBetter() ? Metric.Better.HIGHER : Metric.Better.LOWER),
-                    new Value(score, Value.Status.MEASURED, stderrPct(iv), Math.max(1, iv.size())),
-                    window ? "mean of " + iv.size() + " intervals in the window"
-                            : String.format(Locale.ROOT, "over %.2f s", run.result().elapsed().toNanos() / 1e9)
-                            + (iv.size() > 1 ? ", " + iv.size() + " intervals" : ""));
-        }
-
+        scoreRow(m, run);
         for (Map.Entry<String, Long> c : run.modelCounters().entrySet()) {
-            put(m, new Metric("model:" + c.getKey(), c.getKey(), "count", MODEL, 0, Metric.Better.NEITHER),
-                    Value.of(c.getValue()), "");
+            put(m, new Metric(new MetricId(MODEL, c.getKey(), MetricId.Statistic.TOTAL, "count"), "model:" + c.getKey(),
+                    c.getKey(), 0, Metric.Better.NEITHER), Value.of(c.getValue()), "");
         }
-
-        // a row names Class::method; the package too where two probes' simple names would collide
-        Map<String, Integer> simpleUses = new HashMap<>();
-        for (String name : run.probes().keySet()) {
-            simpleUses.merge(simpleName(name), 1, Integer::sum);
-        }
-        for (RunData.Probe p : run.probes().values()) {
-            if (p.calls() == 0) {
-                continue; // probed but never called: nothing to show
-            }
-            String key = simpleUses.get(simpleName(p.name())) == 1 ? simpleName(p.name()) : p.name();
-            put(m, new Metric("probe:" + key + ":calls", key + " calls", "count", PROBES + ":" + p.name(), 0,
-                    Metric.Better.NEITHER), Value.of(p.calls()), rate(Value.of(p.calls()), elapsedMs));
-            boolean timed = p.latencyNs().getTotalCount() > 0;
-            for (double pct : new double[] {50, 99}) {
-                String name = "p" + (int) pct;
-                put(m, new Metric("probe:" + key + ":" + name, key + " " + name + " (ns)", "ns", PROBES + ":" + p.name(), 0,
-                                Metric.Better.LOWER),
-                        timed ? Value.of(p.latencyNs().getValueAtPercentile(pct)) : Value.notSupported(), "");
-            }
-            put(m, new Metric("probe:" + key + ":max", key + " max (ns)", "ns", PROBES + ":" + p.name(), 0, Metric.Better.LOWER),
-                    timed ? Value.of(p.latencyNs().getMaxValue()) : Value.notSupported(),
-                    timed ? p.latencyNs().getTotalCount() + " timed calls" : "");
-        }
+        probeRows(m, run, elapsedMs);
         RunData.JdkSummary jdk = run.jdk();
         boolean gc = jdk.eventCounts().containsKey("jdk.GarbageCollection") || run.hasPerfstatEvents();
         put(m, new Metric("gc-count", "GCs", "count", JDK, 0, Metric.Better.LOWER),
@@ -110,7 +74,8 @@ public final class Measurements {
                     v == null ? "" : t.comment());
         }
         if (!Double.isNaN(jdk.meanJvmCpuLoad())) {
-            put(m, new Metric("jvm-cpu-load", "JVM CPU load (% of machine)", "%", JDK, 2, Metric.Better.NEITHER),
+            put(m, new Metric(new MetricId(JDK, "jvm-cpu-load", MetricId.Statistic.MEAN, "%"), "jvm-cpu-load",
+                            "JVM CPU load (% of machine)", 2, Metric.Better.NEITHER),
                     Value.of(100 * jdk.meanJvmCpuLoad()), "jdk.CPULoad, mean");
         }
         put(m, new Metric("time-elapsed", "time elapsed (msecs)", "ms", TIME, 6, Metric.Better.LOWER),
@@ -118,8 +83,53 @@ public final class Measurements {
         return m;
     }
 
+    /** The workload's score: its result, or for a window of a running model (perfstat attach) the mean of its intervals. */
+    private static void scoreRow(Map<MetricId, Measured> m, RunData run) {
+        if (run.workload() == null || (run.result() == null && run.intervalScores().isEmpty())) {
+            return;
+        }
+        RunData.Workload w = run.workload();
+        List<Double> iv = run.intervalScores();
+        boolean window = run.result() == null;
+        double score = window ? iv.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN)
+                : run.result().score();
+        put(m, new Metric(new MetricId(WORKLOAD, "", MetricId.Statistic.MEAN, w.scoreUnit()), "score",
+                        w.scoreName() + " (" + w.scoreUnit() + ")", 2, w.higherIsBetter() ? Metric.Better.HIGHER : Metric.Better.LOWER),
+                new Value(score, Value.Status.MEASURED, stderrPct(iv), Math.max(1, iv.size())),
+                window ? "mean of " + iv.size() + " intervals in the window"
+                        : String.format(Locale.ROOT, "over %.2f s", run.result().elapsed().toNanos() / 1e9)
+                        + (iv.size() > 1 ? ", " + iv.size() + " intervals" : ""));
+    }
+
+    /** Each probe that was called: its calls, and its latency's p50, p99 and max where it timed any. */
+    private static void probeRows(Map<MetricId, Measured> m, RunData run, double elapsedMs) {
+        Map<String, String> names = MethodNames.shortNames(run.probes().keySet());
+        for (RunData.Probe p : run.probes().values()) {
+            if (p.calls() == 0) {
+                continue; // probed but never called: nothing to show
+            }
+            String name = names.get(p.name());
+            put(m, probe(p.name(), name, MetricId.Statistic.CALLS), Value.of(p.calls()), rate(Value.of(p.calls()), elapsedMs));
+            boolean timed = p.latencyNs().getTotalCount() > 0;
+            put(m, probe(p.name(), name, MetricId.Statistic.P50),
+                    timed ? Value.of(p.latencyNs().getValueAtPercentile(50)) : Value.notSupported(), "");
+            put(m, probe(p.name(), name, MetricId.Statistic.P99),
+                    timed ? Value.of(p.latencyNs().getValueAtPercentile(99)) : Value.notSupported(), "");
+            put(m, probe(p.name(), name, MetricId.Statistic.MAX), timed ? Value.of(p.latencyNs().getMaxValue()) : Value.notSupported(),
+                    timed ? p.latencyNs().getTotalCount() + " timed calls" : "");
+        }
+    }
+
+    /** A probe's metric: {@code method} in full is its subject; {@code name} (as rows print it) names its key and label. */
+    private static Metric probe(String method, String name, MetricId.Statistic s) {
+        String stat = s.name().toLowerCase(Locale.ROOT);
+        boolean latency = s.isPercentile();
+        return new Metric(new MetricId(PROBES, method, s, latency ? "ns" : "count"), "probe:" + name + ":" + stat,
+                name + " " + stat + (latency ? " (ns)" : ""), 0, latency ? Metric.Better.LOWER : Metric.Better.NEITHER);
+    }
+
     /** Counter rows from the agent's perf counters (perfstat.PerfCounter), in the order it opened them. */
-    private static void perfCounterRows(Map<String, Measured> m, RunData run, double elapsedMs) {
+    private static void perfCounterRows(Map<MetricId, Measured> m, RunData run, double elapsedMs) {
         Map<String, Double> totals = new HashMap<>();
         for (RunData.PerfCounter c : run.perfCounters()) {
             if (c.counted()) {
@@ -127,7 +137,7 @@ public final class Measurements {
             }
         }
         for (RunData.PerfCounter c : run.perfCounters()) {
-            boolean clock = c.baseEvent().equals("task-clock") || c.baseEvent().equals("cpu-clock");
+            boolean clock = CounterMetrics.isClock(c.baseEvent());
             Metric metric = new Metric(c.baseEvent(), clock ? c.event() + " (msecs)" : c.event(), clock ? "ms" : "count",
                     COUNTERS, clock ? 6 : 0, Metric.Better.LOWER);
             Value v = switch (c.status()) {
@@ -150,7 +160,7 @@ public final class Measurements {
         // the split that perf does not give: voluntary and involuntary, from procfs
         RunData.Counters a = run.countersStart();
         RunData.Counters b = run.countersEnd();
-        if (a != null && b != null && m.containsKey("context-switches")) {
+        if (a != null && b != null && run.perfCounters().stream().anyMatch(c -> c.baseEvent().equals("context-switches"))) {
             put(m, new Metric("voluntary-context-switches", "  voluntary (procfs)", "count", COUNTERS, 0,
                     Metric.Better.LOWER), value(a.voluntaryContextSwitches(), b.voluntaryContextSwitches(), 1), "");
             put(m, new Metric("involuntary-context-switches", "  involuntary (procfs)", "count", COUNTERS, 0,
@@ -163,7 +173,7 @@ public final class Measurements {
      * perf counters. A recording without perfstat's counters at all takes what the JDK's events
      * allow, each row saying where it came from, and marks the rest {@code <not counted>}.
      */
-    private static void procfsCounterRows(Map<String, Measured> m, RunData run, double elapsedMs) {
+    private static void procfsCounterRows(Map<MetricId, Measured> m, RunData run, double elapsedMs) {
         RunData.Counters a = run.countersStart();
         RunData.Counters b = run.countersEnd();
         boolean counters = a != null && b != null;
@@ -202,11 +212,10 @@ public final class Measurements {
     }
 
     /** For a report: where threads blocked longest (the JDK's contention events), at most five sites. */
-    public static List<String> blockedSites(RunData run) {
-        List<String> notes = new ArrayList<>();
+    public static List<Note> blockedSites(RunData run) {
+        List<Note> notes = new ArrayList<>();
         for (RunData.BlockedSite b : run.jdk().topSites().stream().limit(5).toList()) {
-            notes.add(String.format(Locale.ROOT, "blocked at %s (%s): %d times, %.3f ms", b.site(), b.kind(),
-                    b.count(), b.blocked().toNanos() / 1e6));
+            notes.add(new Note.BlockedAt(b.site(), b.kind(), b.count(), b.blocked()));
         }
         return notes;
     }
@@ -221,62 +230,59 @@ public final class Measurements {
     }
 
     /** Notes for the footer: where counters came from when it was not perf_event_open, and what is missing. */
-    public static List<String> notes(RunData run) {
+    public static List<Note> notes(RunData run) {
         return notes(run, run.label());
     }
 
     /** The same, each note about the run named by {@code label} (its column's). */
-    public static List<String> notes(RunData run, String label) {
-        List<String> notes = new ArrayList<>();
-        RunData.CounterWindow w = run.counterWindow();
-        if (w != null && !run.perfCounters().isEmpty()) {
-            notes.add(label + ": counters from " + w.mode() + (w.note().isEmpty() ? "" : ": " + w.note()));
-            for (RunData.PerfCounter c : run.perfCounters()) {
-                if (!c.supported() && !c.source().isEmpty()) {
-                    notes.add(label + ": " + c.event() + " not supported (" + c.source() + ")");
-                    break; // one is enough: the others fail for the same reason, or print their own source
-                }
-            }
-            notes.add("counters and time elapsed cover the JVM from the moment the agent is ready to its exit (or detach)"
-                    + (run.result() != null ? "; the score covers the workload's measured window only" : ""));
-        } else if (run.countersEnd() != null && run.countersEnd().source() != null) {
-            notes.add("counters from " + run.countersEnd().source());
-            notes.add("counters and time elapsed cover the JVM from the moment the agent is ready to its exit (or detach)"
-                    + (run.result() != null ? "; the score covers the workload's measured window only" : ""));
-        }
+    public static List<Note> notes(RunData run, String label) {
+        List<Note> notes = new ArrayList<>();
+        counterNotes(notes, run, label);
         if (run.workload() != null && run.workload().simulated()) {
-            notes.add(run.workload().workload() + " is a discrete-event simulation: its score and the model's latencies are in simulated"
-                    + " time; the process counters, probe latencies and time elapsed are the simulator's own cost");
+            notes.add(new Note.Simulated(run.workload().workload()));
         }
         run.probePatterns().forEach((pattern, methods) -> {
             if (methods == 0) {
-                notes.add("probe '" + pattern + "' matched no method");
+                notes.add(new Note.UnmatchedProbe(pattern));
             }
         });
         if (run.timerOverheadNs() > 0 && !run.probes().isEmpty()) {
-            notes.add(label + ": probe latencies include the timer's own cost, about " + run.timerOverheadNs()
-                    + " ns per timed call");
+            notes.add(new Note.TimerCost(label, run.timerOverheadNs()));
         }
         if (!run.hasPerfstatEvents() && !run.jdk().eventCounts().containsKey("jdk.GarbageCollection")) {
-            notes.add(label + ": GCs - : no jdk.GarbageCollection event in the recording (no collection, or the event was off)");
+            notes.add(new Note.NoGcEvents(label));
         }
-        List<String> missingJdk = new ArrayList<>();
+        List<Note.JdkRow> missingJdk = new ArrayList<>();
         for (JdkTotal t : JdkTotal.values()) {
             if (!run.hasPerfstatEvents() && !run.jdk().totals().containsKey(t.key())) {
-                missingJdk.add(t.label() + " (" + t.event() + ")");
+                missingJdk.add(new Note.JdkRow(t.label(), t.event()));
             }
         }
         if (!missingJdk.isEmpty()) {
-            notes.add(label + ": <not counted>, as the recording has none of their events (or one sample of a counter): "
-                    + String.join(", ", missingJdk));
+            notes.add(new Note.JdkRowsNotCounted(label, missingJdk));
         }
         if (!run.hasPerfstatEvents()) {
-            notes.add(label + ": no perfstat events (recorded without perfstat's agent): rows come from the JDK's events"
-                    + " only; <not counted> marks what such a recording cannot give (the process's context switches, migrations"
-                    + " and page faults); for those and for probes record with perfstat run, perfstat stat or"
-                    + " -javaagent:perfstat.jar");
+            notes.add(new Note.NoPerfstatEvents(label));
         }
         return notes;
+    }
+
+    /** Where the counters came from, the first one not supported and why, and what the window covers. */
+    private static void counterNotes(List<Note> notes, RunData run, String label) {
+        RunData.CounterWindow w = run.counterWindow();
+        if (w != null && !run.perfCounters().isEmpty()) {
+            notes.add(new Note.CountersFrom(label, w.mode(), w.note()));
+            for (RunData.PerfCounter c : run.perfCounters()) {
+                if (!c.supported() && !c.source().isEmpty()) {
+                    notes.add(new Note.NotSupported(label, c.event(), c.source()));
+                    break; // one is enough: the others fail for the same reason, or print their own source
+                }
+            }
+            notes.add(new Note.Window(run.result() != null));
+        } else if (run.countersEnd() != null && run.countersEnd().source() != null) {
+            notes.add(new Note.CountersFrom(null, run.countersEnd().source(), ""));
+            notes.add(new Note.Window(run.result() != null));
+        }
     }
 
     /**
@@ -296,8 +302,8 @@ public final class Measurements {
         return run.jdk().span() == null ? Double.NaN : run.jdk().span().toNanos() / 1e6;
     }
 
-    private static void put(Map<String, Measured> m, Metric metric, Value v, String comment) {
-        m.put(metric.key(), new Measured(metric, v, comment));
+    private static void put(Map<MetricId, Measured> m, Metric metric, Value v, String comment) {
+        m.put(metric.id(), new Measured(metric, v, comment));
     }
 
     private static double diff(long a, long b) {
@@ -326,11 +332,5 @@ public final class Measurements {
         }
         double sd = Math.sqrt(ss / (n - 1));
         return 100 * sd / Math.sqrt(n) / Math.abs(mean);
-    }
-
-    private static String simpleName(String probe) {
-        int i = probe.indexOf("::");
-        String cls = i < 0 ? probe : probe.substring(0, i);
-        return cls.substring(cls.lastIndexOf('.') + 1) + (i < 0 ? "" : probe.substring(i));
     }
 }

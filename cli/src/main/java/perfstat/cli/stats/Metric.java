@@ -1,16 +1,31 @@
 package perfstat.cli.stats;
 
 /**
- * What a row measures.
+ * What a row measures: its identity, and how it prints.
  *
- * @param key      identity across recordings (perf's or the kernel's name)
+ * @param id       what is measured ({@link MetricId}); rows of several recordings line up by it
+ * @param key      a stable name for output ({@code task-clock}, {@code score},
+ *                 {@code probe:Vfs::write:p99}, {@code model:write_calls}): JSON's {@code name},
+ *                 CSV's {@code event}, the gate's {@code --fail-on} names; never read back
  * @param label    the row's text, with its unit, as printed
- * @param unit     the unit of the values
- * @param group    rows of one group print together; a new group starts a new block
  * @param decimals digits after the point when printed
  * @param better   which direction is an improvement
  */
-public record Metric(String key, String label, String unit, String group, int decimals, Better better) {
+public record Metric(MetricId id, String key, String label, int decimals, Better better) {
 
     public enum Better { LOWER, HIGHER, NEITHER }
+
+    /** A metric whose subject is its key and whose statistic is a total: a counter, a JDK total, time elapsed. */
+    public Metric(String key, String label, String unit, MetricId.Kind kind, int decimals, Better better) {
+        this(new MetricId(kind, key, MetricId.Statistic.TOTAL, unit), key, label, decimals, better);
+    }
+
+    /** The unit of the values. */
+    public String unit() {
+        return id.unit();
+    }
+
+    public MetricId.Kind kind() {
+        return id.kind();
+    }
 }

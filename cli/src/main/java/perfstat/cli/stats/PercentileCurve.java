@@ -9,7 +9,7 @@ import org.HdrHistogram.HistogramIterationValue;
  * One probe's latency distribution per column, as HdrHistogram's plots show it: value
  * against percentile, the percentile axis stretched towards the tail (1 / (1 - p)).
  *
- * @param probe  the probe's row name ("write")
+ * @param probe  the probe as its rows name it ({@code Vfs::write}; with the package where two would print alike)
  * @param points per column, pairs {percentile, nanoseconds}; empty where the column has no timed calls
  */
 public record PercentileCurve(String probe, List<double[][]> points) {

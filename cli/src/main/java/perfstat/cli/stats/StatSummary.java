@@ -132,7 +132,7 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
 
     private static Line line(List<RunData.PerfCounter> same, Map<String, Double> means, double windowNs) {
         RunData.PerfCounter c = same.get(0);
-        boolean clock = c.baseEvent().equals("task-clock") || c.baseEvent().equals("cpu-clock");
+        boolean clock = CounterMetrics.isClock(c.baseEvent());
         String unit = clock ? "msec" : "";
         List<Double> counted = same.stream().filter(RunData.PerfCounter::counted).map(RunData.PerfCounter::scaled).toList();
         Value v;

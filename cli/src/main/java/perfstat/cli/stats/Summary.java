@@ -19,7 +19,7 @@ public record Summary(String label, String baseline, boolean byScore, double geo
         worse = List.copyOf(worse);
     }
 
-    /** A significant change of one metric: its label and the relative change (0.1 is +10%). */
-    public record Move(String metric, double delta) {
+    /** A significant change of one metric: the metric and its relative change (0.1 is +10%). */
+    public record Move(Metric metric, double delta) {
     }
 }

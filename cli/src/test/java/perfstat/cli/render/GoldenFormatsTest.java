@@ -12,6 +12,7 @@ import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import perfstat.cli.stats.Metric;
+import perfstat.cli.stats.MetricId;
 import perfstat.cli.stats.PercentileCurve;
 import perfstat.cli.stats.Row;
 import perfstat.cli.stats.Significance;
@@ -30,21 +31,22 @@ class GoldenFormatsTest {
     private static final Path GOLDEN = Path.of("src/test/resources/golden");
 
     static Table seed000() {
-        Metric score = new Metric("score", "fstime (KB/s)", "KB/s", "workload", 2, Metric.Better.HIGHER);
-        Metric clock = new Metric("task-clock", "task-clock (msecs)", "ms", "counters", 2, Metric.Better.LOWER);
-        Metric faults = new Metric("page-faults", "page-faults", "count", "counters", 0, Metric.Better.LOWER);
-        Metric cycles = new Metric("cycles", "cycles", "count", "counters", 0, Metric.Better.LOWER);
+        Metric score = new Metric("score", "fstime (KB/s)", "KB/s", MetricId.Kind.SCORE, 2, Metric.Better.HIGHER);
+        Metric clock = new Metric("task-clock", "task-clock (msecs)", "ms", MetricId.Kind.COUNTER, 2, Metric.Better.LOWER);
+        Metric faults = new Metric("page-faults", "page-faults", "count", MetricId.Kind.COUNTER, 0, Metric.Better.LOWER);
+        Metric cycles = new Metric("cycles", "cycles", "count", MetricId.Kind.COUNTER, 0, Metric.Better.LOWER);
         List<Row> rows = List.of(
                 row(score, new double[] {283750, 295200, 294500, 293000, 293300}, new double[] {337200, 329000, 331050, 337300, 328450}),
                 row(clock, new double[] {10010, 10020, 9990, 10005, 10001}, new double[] {10003, 10012, 9995, 10015, 9998}),
                 row(faults, new double[] {1200, 1210, 1190}, new double[] {1100, 1105, 1098}),
                 new Row(cycles, List.of(Value.notSupported(), Value.notSupported()), List.of(Double.NaN, Double.NaN),
                         List.of("", ""), Arrays.asList(null, null), Arrays.asList(null, null)));
-        return new Table("Performance counter stats for 'fstime' (1 thread, 10 s, 5 runs each)", List.of("2.6.29-rc6", "patch"),
+        return new Table(new perfstat.cli.stats.Title("fstime", new perfstat.cli.stats.Title.Workload(1, false, false,
+                java.time.Duration.ofSeconds(10)), 5), List.of("2.6.29-rc6", "patch"),
                 List.of(List.of("a1.jfr"), List.of("b1.jfr")), rows,
                 List.of(new perfstat.cli.stats.Summary("patch", "2.6.29-rc6", true, 0.1392,
-                        List.of(new perfstat.cli.stats.Summary.Move("fstime (KB/s)", 0.1392)), List.of())),
-                List.of("a note"), List.of(new PercentileCurve("write", List.of(PercentileCurve.of(latencies(97)),
+                        List.of(new perfstat.cli.stats.Summary.Move(score, 0.1392)), List.of())),
+                List.of(new perfstat.cli.stats.Note.UnmatchedProbe("a.B::c")), List.of(new PercentileCurve("write", List.of(PercentileCurve.of(latencies(97)),
                         PercentileCurve.of(latencies(84))))));
     }
 

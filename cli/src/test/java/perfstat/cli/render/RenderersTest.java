@@ -9,6 +9,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import perfstat.cli.Json;
 import perfstat.cli.stats.Metric;
+import perfstat.cli.stats.MetricId;
+import perfstat.cli.stats.Note;
 import perfstat.cli.stats.Row;
 import perfstat.cli.stats.Table;
 import perfstat.cli.stats.Value;
@@ -16,15 +18,15 @@ import perfstat.cli.stats.Value;
 /** Golden output of the table layouts, and JSON that parses with the documented keys. */
 class RenderersTest {
     private static Table table(int columns) {
-        Metric clock = new Metric("task-clock", "task-clock (msecs)", "ms", "counters", 6, Metric.Better.LOWER);
-        Metric mig = new Metric("cpu-migrations", "cpu-migrations", "count", "counters", 0, Metric.Better.LOWER);
-        Metric score = new Metric("score", "fstime (KB/s)", "KB/s", "workload", 2, Metric.Better.HIGHER);
+        Metric clock = new Metric("task-clock", "task-clock (msecs)", "ms", MetricId.Kind.COUNTER, 6, Metric.Better.LOWER);
+        Metric mig = new Metric("cpu-migrations", "cpu-migrations", "count", MetricId.Kind.COUNTER, 0, Metric.Better.LOWER);
+        Metric score = new Metric("score", "fstime (KB/s)", "KB/s", MetricId.Kind.SCORE, 2, Metric.Better.HIGHER);
         List<Row> rows = List.of(
                 row(clock, columns, List.of(Value.of(1311.554526), Value.of(1360.624932)), List.of(Double.NaN, 0.0374)),
                 row(mig, columns, List.of(Value.notSupported(), Value.notSupported()), List.of(Double.NaN, Double.NaN)),
                 row(score, columns, List.of(Value.of(283750), Value.of(337200)), List.of(Double.NaN, 0.18837)));
-        return new Table("Performance counter stats for 'fstime'", List.of("unpatched", "patched").subList(0, columns),
-                List.of(List.of("a.jfr"), List.of("b.jfr")).subList(0, columns), rows, List.of(), List.of("a note"));
+        return new Table(perfstat.cli.stats.Title.of("fstime"), List.of("unpatched", "patched").subList(0, columns),
+                List.of(List.of("a.jfr"), List.of("b.jfr")).subList(0, columns), rows, List.of(), List.of(new Note.UnmatchedProbe("a.B::c")));
     }
 
     private static Row row(Metric m, int columns, List<Value> v, List<Double> d) {
@@ -53,7 +55,7 @@ class RenderersTest {
                 " |       283750.00 |       337200.00  fstime (KB/s)       +18.84%",
                 " |                 |",
                 " -------------------",
-                " # a note",
+                " # probe 'a.B::c' matched no method",
                 "");
         assertThat(render(OutputFormat.TABLE, table(2))).isEqualTo(expected);
     }
@@ -69,7 +71,7 @@ class RenderersTest {
                 "",
                 "       283750.00  fstime (KB/s)",
                 "",
-                " # a note",
+                " # probe 'a.B::c' matched no method",
                 "");
         assertThat(render(OutputFormat.TABLE, table(1))).isEqualTo(expected);
     }
@@ -78,7 +80,7 @@ class RenderersTest {
     @SuppressWarnings("unchecked")
     void jsonParsesAndCarriesNameUnitValuesAndDelta() {
         Map<String, Object> doc = (Map<String, Object>) Json.parse(render(OutputFormat.JSON, table(2)));
-        assertThat(doc).containsEntry("schema", "perfstat.table/2");
+        assertThat(doc).containsEntry("schema", "perfstat.table/3");
         List<Map<String, Object>> metrics = (List<Map<String, Object>>) doc.get("metrics");
         Map<String, Object> clock = metrics.get(0);
         assertThat(clock).containsEntry("name", "task-clock").containsEntry("unit", "ms").containsEntry("better", "lower");

@@ -4,14 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import perfstat.cli.stats.Metric;
+import perfstat.cli.stats.MetricId;
 import perfstat.cli.stats.Summary;
 
 /** The summary line's words are the renderers'; the stats layer hands over values only. */
 class SummaryTextTest {
     @Test
     void aScoreIsCalledAScoreAndTimeElapsedIsNot() {
-        Summary byScore = new Summary("b", "a", true, 0.1, List.of(new Summary.Move("fstime (KB/s)", 0.1)),
-                List.of(new Summary.Move("task-clock (msecs)", 0.05)));
+        Summary byScore = new Summary("b", "a", true, 0.1, List.of(new Summary.Move(new Metric("score", "fstime (KB/s)", "KB/s", MetricId.Kind.SCORE, 2, Metric.Better.HIGHER), 0.1)),
+                List.of(new Summary.Move(new Metric("task-clock", "task-clock (msecs)", "ms", MetricId.Kind.COUNTER, 6,
+                        Metric.Better.LOWER), 0.05)));
         assertThat(SummaryText.of(byScore)).isEqualTo(
                 "b vs a: geomean of score ratios +10.00%; better: fstime (KB/s) +10.00%; worse: task-clock (msecs) +5.00%");
         Summary noScore = new Summary("b", "a", false, -0.02, List.of(), List.of());

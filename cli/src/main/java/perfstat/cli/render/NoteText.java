@@ -1,0 +1,110 @@
+package perfstat.cli.render;
+
+import java.util.List;
+import java.util.Locale;
+import perfstat.cli.stats.Note;
+import perfstat.cli.stats.Significance;
+
+/** The footer's words, shared by every renderer: one line for each kind of {@link Note}. */
+public final class NoteText {
+    private NoteText() {
+    }
+
+    public static String of(Note note) {
+        String s = source(note);
+        if (s == null) {
+            s = samples(note);
+        }
+        if (s == null) {
+            s = comparison(note);
+        }
+        if (s == null) {
+            throw new IllegalArgumentException("no words for " + note); // a new kind of note without its words here
+        }
+        return s;
+    }
+
+    static List<String> lines(List<Note> notes) {
+        return notes.stream().map(NoteText::of).toList();
+    }
+
+    /** What a recording's sources are and what it lacks; null for other kinds. */
+    private static String source(Note note) {
+        if (note instanceof Note.CountersFrom n) {
+            return (n.column() == null ? "" : n.column() + ": ") + "counters from " + n.source()
+                    + (n.why().isEmpty() ? "" : ": " + n.why());
+        }
+        if (note instanceof Note.NotSupported n) {
+            return n.column() + ": " + n.event() + " not supported (" + n.reason() + ")";
+        }
+        if (note instanceof Note.Window n) {
+            return "counters and time elapsed cover the JVM from the moment the agent is ready to its exit (or detach)"
+                    + (n.score() ? "; the score covers the workload's measured window only" : "");
+        }
+        if (note instanceof Note.Simulated n) {
+            return n.workload() + " is a discrete-event simulation: its score and the model's latencies are in simulated"
+                    + " time; the process counters, probe latencies and time elapsed are the simulator's own cost";
+        }
+        if (note instanceof Note.UnmatchedProbe n) {
+            return "probe '" + n.pattern() + "' matched no method";
+        }
+        if (note instanceof Note.TimerCost n) {
+            return n.column() + ": probe latencies include the timer's own cost, about " + n.nsPerCall() + " ns per timed call";
+        }
+        if (note instanceof Note.NoGcEvents n) {
+            return n.column() + ": GCs - : no jdk.GarbageCollection event in the recording (no collection, or the event was off)";
+        }
+        if (note instanceof Note.JdkRowsNotCounted n) {
+            return n.column() + ": <not counted>, as the recording has none of their events (or one sample of a counter): "
+                    + String.join(", ", n.rows().stream().map(r -> r.label() + " (" + r.event() + ")").toList());
+        }
+        if (note instanceof Note.NoPerfstatEvents n) {
+            return n.column() + ": no perfstat events (recorded without perfstat's agent): rows come from the JDK's events"
+                    + " only; <not counted> marks what such a recording cannot give (the process's context switches, migrations"
+                    + " and page faults); for those and for probes record with perfstat run, perfstat stat or"
+                    + " -javaagent:perfstat.jar";
+        }
+        return null;
+    }
+
+    /** Where the samples came from and how deltas are judged; null for other kinds. */
+    private static String samples(Note note) {
+        if (note instanceof Note.OneRecordingASide) {
+            return "one recording a side: the score's samples are its intervals, which hide run-to-run variation;"
+                    + " other rows have one sample a side and get no verdict (record several runs: compare -r N, or diff A... -- B...)";
+        }
+        if (note instanceof Note.Deltas n) {
+            return String.format(Locale.ROOT, "deltas: shown where significant (%s test, p < %.2f), ~ where not, ? where "
+                    + "the samples are too few to decide; %.0f%% intervals of the difference of means (Welch)",
+                    n.test() == Significance.Test.U ? "Mann-Whitney U" : "Welch's t", 1 - n.confidence(), 100 * n.confidence());
+        }
+        if (note instanceof Note.UTestTooFew n) {
+            return "the U test needs at least " + n.minimum() + " samples a side to detect a difference at p < 0.05"
+                    + " (benchstat says the same)";
+        }
+        if (note instanceof Note.BlockedAt n) {
+            return String.format(Locale.ROOT, "blocked at %s (%s): %d times, %.3f ms", n.site(), n.kind(), n.count(),
+                    n.blocked().toNanos() / 1e6);
+        }
+        return null;
+    }
+
+    /** What the commands add: forks left out, workloads not compared, the observer check; null for other kinds. */
+    private static String comparison(Note note) {
+        if (note instanceof Note.DeadFork n) {
+            return n.where() + ": " + (n.why().isEmpty() ? n.marker() : n.why());
+        }
+        if (note instanceof Note.NotCompared n) {
+            return n.what() + ": only in " + String.join(", ", n.onlyIn()) + ", so not compared";
+        }
+        if (note instanceof Note.SameRecording) {
+            return "every configuration is the same recording: the deltas are zero by construction";
+        }
+        if (note instanceof Note.ObserverCheck) {
+            return "observer check: each variant also ran without probes, interleaved with the runs above; the lines after the"
+                    + " first summary compare them (a probe changes how the JIT compiles the method it is in, so it can cost one"
+                    + " variant more than another)";
+        }
+        return null;
+    }
+}

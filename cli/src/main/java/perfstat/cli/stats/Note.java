@@ -1,0 +1,115 @@
+package perfstat.cli.stats;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * A line of a table's footer, as a value: what kind of thing it says and the data it says it
+ * of. The render package words each kind ({@code render/NoteText}); equal notes are one note.
+ * {@code column} names the configuration a note is about, where it is about one.
+ */
+public sealed interface Note {
+
+    /**
+     * Where a configuration's counters came from.
+     *
+     * @param column the configuration, or null where the note is not about one
+     * @param source perf_event_open, or the fallback that gave them
+     * @param why    why the source is not plain perf_event_open, or ""
+     */
+    record CountersFrom(String column, String source, String why) implements Note {
+    }
+
+    /** A counter the source could not count, and why (the first such: the others fail alike). */
+    record NotSupported(String column, String event, String reason) implements Note {
+    }
+
+    /**
+     * What the counters and time elapsed cover: the JVM from the agent's start to its exit.
+     *
+     * @param score whether there is a score, which covers the workload's measured window only
+     */
+    record Window(boolean score) implements Note {
+    }
+
+    /** The workload is a discrete-event simulation: its score is in simulated time. */
+    record Simulated(String workload) implements Note {
+    }
+
+    /** A probe pattern that matched no method. */
+    record UnmatchedProbe(String pattern) implements Note {
+    }
+
+    /** Probe latencies include the timer's own cost, about {@code nsPerCall} a timed call. */
+    record TimerCost(String column, long nsPerCall) implements Note {
+    }
+
+    /** A recording without perfstat's events and without jdk.GarbageCollection: its GC rows are absent. */
+    record NoGcEvents(String column) implements Note {
+    }
+
+    /**
+     * The JDK's totals a recording without perfstat's events could not give ({@code <not counted>}).
+     *
+     * @param rows each row's label and the JDK event it needs
+     */
+    record JdkRowsNotCounted(String column, List<JdkRow> rows) implements Note {
+        public JdkRowsNotCounted {
+            rows = List.copyOf(rows);
+        }
+    }
+
+    /** A JDK total's row and the event it is read from. */
+    record JdkRow(String label, String event) {
+    }
+
+    /** A recording made without perfstat's agent: its rows come from the JDK's events only. */
+    record NoPerfstatEvents(String column) implements Note {
+    }
+
+    /** One recording a side: the score's samples are its intervals; other rows get no verdict. */
+    record OneRecordingASide() implements Note {
+    }
+
+    /** How deltas are judged: the test, at which confidence. */
+    record Deltas(Significance.Test test, double confidence) implements Note {
+    }
+
+    /** The U test cannot decide with fewer than {@code minimum} samples a side. */
+    record UTestTooFew(int minimum) implements Note {
+    }
+
+    /** One place threads blocked (the JDK's contention events), for a single recording's report. */
+    record BlockedAt(String site, String kind, long count, Duration blocked) implements Note {
+    }
+
+    /**
+     * A JMH fork that died, so its recording is left out.
+     *
+     * @param where  the directory it was in
+     * @param marker the marker file's name
+     * @param why    what the marker says, or ""
+     */
+    record DeadFork(String where, String marker, String why) implements Note {
+    }
+
+    /**
+     * Recordings of one workload that only some sides have, so not compared.
+     *
+     * @param what   what they measured (model, workload, threads)
+     * @param onlyIn the sides that have them
+     */
+    record NotCompared(String what, List<String> onlyIn) implements Note {
+        public NotCompared {
+            onlyIn = List.copyOf(onlyIn);
+        }
+    }
+
+    /** Every configuration is the same recording: the deltas are zero by construction. */
+    record SameRecording() implements Note {
+    }
+
+    /** The observer check: each variant also ran without probes; the summaries after the first compare those runs. */
+    record ObserverCheck() implements Note {
+    }
+}

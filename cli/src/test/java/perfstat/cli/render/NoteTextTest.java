@@ -1,0 +1,63 @@
+package perfstat.cli.render;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import perfstat.cli.stats.Gate;
+import perfstat.cli.stats.Metric;
+import perfstat.cli.stats.MetricId;
+import perfstat.cli.stats.Note;
+import perfstat.cli.stats.Significance;
+
+/** The words of notes and of the gate's regressions are the render package's; stats hands over values. */
+class NoteTextTest {
+    /** One note of each kind. */
+    private static final List<Note> EVERY_KIND = List.of(
+            new Note.CountersFrom("a", "perf_event_open", ""), new Note.NotSupported("a", "cycles", "perf_event_open: ENOENT"),
+            new Note.Window(true), new Note.Simulated("xfs_repair"), new Note.UnmatchedProbe("x.Y::z"),
+            new Note.TimerCost("a", 52), new Note.NoGcEvents("a"),
+            new Note.JdkRowsNotCounted("a", List.of(new Note.JdkRow("socket read (bytes)", "jdk.SocketRead"),
+                    new Note.JdkRow("safepoints", "jdk.SafepointBegin"))),
+            new Note.NoPerfstatEvents("a"), new Note.OneRecordingASide(), new Note.Deltas(Significance.Test.WELCH, 0.99),
+            new Note.UTestTooFew(4), new Note.BlockedAt("p.Q::r", "monitor", 3, Duration.ofMillis(12)),
+            new Note.DeadFork("before", "x-1.died", ""), new Note.NotCompared("fstime fstime at 2 threads", List.of("a", "b")),
+            new Note.SameRecording(), new Note.ObserverCheck());
+
+    @Test
+    void everyKindOfNoteHasItsWords() {
+        assertThat(EVERY_KIND.stream().map(Object::getClass).distinct().count())
+                .isEqualTo(Arrays.stream(Note.class.getPermittedSubclasses()).count());
+        for (Note n : EVERY_KIND) {
+            assertThat(NoteText.of(n)).as(n.toString()).isNotBlank().doesNotContain("null");
+        }
+    }
+
+    @Test
+    void notesReadAsTheFooterPrintsThem() {
+        assertThat(NoteText.of(new Note.CountersFrom("unpatched", "perf_event_open", ""))).isEqualTo("unpatched: counters from perf_event_open");
+        assertThat(NoteText.of(new Note.CountersFrom(null, "procfs", "no perf_event_open"))).isEqualTo("counters from procfs: no perf_event_open");
+        assertThat(NoteText.of(new Note.Window(false))).doesNotContain("score");
+        assertThat(NoteText.of(new Note.Deltas(Significance.Test.WELCH, 0.99))).isEqualTo("deltas: shown where significant"
+                + " (Welch's t test, p < 0.01), ~ where not, ? where the samples are too few to decide; 99% intervals of the"
+                + " difference of means (Welch)");
+        assertThat(NoteText.of(EVERY_KIND.get(7))).isEqualTo("a: <not counted>, as the recording has none of their events"
+                + " (or one sample of a counter): socket read (bytes) (jdk.SocketRead), safepoints (jdk.SafepointBegin)");
+        assertThat(NoteText.of(new Note.BlockedAt("p.Q::r", "monitor", 3, Duration.ofMillis(12))))
+                .isEqualTo("blocked at p.Q::r (monitor): 3 times, 12.000 ms");
+        assertThat(NoteText.of(new Note.DeadFork("before", "x-1.died", "exit 137"))).isEqualTo("before: exit 137");
+        assertThat(NoteText.of(new Note.DeadFork("before", "x-1.died", ""))).isEqualTo("before: x-1.died");
+    }
+
+    @Test
+    void aViolationReadsAsTheGateReportsIt() {
+        Metric score = new Metric(new MetricId(MetricId.Kind.SCORE, "", MetricId.Statistic.MEAN, "KB/s"), "score",
+                "fstime (KB/s)", 2, Metric.Better.HIGHER);
+        assertThat(ViolationText.of(new Gate.Violation(Gate.Violation.Kind.BEYOND_RULE, score, "unpatched", "patched",
+                -0.0967, 0.023, -0.05))).isEqualTo("fstime (KB/s) -9.67% (p=0.023) in unpatched against patched, beyond -5.0%");
+        assertThat(ViolationText.of(new Gate.Violation(Gate.Violation.Kind.WORSE_THAN_THRESHOLD, score, "b", "a",
+                -0.0967, 0.023, 0.05))).isEqualTo("fstime (KB/s) -9.67% (p=0.023) in b against a, worse by more than 5.0%");
+    }
+}

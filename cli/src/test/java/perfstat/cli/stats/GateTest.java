@@ -1,0 +1,109 @@
+package perfstat.cli.stats;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link Gate}: which significant changes fail it. One table, configurations {@code a} and
+ * {@code b}, five samples a side: the score falls 10% and task-clock rises 3%, both
+ * significantly; probe calls rise 50% (no better direction); page faults rise 20%, but the
+ * samples overlap.
+ */
+class GateTest {
+    private static final Metric SCORE = new Metric(new MetricId(MetricId.Kind.SCORE, "", MetricId.Statistic.MEAN, "KB/s"),
+            "score", "fstime (KB/s)", 2, Metric.Better.HIGHER);
+    private static final Metric CLOCK = new Metric("task-clock", "task-clock (msecs)", "ms", MetricId.Kind.COUNTER, 6,
+            Metric.Better.LOWER);
+    private static final Metric CALLS = new Metric(new MetricId(MetricId.Kind.PROBE, "p.Vfs::write", MetricId.Statistic.CALLS,
+            "count"), "probe:Vfs::write:calls", "Vfs::write calls", 0, Metric.Better.NEITHER);
+    private static final Metric FAULTS = new Metric("page-faults", "page-faults", "count", MetricId.Kind.COUNTER, 0,
+            Metric.Better.LOWER);
+
+    private static final Table TABLE = new Table(Title.of("t"), List.of("a", "b"), List.of(List.of("a.jfr"), List.of("b.jfr")), List.of(
+            row(SCORE, 1000, 0.90, 0.01), row(CLOCK, 1000, 1.03, 0.001), row(CALLS, 1000, 1.5, 0.01),
+            row(FAULTS, 1000, 1.2, 0.5)), List.of(), List.of());
+
+    /** Five samples around {@code mean} a side, spread by {@code spread} (a fraction), the second side {@code ratio} times the first. */
+    private static Row row(Metric m, double mean, double ratio, double spread) {
+        double[] a = new double[5];
+        double[] b = new double[5];
+        for (int i = 0; i < 5; i++) {
+            a[i] = mean * (1 + spread * (i - 2));
+            b[i] = ratio * a[i];
+        }
+        Spread sa = new Spread(a, false);
+        Spread sb = new Spread(b, false);
+        Value va = new Value(sa.mean(), Value.Status.MEASURED, sa.stderrPct(), 5);
+        Value vb = new Value(sb.mean(), Value.Status.MEASURED, sb.stderrPct(), 5);
+        return new Row(m, List.of(va, vb), List.of(Double.NaN, Comparison.delta(va, vb)), List.of("", ""), List.of(sa, sb),
+                Arrays.asList(null, Significance.of(sa, sb, Significance.Test.U, 0.95)));
+    }
+
+    private static List<Gate.Violation> violations(String rule, double threshold) {
+        return Gate.violations(TABLE, rule == null ? List.of() : List.of(Gate.Rule.parse(rule)), threshold);
+    }
+
+    @Test
+    void theTableIsWhatTheTestsAssume() {
+        assertThat(TABLE.rows()).extracting(r -> r.tests().get(1).verdict()).containsExactly(Significance.Verdict.SIGNIFICANT,
+                Significance.Verdict.SIGNIFICANT, Significance.Verdict.SIGNIFICANT, Significance.Verdict.NOT_SIGNIFICANT);
+    }
+
+    @Test
+    void aRuleFiresWhenItsMetricMovesBeyondItsLimitInItsDirection() {
+        List<Gate.Violation> v = violations("score:-5%", Double.NaN);
+        assertThat(v).hasSize(1);
+        Gate.Violation x = v.get(0);
+        assertThat(x.kind()).isEqualTo(Gate.Violation.Kind.BEYOND_RULE);
+        assertThat(x.metric()).isEqualTo(SCORE);
+        assertThat(x.column()).isEqualTo("b");
+        assertThat(x.baseline()).isEqualTo("a");
+        assertThat(x.delta()).isCloseTo(-0.10, org.assertj.core.api.Assertions.within(1e-12));
+        assertThat(x.pValue()).isLessThan(0.05);
+        assertThat(x.limit()).isEqualTo(-0.05);
+        // a rule names a metric by its key or by its label, or the label's first word
+        assertThat(violations("fstime:-5%", Double.NaN)).isEqualTo(v);
+        assertThat(violations("fstime (KB/s):-5%", Double.NaN)).isEqualTo(v);
+        assertThat(violations("task-clock:+2%", Double.NaN)).extracting(Gate.Violation::metric).containsExactly(CLOCK);
+        // a rise of calls fails a rule on calls although they have no better direction
+        assertThat(violations("probe:Vfs::write:calls:+10%", Double.NaN)).extracting(Gate.Violation::metric).containsExactly(CALLS);
+    }
+
+    @Test
+    void aRuleDoesNotFireWithinItsLimitAgainstItsDirectionOrOnAChangeThatIsNotSignificant() {
+        assertThat(violations("score:-20%", Double.NaN)).isEmpty();
+        assertThat(violations("score:+5%", Double.NaN)).isEmpty(); // the score fell; this rule is about rises
+        assertThat(violations("task-clock:+5%", Double.NaN)).isEmpty(); // 3% is within 5%
+        assertThat(violations("task-clock:-1%", Double.NaN)).isEmpty();
+        assertThat(violations("page-faults:+5%", Double.NaN)).isEmpty(); // +20%, but ~
+        assertThat(violations("cycles:+1%", Double.NaN)).isEmpty(); // no such row
+        assertThat(violations(null, Double.NaN)).isEmpty();
+    }
+
+    @Test
+    void aThresholdFailsWhatGotWorseByMoreThanItInTheMetricsOwnDirection() {
+        List<Gate.Violation> five = violations(null, 0.05);
+        assertThat(five).extracting(Gate.Violation::metric).containsExactly(SCORE); // task-clock's 3% is within 5%; calls have no direction
+        assertThat(five.get(0).kind()).isEqualTo(Gate.Violation.Kind.WORSE_THAN_THRESHOLD);
+        assertThat(five.get(0).limit()).isEqualTo(0.05);
+        assertThat(violations(null, 0.02)).extracting(Gate.Violation::metric).containsExactly(SCORE, CLOCK);
+        assertThat(violations(null, 0.5)).isEmpty();
+        // a rule and the threshold both fire: two violations, the rule's first
+        assertThat(violations("score:-5%", 0.05)).extracting(Gate.Violation::kind)
+                .containsExactly(Gate.Violation.Kind.BEYOND_RULE, Gate.Violation.Kind.WORSE_THAN_THRESHOLD);
+    }
+
+    @Test
+    void rulesAndThresholdsParseOrSayWhatTheyWant() {
+        assertThat(Gate.Rule.parse("score:-5%")).isEqualTo(new Gate.Rule("score", -0.05));
+        assertThat(Gate.Rule.parse("probe:Vfs::write:p99:+12.5%")).isEqualTo(new Gate.Rule("probe:Vfs::write:p99", 0.125));
+        assertThat(Gate.parseThreshold("5%")).isEqualTo(0.05);
+        assertThatThrownBy(() -> Gate.Rule.parse("score:5%")).hasMessageContaining("METRIC:+N%");
+        assertThatThrownBy(() -> Gate.Rule.parse("score")).hasMessageContaining("METRIC:+N%");
+        assertThatThrownBy(() -> Gate.parseThreshold("+5%")).hasMessageContaining("N%");
+    }
+}
