@@ -70,14 +70,31 @@ public final class Agent {
     }
 
     /**
-     * The running agent's counts so far (counted events by perf's name, probe calls as
-     * {@code probe:NAME}), for code in the same JVM such as perfstat's JMH profiler; empty
-     * when no agent runs. Reads each counter once (about a microsecond a descriptor): not for
-     * hot paths.
+     * The running agent's counts so far, for code in the same JVM such as perfstat's JMH
+     * profiler: each counted event by perf's name (scaled by time enabled over time running, as
+     * perf scales; task-clock in ns), and each probe's calls by {@code pkg.Class::method}. An
+     * event that is not counted is left out; {@link #notCounted} says why.
      */
-    public static java.util.Map<String, Double> counts() {
+    public record Counts(java.util.Map<String, Double> events, java.util.Map<String, Long> probeCalls) {
+        public static final Counts NONE = new Counts(java.util.Map.of(), java.util.Map.of());
+
+        public Counts {
+            events = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(events));
+            probeCalls = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(probeCalls));
+        }
+
+        public boolean isEmpty() {
+            return events.isEmpty() && probeCalls.isEmpty();
+        }
+    }
+
+    /**
+     * The running agent's counts so far ({@link Counts#NONE} when no agent runs). Reads each
+     * counter once (about a microsecond a descriptor): not for hot paths.
+     */
+    public static Counts counts() {
         AgentSession s = current();
-        return s == null ? java.util.Map.of() : s.counts();
+        return s == null ? Counts.NONE : s.counts();
     }
 
     /**

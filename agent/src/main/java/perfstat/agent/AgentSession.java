@@ -222,25 +222,21 @@ final class AgentSession {
         return options;
     }
 
-    /**
-     * The counts so far, for a reader in this JVM (perfstat's JMH profiler reads them at
-     * iteration boundaries): each counted event by perf's name (scaled by time enabled over
-     * time running, as perf scales; task-clock in ns), then each probe's calls as
-     * {@code probe:NAME}. An event that is not counted is left out; {@link #notCounted} says why.
-     */
-    Map<String, Double> counts() {
-        Map<String, Double> out = new java.util.LinkedHashMap<>();
+    /** The counts so far, for a reader in this JVM ({@link Agent#counts}). */
+    Agent.Counts counts() {
+        Map<String, Double> events = new java.util.LinkedHashMap<>();
         if (counterSet != null) {
             for (CounterSet.Reading r : counterSet.read()) {
                 if (r.status() == perfstat.format.CounterStatus.COUNTED) {
-                    out.put(r.event(), r.scaled());
+                    events.put(r.event(), r.scaled());
                 }
             }
         }
+        Map<String, Long> calls = new java.util.LinkedHashMap<>();
         for (Probes.Summary p : Probes.snapshot()) {
-            out.put("probe:" + p.name(), (double) p.calls());
+            calls.put(p.name(), p.calls());
         }
-        return out;
+        return new Agent.Counts(events, calls);
     }
 
     /** The events this session cannot count, with the reason, by perf's name. */

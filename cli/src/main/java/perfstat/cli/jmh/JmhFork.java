@@ -13,6 +13,8 @@ import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.ScalarResult;
 import org.openjdk.jmh.runner.IterationType;
 import perfstat.agent.Agent;
+import perfstat.agent.counters.EventSpec;
+import perfstat.agent.probe.ProbeNames;
 import perfstat.format.RecordingFormat;
 
 /**
@@ -27,11 +29,8 @@ import perfstat.format.RecordingFormat;
 final class JmhFork {
     /** Set in each fork's JVM options by the host, so that a profiler made there knows it is in a fork. */
     private static final String PROPERTY = "perfstat.jmh.fork";
-    /** How {@link Agent#counts()} names a probe's calls: {@code probe:pkg.Class::method}. */
-    private static final String PROBE = "probe:";
-
     /** The counts as the measurement iteration began, or null outside one. */
-    private Map<String, Double> start;
+    private Agent.Counts start;
     /** The probes' latency histograms as the measurement iteration began. */
     private Map<String, Histogram> startLatencies;
     /** The measurement iteration running, as an event, and how many have run. */
@@ -63,7 +62,7 @@ final class JmhFork {
         if (start == null) {
             return List.of(); // warm-up: not counted
         }
-        Map<String, Double> end = Agent.counts();
+        Agent.Counts end = Agent.counts();
         if (end.isEmpty()) {
             return List.of();
         }
@@ -101,23 +100,30 @@ final class JmhFork {
 
     /**
      * Each count's growth over the iteration, per operation where the iteration measured any:
-     * perf's events by their names ({@code :u} dropped), each probe as {@code Class::method calls}.
+     * perf's events by their names (modifiers such as {@code :u} dropped), each probe as
+     * {@code Class::method calls}.
      */
-    static List<Result> counterResults(Map<String, Double> start, Map<String, Double> end, long ops) {
+    static List<Result> counterResults(Agent.Counts start, Agent.Counts end, long ops) {
         List<Result> out = new ArrayList<>();
-        for (Map.Entry<String, Double> e : end.entrySet()) {
-            Double before = start.get(e.getKey());
-            if (before == null) {
-                continue;
+        for (Map.Entry<String, Double> e : end.events().entrySet()) {
+            Double before = start.events().get(e.getKey());
+            if (before != null) {
+                String name = EventSpec.baseName(e.getKey());
+                out.add(result(name, e.getValue() - before, EventSpec.isClock(name) ? "ns" : "#", ops));
             }
-            double delta = e.getValue() - before;
-            String name = e.getKey().startsWith(PROBE)
-                    ? shortName(e.getKey().substring(PROBE.length())) + " calls" : baseName(e.getKey());
-            String unit = name.equals("task-clock") || name.equals("cpu-clock") ? "ns" : "#";
-            out.add(ops > 0 ? new ScalarResult(name + "/op", delta / ops, unit + "/op", AggregationPolicy.AVG)
-                    : new ScalarResult(name, delta, unit, AggregationPolicy.AVG));
+        }
+        for (Map.Entry<String, Long> e : end.probeCalls().entrySet()) {
+            Long before = start.probeCalls().get(e.getKey());
+            if (before != null) {
+                out.add(result(ProbeNames.simple(e.getKey()) + " calls", e.getValue() - before, "#", ops));
+            }
         }
         return out;
+    }
+
+    private static Result result(String name, double delta, String unit, long ops) {
+        return ops > 0 ? new ScalarResult(name + "/op", delta / ops, unit + "/op", AggregationPolicy.AVG)
+                : new ScalarResult(name, delta, unit, AggregationPolicy.AVG);
     }
 
     /**
@@ -141,7 +147,7 @@ final class JmhFork {
                 continue; // a histogram that cannot be subtracted gives no percentiles rather than wrong ones
             }
             if (h.getTotalCount() > 0) {
-                String name = shortName(e.getKey());
+                String name = ProbeNames.simple(e.getKey());
                 out.add(new ProbePercentileResult(name + " p50", 50, h));
                 out.add(new ProbePercentileResult(name + " p99", 99, h));
             }
@@ -149,14 +155,4 @@ final class JmhFork {
         return out;
     }
 
-    private static String baseName(String event) {
-        return event.endsWith(":u") ? event.substring(0, event.length() - 2) : event;
-    }
-
-    /** {@code pkg.Class::method} as {@code Class::method}. */
-    static String shortName(String probe) {
-        int sep = probe.indexOf("::");
-        String cls = sep < 0 ? probe : probe.substring(0, sep);
-        return cls.substring(cls.lastIndexOf('.') + 1) + (sep < 0 ? "" : probe.substring(sep));
-    }
 }

@@ -60,8 +60,7 @@ public record RunData(String file, Workload workload, Result result, List<Double
 
         /** perf's name without modifiers. */
         public String baseEvent() {
-            int i = event.indexOf(':');
-            return i < 0 ? event : event.substring(0, i);
+            return perfstat.agent.counters.EventSpec.baseName(event);
         }
     }
 

@@ -33,7 +33,7 @@ public final class CounterMetrics {
 
     /** Whether perf's event (without modifiers) is a clock, counted in nanoseconds and printed in msec: task-clock, cpu-clock. */
     public static boolean isClock(String baseEvent) {
-        return baseEvent.equals("task-clock") || baseEvent.equals("cpu-clock");
+        return perfstat.agent.counters.EventSpec.isClock(baseEvent);
     }
 
     /**

@@ -4,11 +4,12 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import perfstat.agent.probe.ProbeNames;
 
 /**
  * Methods' names as rows print them: {@code pkg.Outer$Inner::method} as
  * {@code Outer$Inner::method}, with the package kept where two methods of the same set would
- * otherwise print alike. The one place perfstat shortens a method's name.
+ * otherwise print alike, built on the agent's {@link ProbeNames#simple}.
  */
 public final class MethodNames {
     private MethodNames() {
@@ -30,10 +31,8 @@ public final class MethodNames {
         return out;
     }
 
-    /** {@code pkg.Outer$Inner::method} as {@code Outer$Inner::method}; a name without a package as it is. */
+    /** {@code pkg.Outer$Inner::method} as {@code Outer$Inner::method} (the agent's {@link ProbeNames#simple}). */
     static String simple(String method) {
-        int sep = method.indexOf("::");
-        String cls = sep < 0 ? method : method.substring(0, sep);
-        return cls.substring(cls.lastIndexOf('.') + 1) + (sep < 0 ? "" : method.substring(sep));
+        return ProbeNames.simple(method);
     }
 }

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
+import perfstat.agent.Agent;
 import org.openjdk.jmh.results.AverageTimeResult;
 import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.IterationResult;
@@ -114,8 +115,9 @@ class ProbePercentileResultTest {
 
     @Test
     void countsPerOperationByPerfsNamesAndProbesShortNames() {
-        List<Result> r = JmhFork.counterResults(Map.of("task-clock", 1000.0, "cycles:u", 10.0, "probe:com.example.Target::work", 5.0),
-                Map.of("task-clock", 3000.0, "cycles:u", 30.0, "probe:com.example.Target::work", 105.0), 100);
+        List<Result> r = JmhFork.counterResults(
+                new Agent.Counts(Map.of("task-clock", 1000.0, "cycles:u", 10.0), Map.of("com.example.Target::work", 5L)),
+                new Agent.Counts(Map.of("task-clock", 3000.0, "cycles:u", 30.0), Map.of("com.example.Target::work", 105L)), 100);
         assertThat(r).extracting(x -> x.getLabel() + "=" + x.getScore() + " " + x.getScoreUnit()).containsExactlyInAnyOrder(
                 "task-clock/op=20.0 ns/op", "cycles/op=0.2 #/op", "Target::work calls/op=1.0 #/op");
     }

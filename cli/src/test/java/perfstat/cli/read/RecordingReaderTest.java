@@ -321,7 +321,7 @@ class RecordingReaderTest {
         assertThat(run.jdk().eventCounts()).containsKey("jdk.Deoptimization");
         long events = run.jdk().eventCounts().get("jdk.Deoptimization");
         assertThat(run.jdk().totals()).containsEntry("deoptimizations", (double) events);
-        Measurements.Measured row = Measurements.of(run).get("deoptimizations");
+        Measurements.Measured row = byKey(Measurements.of(run)).get("deoptimizations");
         assertThat(row.metric().label()).isEqualTo("deoptimizations");
         assertThat(row.value().value()).isEqualTo((double) events).isPositive();
         assertThat(row.comment()).isEqualTo("jdk.Deoptimization");
@@ -345,7 +345,7 @@ class RecordingReaderTest {
         assertThat(run.jdk().totals()).containsKey("classes-loaded");
         assertThat(run.jdk().totals().get("classes-loaded")).isGreaterThanOrEqualTo(0.0);
         assertThat(run.jdk().totals()).doesNotContainKey("deoptimizations"); // not enabled: no total, and <not counted>
-        assertThat(Measurements.of(run).get("deoptimizations").value().status()).isEqualTo(Value.Status.NOT_COUNTED);
+        assertThat(byKey(Measurements.of(run)).get("deoptimizations").value().status()).isEqualTo(Value.Status.NOT_COUNTED);
     }
 
     @jdk.jfr.Name("perfstat.Agent")
@@ -379,21 +379,21 @@ class RecordingReaderTest {
         now.contentionThresholdNs = 20_000;
         RunData v5 = agentRecording("v5.jfr", now);
         assertThat(v5.jdk().contentionThreshold()).contains(java.time.Duration.ofNanos(20_000));
-        assertThat(Measurements.of(v5).get("monitor-blocked").comment()).isEqualTo("jdk.JavaMonitorEnter >= 20us");
+        assertThat(byKey(Measurements.of(v5)).get("monitor-blocked").comment()).isEqualTo("jdk.JavaMonitorEnter >= 20us");
 
         Format4AgentEvent v4 = new Format4AgentEvent();
         v4.formatVersion = 4;
         v4.options = "probes=a.B::c,timing=sampled,contention=1000000ns";
         RunData old = agentRecording("v4.jfr", v4);
         assertThat(old.jdk().contentionThreshold()).contains(java.time.Duration.ofMillis(1));
-        assertThat(Measurements.of(old).get("park-blocked").comment()).isEqualTo("jdk.ThreadPark >= 1ms");
+        assertThat(byKey(Measurements.of(old)).get("park-blocked").comment()).isEqualTo("jdk.ThreadPark >= 1ms");
 
         Format4AgentEvent v1 = new Format4AgentEvent();
         v1.formatVersion = 1;
         v1.options = "probes=a.B::c,timing=sampled";
         RunData first = agentRecording("v1.jfr", v1);
         assertThat(first.jdk().contentionThreshold()).isEmpty();
-        assertThat(Measurements.of(first).get("monitor-blocked").comment())
+        assertThat(byKey(Measurements.of(first)).get("monitor-blocked").comment())
                 .isEqualTo("jdk.JavaMonitorEnter, threshold not recorded");
     }
 
