@@ -13,9 +13,12 @@ class ProcessCountersTest {
     void countersMoveWithTheWorkTheyCount() throws Exception {
         assumeTrue(Files.exists(Path.of("/proc/self/stat")), "procfs counters exist only on Linux");
         ProcessCounters.Sample a = ProcessCounters.read();
-        long end = System.nanoTime() + 300_000_000L;
+        // 300 ms of this thread's CPU time, however loaded the machine (wall time bounded at 60 s)
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        long cpuEnd = threads.getCurrentThreadCpuTime() + 300_000_000L;
+        long wallEnd = System.nanoTime() + 60_000_000_000L;
         long x = 0;
-        while (System.nanoTime() < end) {
+        while (threads.getCurrentThreadCpuTime() < cpuEnd && System.nanoTime() < wallEnd) {
             x += x * 31 + 7;
         }
         byte[][] pages = new byte[4096][];

@@ -47,9 +47,17 @@ class RwSemaphoreTest {
         RunRequest r = new RunRequest("rwsem", name, "xfs_repair", 4, 4, 0, 170_000_000_000L, 1_000_000_000L,
                 Map.of("ops", "250000", "faults-per-mprotect", "4", "fault-bytes", "256", "io-every", "512", "io-us", "20",
                         "slice-us", "200"));
-        Runner.Outcome o = Runner.run(Models.find("rwsem").orElseThrow().model(), r); // finish() checks overlap and idleness
-        assertThat(o.units()).isEqualTo(1_000_000);
-        assertThat(o.counters().get("ops_done")).isEqualTo(1_000_000);
+        // finish() checks overlap and idleness on every run; on a machine so loaded that the four
+        // threads ran one after another no write met another holder (or no spinner saw its owner
+        // release), so such a run is repeated (up to three times) rather than taken as a pass of
+        // the contended paths
+        Runner.Outcome o = null;
+        for (int attempt = 0; attempt < 3 && (o == null || o.counters().get("contended_writes") == 0
+                || v != RwSemaphore.Variant.V3_15 && o.counters().get("spin_acquisitions") == 0); attempt++) {
+            o = Runner.run(Models.find("rwsem").orElseThrow().model(), r);
+            assertThat(o.units()).isEqualTo(1_000_000);
+            assertThat(o.counters().get("ops_done")).isEqualTo(1_000_000);
+        }
         assertThat(o.counters().get("contended_writes")).isPositive();
         if (v == RwSemaphore.Variant.V3_15) {
             assertThat(o.counters().get("spin_acquisitions")).isZero();

@@ -45,8 +45,15 @@ class WorkloadsTest {
     @ParameterizedTest
     @ValueSource(strings = {"unpatched", "piggin"})
     void trackingVariantsNeverLetARemountThroughAWriter(String variant) throws Exception {
-        Runner.Outcome o = run("remount", variant, 2, Map.of("remount-us", "200"));
-        assertThat(o.counters().get("violations")).isZero();
+        // no run may let a remount through a writer; both outcomes of a remount must be seen, and
+        // a machine so loaded that one never happened gets the run repeated (up to three times)
+        Runner.Outcome o = null;
+        for (int attempt = 0; attempt < 3 && (o == null || o.counters().get("remount_ro_ok") == 0
+                || o.counters().get("remount_ro_ebusy") + o.counters().get("open_erofs") == 0); attempt++) {
+            o = run("remount", variant, 2, Map.of("remount-us", "200"));
+            assertThat(o.counters().get("violations")).isZero();
+            assertThat(o.counters()).containsEntry("writers_at_end", 0L).containsEntry("leak_warnings", 0L);
+        }
         assertThat(o.counters().get("remount_ro_ok")).isPositive();
         assertThat(o.counters().get("remount_ro_ebusy") + o.counters().get("open_erofs")).isPositive();
         assertThat(o.counters()).containsEntry("writers_at_end", 0L).containsEntry("leak_warnings", 0L);
