@@ -1,0 +1,80 @@
+package perfstat.bench;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+/**
+ * What a probe costs per call as the number of threads grows: {@link ProbeThreadsBenchmark#call}
+ * in fresh JVMs, bare and under perfstat's agent (default timing, one call in 1024 timed), at
+ * each thread count given (default 1, 2, 64 and 1,000). Prints, per count, JMH's time per call
+ * as one thread sees it, the same per CPU ({@code avgt * min(threads, cpus) / threads}: what
+ * the machine spends on one call), and what the probe adds to each.
+ *
+ * <pre>java -cp bench/target/benchmarks.jar perfstat.bench.ProbeThreads PERFSTAT_JAR [FORKS] [ITERATIONS] [THREADS,...]</pre>
+ * (bench/probe-threads.sh builds both jars and runs it.)
+ */
+public final class ProbeThreads {
+    private static final String METHOD = "perfstat.bench.Target::work";
+
+    private ProbeThreads() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length < 1 || !Files.isRegularFile(Path.of(args[0]))) {
+            System.err.println("usage: ProbeThreads PERFSTAT_JAR [FORKS] [ITERATIONS] [THREADS,...]");
+            System.exit(2);
+        }
+        String jar = Path.of(args[0]).toAbsolutePath().toString();
+        int forks = args.length > 1 ? Integer.parseInt(args[1]) : 1;
+        int iterations = args.length > 2 ? Integer.parseInt(args[2]) : 3;
+        List<Integer> counts = new ArrayList<>();
+        for (String t : (args.length > 3 ? args[3] : "1,2,64,1000").split(",")) {
+            counts.add(Integer.parseInt(t.trim()));
+        }
+        Path tmp = Files.createTempDirectory("perfstat-probethreads-");
+        String agent = "-javaagent:" + jar + "=events=none,out=" + tmp.resolve("agent.jfr") + ",probes=" + METHOD;
+        Map<String, double[]> results = new LinkedHashMap<>();
+        for (int threads : counts) {
+            for (String mode : List.of("bare", "agent")) {
+                List<String> jvm = new ArrayList<>(List.of("-XX:CompileCommand=quiet", "-XX:CompileCommand=dontinline," + METHOD));
+                if (mode.equals("agent")) {
+                    jvm.add(agent);
+                }
+                OptionsBuilder o = new OptionsBuilder();
+                o.include(ProbeThreadsBenchmark.class.getName() + ".call").forks(forks).threads(threads)
+                        .syncIterations(false) // JMH's barrier spins: with 1,000 threads on a few CPUs it never lets an iteration start
+                        .warmupIterations(2).warmupTime(TimeValue.seconds(1))
+                        .measurementIterations(iterations).measurementTime(TimeValue.seconds(1))
+                        .jvmArgsAppend(jvm.toArray(String[]::new));
+                for (RunResult r : new Runner(o.build()).run()) {
+                    results.put(threads + " " + mode, new double[] {r.getPrimaryResult().getScore(), r.getPrimaryResult().getScoreError()});
+                }
+            }
+        }
+        print(counts, results);
+    }
+
+    private static void print(List<Integer> counts, Map<String, double[]> results) {
+        int cpus = Runtime.getRuntime().availableProcessors();
+        System.out.println();
+        System.out.printf(Locale.ROOT, "%8s %14s %14s %12s %16s %16s %12s%n", "threads", "bare ns/call", "probed ns/call",
+                "added", "bare ns/call/cpu", "probed ns/call/cpu", "added/cpu");
+        for (int t : counts) {
+            double[] bare = results.get(t + " bare");
+            double[] probed = results.get(t + " agent");
+            double perCpu = (double) Math.min(t, cpus) / t;
+            System.out.printf(Locale.ROOT, "%8d %8.2f ±%5.2f %8.2f ±%5.2f %+12.2f %16.3f %16.3f %+12.3f%n", t, bare[0], bare[1],
+                    probed[0], probed[1], probed[0] - bare[0], bare[0] * perCpu, probed[0] * perCpu, (probed[0] - bare[0]) * perCpu);
+        }
+        System.out.printf(Locale.ROOT, "(%d CPUs; ns/call is JMH's avgt, the time one call takes as its thread sees it)%n", cpus);
+    }
+}
