@@ -7,6 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.openjdk.jmh.results.BenchmarkResult;
+import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
@@ -15,9 +17,9 @@ import org.openjdk.jmh.runner.options.TimeValue;
 /**
  * What a probe costs per call as the number of threads grows: {@link ProbeThreadsBenchmark#call}
  * in fresh JVMs, bare and under perfstat's agent (default timing, one call in 1024 timed), at
- * each thread count given (default 1, 2, 64 and 1,000). Prints, per count, JMH's time per call
- * as one thread sees it, the same per CPU ({@code avgt * min(threads, cpus) / threads}: what
- * the machine spends on one call), and what the probe adds to each.
+ * each thread count given (default 1, 2, 64 and 1,000). Prints, per count, the CPU time of one
+ * call ({@link ProbeThreadsBenchmark.Cpu}) and JMH's time per call as one thread sees it (the
+ * median of the iterations), bare and probed, and what the probe adds to each.
  *
  * <pre>java -cp bench/target/benchmarks.jar perfstat.bench.ProbeThreads PERFSTAT_JAR [FORKS] [ITERATIONS] [THREADS,...]</pre>
  * (bench/probe-threads.sh builds both jars and runs it.)
@@ -56,25 +58,41 @@ public final class ProbeThreads {
                         .measurementIterations(iterations).measurementTime(TimeValue.seconds(1))
                         .jvmArgsAppend(jvm.toArray(String[]::new));
                 for (RunResult r : new Runner(o.build()).run()) {
-                    results.put(threads + " " + mode, new double[] {r.getPrimaryResult().getScore(), r.getPrimaryResult().getScoreError()});
+                    double cpuNs = r.getSecondaryResults().get("cpuNs").getScore();
+                    double calls = r.getSecondaryResults().get("calls").getScore();
+                    results.put(threads + " " + mode, new double[] {r.getPrimaryResult().getScore(), r.getPrimaryResult().getScoreError(),
+                        median(r), cpuNs / calls});
                 }
             }
         }
         print(counts, results);
     }
 
+    /** The median of the measured iterations' scores: on a loaded machine one stalled iteration moves the mean by orders of magnitude. */
+    private static double median(RunResult r) {
+        List<Double> scores = new ArrayList<>();
+        for (BenchmarkResult b : r.getBenchmarkResults()) {
+            for (IterationResult i : b.getIterationResults()) {
+                scores.add(i.getPrimaryResult().getScore());
+            }
+        }
+        scores.sort(null);
+        int n = scores.size();
+        return n % 2 == 1 ? scores.get(n / 2) : (scores.get(n / 2 - 1) + scores.get(n / 2)) / 2;
+    }
+
     private static void print(List<Integer> counts, Map<String, double[]> results) {
-        int cpus = Runtime.getRuntime().availableProcessors();
         System.out.println();
-        System.out.printf(Locale.ROOT, "%8s %14s %14s %12s %16s %16s %12s%n", "threads", "bare ns/call", "probed ns/call",
-                "added", "bare ns/call/cpu", "probed ns/call/cpu", "added/cpu");
+        System.out.printf(Locale.ROOT, "%8s %16s %16s %12s %14s %14s %12s%n", "threads", "bare CPU ns/call", "probed CPU ns",
+                "added CPU ns", "bare avgt", "probed avgt", "added avgt");
         for (int t : counts) {
             double[] bare = results.get(t + " bare");
             double[] probed = results.get(t + " agent");
-            double perCpu = (double) Math.min(t, cpus) / t;
-            System.out.printf(Locale.ROOT, "%8d %8.2f ±%5.2f %8.2f ±%5.2f %+12.2f %16.3f %16.3f %+12.3f%n", t, bare[0], bare[1],
-                    probed[0], probed[1], probed[0] - bare[0], bare[0] * perCpu, probed[0] * perCpu, (probed[0] - bare[0]) * perCpu);
+            System.out.printf(Locale.ROOT, "%8d %16.2f %16.2f %+12.2f %14.2f %14.2f %+12.2f%n", t, bare[3], probed[3], probed[3] - bare[3],
+                    bare[2], probed[2], probed[2] - bare[2]);
         }
-        System.out.printf(Locale.ROOT, "(%d CPUs; ns/call is JMH's avgt, the time one call takes as its thread sees it)%n", cpus);
+        System.out.printf(Locale.ROOT, "(CPU ns/call: the threads' CPU time over their calls, summed over threads and iterations;"
+                + " avgt: JMH's time per call as its thread sees it, median of the iterations, ns; %d CPUs)%n",
+                Runtime.getRuntime().availableProcessors());
     }
 }
