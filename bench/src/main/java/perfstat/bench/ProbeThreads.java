@@ -19,7 +19,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * in fresh JVMs, bare and under perfstat's agent (default timing, one call in 1024 timed), at
  * each thread count given (default 1, 2, 64 and 1,000). Prints, per count, the CPU time of one
  * call ({@link ProbeThreadsBenchmark.Cpu}) and JMH's time per call as one thread sees it (the
- * median of the iterations), bare and probed, and what the probe adds to each.
+ * median of the iterations), bare and probed, and what the probe adds to each; with the stripes
+ * free, and with each taken by a live thread ({@link ProbeThreadsBenchmark.Stripes}).
  *
  * <pre>java -cp bench/target/benchmarks.jar perfstat.bench.ProbeThreads PERFSTAT_JAR [FORKS] [ITERATIONS] [THREADS,...]</pre>
  * (bench/probe-threads.sh builds both jars and runs it.)
@@ -58,9 +59,10 @@ public final class ProbeThreads {
                         .measurementIterations(iterations).measurementTime(TimeValue.seconds(1))
                         .jvmArgsAppend(jvm.toArray(String[]::new));
                 for (RunResult r : new Runner(o.build()).run()) {
+                    String stripes = r.getParams().getParam("stripes");
                     double cpuNs = r.getSecondaryResults().get("cpuNs").getScore();
                     double calls = r.getSecondaryResults().get("calls").getScore();
-                    results.put(threads + " " + mode, new double[] {r.getPrimaryResult().getScore(), r.getPrimaryResult().getScoreError(),
+                    results.put(threads + " " + stripes + " " + mode, new double[] {r.getPrimaryResult().getScore(), r.getPrimaryResult().getScoreError(),
                         median(r), cpuNs / calls});
                 }
             }
@@ -83,15 +85,18 @@ public final class ProbeThreads {
 
     private static void print(List<Integer> counts, Map<String, double[]> results) {
         System.out.println();
-        System.out.printf(Locale.ROOT, "%8s %16s %16s %12s %14s %14s %12s%n", "threads", "bare CPU ns/call", "probed CPU ns",
-                "added CPU ns", "bare avgt", "probed avgt", "added avgt");
-        for (int t : counts) {
-            double[] bare = results.get(t + " bare");
-            double[] probed = results.get(t + " agent");
-            System.out.printf(Locale.ROOT, "%8d %16.2f %16.2f %+12.2f %14.2f %14.2f %+12.2f%n", t, bare[3], probed[3], probed[3] - bare[3],
-                    bare[2], probed[2], probed[2] - bare[2]);
+        System.out.printf(Locale.ROOT, "%8s %8s %16s %16s %12s %14s %14s %12s%n", "threads", "stripes", "bare CPU ns/call",
+                "probed CPU ns", "added CPU ns", "bare avgt", "probed avgt", "added avgt");
+        for (String stripes : List.of("free", "taken")) {
+            for (int t : counts) {
+                double[] bare = results.get(t + " " + stripes + " bare");
+                double[] probed = results.get(t + " " + stripes + " agent");
+                System.out.printf(Locale.ROOT, "%8d %8s %16.2f %16.2f %+12.2f %14.2f %14.2f %+12.2f%n", t, stripes, bare[3], probed[3],
+                        probed[3] - bare[3], bare[2], probed[2], probed[2] - bare[2]);
+            }
         }
-        System.out.printf(Locale.ROOT, "(CPU ns/call: the threads' CPU time over their calls, summed over threads and iterations;"
+        System.out.printf(Locale.ROOT, "(stripes taken: each of the 256 held by a live thread, so every benchmark thread counts elsewhere;"
+                + " CPU ns/call: the threads' CPU time over their calls, summed over threads and iterations;"
                 + " avgt: JMH's time per call as its thread sees it, median of the iterations, ns; %d CPUs)%n",
                 Runtime.getRuntime().availableProcessors());
     }
