@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # What a probe costs per call at 1, 2, 64 and 1,000 threads, bare and under the agent (JMH, fresh JVMs).
-#   bench/probe-threads.sh [FORKS] [ITERATIONS] [THREADS,...]     (defaults: 1 3 1,2,64,1000; about 15 s per count and mode)
+#   bench/probe-threads.sh [FORKS] [ITERATIONS] [THREADS,...]     (defaults: 1 3 1,2,64,1000; about 2 minutes per fork)
+# Each count runs with the stripes free and with each taken by a live thread (ProbeThreadsBenchmark.Stripes).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bin/lib.sh

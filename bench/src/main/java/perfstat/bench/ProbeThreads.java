@@ -54,7 +54,7 @@ public final class ProbeThreads {
                 }
                 OptionsBuilder o = new OptionsBuilder();
                 o.include(ProbeThreadsBenchmark.class.getName() + ".call").forks(forks).threads(threads)
-                        .syncIterations(false) // JMH's barrier spins: with 1,000 threads on a few CPUs it never lets an iteration start
+                        .syncIterations(false) // with 1,000 threads on two CPUs, JMH's barrier did not let the first iteration start within minutes
                         .warmupIterations(2).warmupTime(TimeValue.seconds(1))
                         .measurementIterations(iterations).measurementTime(TimeValue.seconds(1))
                         .jvmArgsAppend(jvm.toArray(String[]::new));

@@ -28,8 +28,8 @@ import org.openjdk.jmh.annotations.TearDown;
  * alive: every benchmark thread, at any count, then finds its stripe taken by a live thread.
  *
  * <p>With more threads than CPUs, JMH's time per operation is mostly the time a thread waits
- * for a CPU, and how much depends on how the scheduler slices (JMH's iteration barrier never
- * opens for 1,000 spinning threads on two CPUs, so {@link ProbeThreads} runs without it).
+ * for a CPU, and how much depends on how the scheduler slices (JMH's iteration barrier did not
+ * open within minutes for 1,000 spinning threads on two CPUs, so {@link ProbeThreads} runs without it).
  * {@link Cpu} therefore also counts, per thread, the calls made and the CPU time spent making
  * them (user and system, from {@link ThreadMXBean}); summed over the threads, their ratio is
  * the CPU time of one call, whatever the number of threads.
