@@ -110,7 +110,7 @@ class ProbeInstallerTest {
 
     @Test
     void threadsSharingAStripeWithALiveOwnerCountExactly() throws Exception {
-        // more live threads than stripes: some share a stripe with a live owner and count atomically
+        // more live threads than stripes: some share a stripe with a live owner and count in lanes of their own
         int threads = Probes.STRIPES + 44;
         int perThread = 2_000;
         long before = calls("perfstat.testapp.Target::add");

@@ -101,7 +101,19 @@ class ProbesThreadsTest {
         Probes.Summary before = summary(name);
         int threads = Probes.STRIPES + 44;
         int perThread = 5_000;
-        runTogether(Thread::new, threads, () -> calls(cells, id, perThread));
+        java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+        Thread reader = new Thread(() -> {
+            while (!done.get()) {
+                summary(name); // snapshots race the lanes' counts, their tables' growth and the shared times
+            }
+        });
+        reader.start();
+        try {
+            runTogether(Thread::new, threads, () -> calls(cells, id, perThread));
+        } finally {
+            done.set(true);
+            reader.join();
+        }
         Probes.Summary after = summary(name);
         long n = (long) threads * perThread;
         assertThat(after.calls() - before.calls()).isEqualTo(n);
