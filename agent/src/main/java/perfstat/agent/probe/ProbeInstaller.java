@@ -34,11 +34,12 @@ public final class ProbeInstaller {
     private static final Method CELLS = cellsMethod();
 
     /**
-     * Classes that the probe's own path runs through (the stripe's thread id, sampling, the
-     * clock, HdrHistogram's recorder and its resizing with Arrays.copyOf, JFR writing the
-     * totals): a probe there would call itself.
+     * Classes that the probe's own path runs through (the stripe's thread id, the owner's
+     * liveness, the lane's thread-local, sampling, the clock, HdrHistogram's recorder and its
+     * resizing with Arrays.copyOf, JFR writing the totals): a probe there would call itself.
      */
-    static final List<String> PROBE_PATH = List.of("java.lang.Thread", "java.lang.Math", "java.lang.StrictMath",
+    static final List<String> PROBE_PATH = List.of("java.lang.Thread", "java.lang.VirtualThread", "java.lang.ThreadLocal",
+            "java.lang.Math", "java.lang.StrictMath",
             "java.lang.Long", "java.lang.Integer", "java.lang.Object", "java.lang.invoke.", "java.util.concurrent.atomic.",
             "java.util.concurrent.ThreadLocalRandom", "java.util.Arrays", "java.lang.ref.", "jdk.internal.", "jdk.jfr.", "sun.",
             "java.lang.instrument.");

@@ -5,29 +5,39 @@ import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.Recorder;
 
 /**
  * The probes' runtime: what the advice inlined into probed methods calls.
  *
  * <h2>Assumptions and guarantees</h2>
  * <ol>
- *   <li>Every call of a probed method is counted exactly.</li>
- *   <li>A thread counts in a stripe of its own, chosen by its thread id: a plain
- *       {@code long} decrement on a cache line no other running thread writes, with no
- *       locked instruction and no allocation. A thread whose stripe belongs to another
- *       live thread counts with an atomic increment instead (slower, still exact). A
- *       stripe whose owner has terminated is taken over; its counts stay in the totals.</li>
- *   <li>Timing is sampled: per stripe and probe, the next timed call is drawn uniformly
- *       from the next 1 to 2N-1 calls (mean N, {@code sample=N}); {@code timing=exact}
+ *   <li>Every call of a probed method is counted exactly, on any number of threads, platform or
+ *       virtual, including the calls of threads that have ended.</li>
+ *   <li>Every call is wait-free for its thread, whatever the number of threads: no lock, no
+ *       retry loop. A thread counts in a stripe of its own, chosen by its thread id: a plain
+ *       {@code long} decrement on a cache line no other running thread writes, with no locked
+ *       instruction and no allocation. It claims the stripe with one compare-and-set, not
+ *       retried, when the stripe is free or its owner has terminated; the owner's counts stay
+ *       in the stripe.</li>
+ *   <li>A thread whose stripe belongs to another live thread (past 256 threads, and most
+ *       virtual threads) counts in a lane of its own: cells of that thread alone, reached
+ *       through a {@link ThreadLocal}, written with plain stores (no locked instruction), a few
+ *       nanoseconds more than a stripe. A lane is registered once per thread, under a lock:
+ *       the only lock here, and never on the path of a later call. The lanes of terminated
+ *       threads are retired into per-probe totals under that lock, at every snapshot and
+ *       whenever the number of lanes has doubled since the last time, so that short-lived
+ *       threads (ten thousand virtual threads) leave neither a count lost nor a lane
+ *       behind.</li>
+ *   <li>Timing is sampled: per stripe or lane and probe, the next timed call is drawn
+ *       uniformly from the next 1 to 2N-1 calls (mean N, {@code sample=N}); {@code timing=exact}
  *       times every call, {@code off} none. A timed call costs two
  *       {@code System.nanoTime()} and one histogram record: for the stripe's owner, into a
- *       histogram of the stripe's own with plain writes (no locked instruction); for any
- *       other thread, into the probe's shared recorder.</li>
+ *       histogram of the stripe's own with plain writes (no locked instruction); for a thread
+ *       in a lane, into the probe's shared histogram ({@link SharedTimes}) with one atomic add
+ *       (wait-free where the processor has one: x86, ARMv8.1 and later).</li>
  *   <li>Nothing here throws into the caller: the hot path cannot throw, the rest counts its
  *       failures and lets the call proceed.</li>
  *   <li>Counts read by {@link #snapshot()} are exact for threads that have finished, and
@@ -37,17 +47,24 @@ import org.HdrHistogram.Recorder;
  * <h2>Design notes</h2>
  * One call of a probed {@code write()} in the write-path model costs about 55 ns, so the
  * counting path must cost about one: a {@link ThreadLocal} lookup alone costs two to three
- * here, an uncontended locked increment more than that inside real code.
+ * here, an uncontended locked increment more than that inside real code. So the stripe is the
+ * path, and the lane the way out for the threads a stripe cannot hold.
  * <ul>
  *   <li>The advice passes the probe's cell array as a constant (a dynamic constant in the
  *       probed class, {@link #cells(int)}), so that the JIT folds the array, its length and
  *       the range checks away; classes too old for dynamic constants (before Java 11) get
  *       {@link #enter(int)}, which loads the array by id.</li>
  *   <li>Each probe's stripe line holds a copy of the stripe's owner, so the owner check and
- *       the count touch one line.</li>
+ *       the count touch one line. A copy is written by the owner alone, on its first call of
+ *       that probe (it starts as no thread's id); a copy that names a terminated thread is
+ *       harmless, since no live thread has that id (thread ids are not reused).</li>
  *   <li>The line counts down to the next timed call rather than up: one decrement and one
  *       test against zero. The count is {@code BASE - REMAINING}; the rare timed call moves
  *       both under a sequence number, which {@link #snapshot()} reads around them.</li>
+ *   <li>A terminated owner's writes are visible to the thread that takes its stripe over: that
+ *       thread saw {@link Thread#isAlive()} return false before its compare-and-set, and a
+ *       thread's termination happens-before another thread's detecting it. The reader retires a
+ *       lane on the same rule.</li>
  * </ul>
  */
 public final class Probes {
@@ -58,21 +75,22 @@ public final class Probes {
     private static final int LINE = 8;
     /** Calls left until the next timed one. */
     private static final int REMAINING = 0;
-    /** The id of the thread that owns the stripe (0 when free): a copy of {@link #OWNER_IDS}. */
+    /** The id of the thread that owns the stripe, as this probe last saw it ({@link #NO_OWNER} at first). */
     private static final int OWNER = 1;
     /** The count at which {@link #REMAINING} reaches zero. */
     private static final int BASE = 2;
     /** Odd while the owner moves {@link #BASE} and {@link #REMAINING} (a sequence lock). */
     private static final int SEQUENCE = 3;
     private static final int SEED = 4;
+    /** No thread's id: the owner copy of a line that no thread has counted in yet. */
+    private static final long NO_OWNER = -1;
     /** The gap when timing is off: more calls than a run makes. */
     private static final long NEVER = Long.MAX_VALUE / 4;
     private static final VarHandle LONGS = MethodHandles.arrayElementVarHandle(long[].class);
+    private static final VarHandle THREADS = MethodHandles.arrayElementVarHandle(Thread[].class);
 
     private static final ConcurrentHashMap<String, Integer> IDS = new ConcurrentHashMap<>();
     private static final String[] NAMES = new String[MAX_PROBES];
-    private static final Recorder[] RECORDERS = new Recorder[MAX_PROBES];
-    private static final Histogram[] TOTALS = new Histogram[MAX_PROBES];
     /**
      * Per probe, per stripe: the timed calls of the stripe's owner, recorded by that thread
      * alone (no locked instruction) under the stripe's sequence lock; null until its first.
@@ -80,11 +98,13 @@ public final class Probes {
     private static final Histogram[][] OWN = new Histogram[MAX_PROBES][];
     /** Per probe: per stripe one line of {remaining, owner, base, sequence, seed}. */
     private static final long[][] CELLS = new long[MAX_PROBES][];
-    /** Per probe: calls counted by threads without a stripe of their own. */
-    private static final AtomicLongArray SHARED = new AtomicLongArray(MAX_PROBES);
-    /** Per stripe, guarded by itself: the thread that owns it, and that thread's id. */
+    /**
+     * Per stripe: the thread that owns it, null while none; read with acquire, claimed with one
+     * compare-and-set (from null or from a terminated owner).
+     */
     private static final Thread[] OWNERS = new Thread[STRIPES];
-    private static final long[] OWNER_IDS = new long[STRIPES];
+    /** Per probe: calls of threads that could not register a lane (out of memory), one atomic add each. */
+    private static final AtomicLongArray UNLANED = new AtomicLongArray(MAX_PROBES);
     private static final AtomicLong NEXT_ID = new AtomicLong();
     private static final AtomicLong FAILURES = new AtomicLong();
 
@@ -110,21 +130,15 @@ public final class Probes {
             if (next >= MAX_PROBES) {
                 return -1;
             }
-            RECORDERS[next] = new Recorder(3);
-            TOTALS[next] = new Histogram(3);
             OWN[next] = new Histogram[STRIPES];
             long[] cells = new long[STRIPES * LINE];
             for (int s = 0; s < STRIPES; s++) {
                 cells[s * LINE + REMAINING] = 1; // a thread's first call of a probe is timed
+                cells[s * LINE + OWNER] = NO_OWNER;
                 cells[s * LINE + BASE] = 1;
                 cells[s * LINE + SEED] = 0x9E3779B97F4A7C15L * (s + 1) + next;
             }
-            synchronized (OWNERS) {
-                for (int s = 0; s < STRIPES; s++) {
-                    cells[s * LINE + OWNER] = OWNER_IDS[s];
-                }
-                CELLS[next] = cells;
-            }
+            CELLS[next] = cells;
             NAMES[next] = n;
             return next;
         });
@@ -150,7 +164,7 @@ public final class Probes {
         long tid = Thread.currentThread().getId();
         int base = ((int) tid & (STRIPES - 1)) * LINE;
         if (c[base + OWNER] != tid) {
-            return enterShared(c, id, tid);
+            return enterElsewhere(c, id, tid);
         }
         if (--c[base + REMAINING] != 0) {
             return 0L;
@@ -161,6 +175,27 @@ public final class Probes {
     /** {@link #enter(long[], int)} for probed classes that cannot hold a dynamic constant. */
     public static long enter(int id) {
         return enter(CELLS[id], id);
+    }
+
+    /**
+     * The rare path: this probe's copy of the stripe's owner is not this thread. If the thread
+     * owns the stripe already (its first call of this probe), or claims it now (free, or its
+     * owner terminated: one compare-and-set, not retried), it writes the copy and counts in the
+     * stripe; otherwise it counts in its lane. No lock, no loop.
+     */
+    private static long enterElsewhere(long[] c, int id, long tid) {
+        int stripe = (int) tid & (STRIPES - 1);
+        Thread me = Thread.currentThread();
+        Thread owner = (Thread) THREADS.getAcquire(OWNERS, stripe);
+        if (owner != me && (owner != null && owner.isAlive() || !THREADS.compareAndSet(OWNERS, stripe, owner, me))) {
+            return Lane.enter(me, id);
+        }
+        int base = stripe * LINE;
+        c[base + OWNER] = tid;
+        if (--c[base + REMAINING] != 0) {
+            return 0L;
+        }
+        return sample(c, base);
     }
 
     /** This call is to be timed: draw the next one, move the count's base, start the clock. */
@@ -196,41 +231,6 @@ public final class Probes {
         }
     }
 
-    /**
-     * The slow path: claim the stripe if it is free or its owner has ended (or refresh this
-     * probe's copy of the owner if this thread owns it already), else count atomically.
-     */
-    private static long enterShared(long[] c, int id, long tid) {
-        int stripe = (int) tid & (STRIPES - 1);
-        synchronized (OWNERS) {
-            Thread me = Thread.currentThread();
-            Thread owner = OWNERS[stripe];
-            if (owner == me) {
-                // this probe's copy was written under the lock but not yet seen by this thread
-                c[stripe * LINE + OWNER] = tid;
-                return enter(c, id);
-            }
-            if (owner == null || !owner.isAlive()) {
-                OWNERS[stripe] = me;
-                OWNER_IDS[stripe] = tid;
-                int n = (int) Math.min(NEXT_ID.get(), MAX_PROBES);
-                for (int p = 0; p < n; p++) {
-                    long[] cells = CELLS[p];
-                    if (cells != null) {
-                        cells[stripe * LINE + OWNER] = tid;
-                    }
-                }
-                return enter(c, id);
-            }
-        }
-        SHARED.incrementAndGet(id);
-        long mean = sampleMean;
-        if (mean == Long.MAX_VALUE || (mean > 1 && ThreadLocalRandom.current().nextLong(mean) != 0)) {
-            return 0L;
-        }
-        return System.nanoTime();
-    }
-
     /** Uniform in [1, 2*mean-1] from the stripe's own xorshift state; "never" for Long.MAX_VALUE. */
     private static long nextGap(long[] c, int base) {
         long mean = sampleMean;
@@ -240,18 +240,22 @@ public final class Probes {
         if (mean == Long.MAX_VALUE) {
             return NEVER;
         }
-        long x = c[base + SEED];
+        long x = xorshift(c[base + SEED]);
+        c[base + SEED] = x;
+        return 1 + Math.floorMod(x, 2 * mean - 1);
+    }
+
+    private static long xorshift(long x) {
         x ^= x << 13;
         x ^= x >>> 7;
         x ^= x << 17;
-        c[base + SEED] = x;
-        return 1 + Math.floorMod(x, 2 * mean - 1);
+        return x;
     }
 
     /**
      * Called on exit of a timed call. The stripe's owner records into a histogram of its own,
      * with plain writes between two steps of the stripe's sequence number (as a timed call
-     * moves the count); any other thread into the probe's shared, multi-writer recorder.
+     * moves the count); a thread in a lane into the probe's {@link SharedTimes}, one atomic add.
      */
     @SuppressWarnings("deprecation") // Thread.getId(), as in enter
     public static void exit(int id, long startNs) {
@@ -263,7 +267,7 @@ public final class Probes {
             long[] c = CELLS[id];
             int base = stripe * LINE;
             if (c[base + OWNER] != tid) {
-                RECORDERS[id].recordValue(v);
+                SharedTimes.of(id).record(v);
                 return;
             }
             Histogram h = OWN[id][stripe];
@@ -312,7 +316,11 @@ public final class Probes {
         return last;
     }
 
-    /** Forgets every count and timing (the probe names stay registered): after a detach, a new attach starts from zero. */
+    /**
+     * Forgets every count and timing (the probe names stay registered): after a detach, a new
+     * attach starts from zero. Meant for when no probe is installed: a call racing it may keep
+     * a count from before.
+     */
     public static synchronized void reset() {
         int n = (int) Math.min(NEXT_ID.get(), MAX_PROBES);
         for (int id = 0; id < n; id++) {
@@ -324,16 +332,21 @@ public final class Probes {
                 c[s * LINE + REMAINING] = 1;
                 c[s * LINE + BASE] = 1;
             }
-            SHARED.set(id, 0);
-            RECORDERS[id].reset();
-            TOTALS[id].reset();
+            UNLANED.set(id, 0);
+            SharedTimes.forget(id);
             java.util.Arrays.fill(OWN[id], null);
         }
+        Lane.reset();
     }
 
     /** Failures suppressed inside probes since start. */
     public static long failures() {
         return FAILURES.get();
+    }
+
+    /** Lanes registered and not yet retired (for tests: short-lived threads must not pile them up). */
+    static int lanesRegistered() {
+        return Lane.registered();
     }
 
     /** One probe's totals: exact call count and the histogram of timed calls, in nanoseconds. */
@@ -343,18 +356,22 @@ public final class Probes {
     /** The totals of every registered probe since start. */
     public static synchronized List<Summary> snapshot() {
         int n = (int) Math.min(NEXT_ID.get(), MAX_PROBES);
+        long[] laneCalls = Lane.calls(n);
         List<Summary> out = new ArrayList<>();
         for (int id = 0; id < n; id++) {
             long[] c = CELLS[id];
             if (NAMES[id] == null || c == null) {
                 continue;
             }
-            long calls = SHARED.get(id);
+            long calls = laneCalls[id] + UNLANED.get(id);
             for (int s = 0; s < STRIPES; s++) {
                 calls += stripeCount(c, s * LINE);
             }
-            TOTALS[id].add(RECORDERS[id].getIntervalHistogram());
-            Histogram all = TOTALS[id].copy();
+            Histogram all = new Histogram(3);
+            SharedTimes shared = SharedTimes.ofAcquire(id);
+            if (shared != null) {
+                shared.addTo(all);
+            }
             for (int s = 0; s < STRIPES; s++) {
                 Histogram own = ownCopy(id, c, s);
                 if (own != null) {
@@ -364,5 +381,291 @@ public final class Probes {
             out.add(new Summary(NAMES[id], calls, all));
         }
         return out;
+    }
+
+    /**
+     * The cells of one thread that does not own its stripe: per probe it has called, its count
+     * and the count at which its next timed call falls, in a small open-addressed table keyed
+     * by probe id (at most half full, so a lookup ends within the table's length). Written by
+     * its thread alone: counts with opaque stores, a grown table published with a release
+     * store; read by the snapshot with acquire and opaque loads. The registry of lanes, and the
+     * totals of retired ones, are guarded by {@link #REGISTRY}.
+     */
+    static final class Lane {
+        /** Longs per entry: key (probe id + 1; 0 while empty), count, count of the next timed call, padding. */
+        private static final int ENTRY = 4;
+        private static final int KEY = 0;
+        private static final int COUNT = 1;
+        private static final int NEXT = 2;
+        private static final int FIRST_SWEEP = 64;
+        private static final VarHandle TABLE;
+        private static final ThreadLocal<Lane> MINE = new ThreadLocal<>();
+        private static final Object REGISTRY = new Object();
+        /** The lanes not yet retired; guarded by {@link #REGISTRY}. */
+        private static Lane[] lanes = new Lane[FIRST_SWEEP];
+        private static int registered;
+        /** The number of lanes at which registering one retires the lanes of ended threads first. */
+        private static int sweepAt = FIRST_SWEEP;
+        /** Per probe: the counts of retired lanes. */
+        private static final long[] RETIRED = new long[MAX_PROBES];
+
+        static {
+            try {
+                TABLE = MethodHandles.lookup().findVarHandle(Lane.class, "table", long[].class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
+        private final Thread thread;
+        private long[] table = new long[4 * ENTRY];
+        private int used;
+        private long seed;
+
+        private Lane(Thread thread, long tid) {
+            this.thread = thread;
+            this.seed = (0x9E3779B97F4A7C15L * (tid + 1)) | 1;
+        }
+
+        /** Counts a call of probe {@code id} in the lane of {@code me}, registering it on the thread's first call. */
+        @SuppressWarnings("deprecation") // Thread.getId(), as in enter
+        static long enter(Thread me, int id) {
+            Lane lane = MINE.get();
+            if (lane == null) {
+                lane = register(me, me.getId());
+                if (lane == null) {
+                    UNLANED.getAndIncrement(id);
+                    return 0L;
+                }
+            }
+            return lane.count(id);
+        }
+
+        private long count(int id) {
+            long[] t = table;
+            int e = find(t, id);
+            if (e < 0) {
+                t = add(id, -1 - e);
+                e = find(t, id);
+            }
+            long n = t[e + COUNT] + 1;
+            LONGS.setOpaque(t, e + COUNT, n);
+            if (n < t[e + NEXT]) {
+                return 0L;
+            }
+            long gap = nextGap();
+            t[e + NEXT] = n + gap;
+            return gap == NEVER ? 0L : System.nanoTime();
+        }
+
+        /** The index of probe {@code id}'s entry in {@code t}, or -1 minus the index of the empty entry where it goes. */
+        private static int find(long[] t, int id) {
+            int mask = t.length / ENTRY - 1;
+            for (int i = id & mask; ; i = (i + 1) & mask) {
+                long k = t[i * ENTRY + KEY];
+                if (k == id + 1L) {
+                    return i * ENTRY;
+                }
+                if (k == 0) {
+                    return -1 - i * ENTRY;
+                }
+            }
+        }
+
+        /** Adds an entry for probe {@code id} at {@code e}, or in a table twice the size if this one would be over half full. */
+        private long[] add(int id, int e) {
+            long[] t = table;
+            if (2 * (used + 1) > t.length / ENTRY) {
+                long[] bigger = new long[2 * t.length];
+                for (int i = 0; i < t.length; i += ENTRY) {
+                    if (t[i + KEY] != 0) {
+                        int to = -1 - find(bigger, (int) t[i + KEY] - 1);
+                        System.arraycopy(t, i, bigger, to, ENTRY);
+                    }
+                }
+                t = bigger;
+                e = -1 - find(t, id);
+                TABLE.setRelease(this, t);
+            }
+            t[e + NEXT] = 1; // a thread's first call of a probe is timed, as in a stripe
+            LONGS.setRelease(t, e + KEY, id + 1L);
+            used++;
+            return t;
+        }
+
+        /** As {@link Probes#nextGap}, from the lane's own xorshift state. */
+        private long nextGap() {
+            long mean = sampleMean;
+            if (mean <= 1) {
+                return 1;
+            }
+            if (mean == Long.MAX_VALUE) {
+                return NEVER;
+            }
+            seed = xorshift(seed);
+            return 1 + Math.floorMod(seed, 2 * mean - 1);
+        }
+
+        /**
+         * Registers a lane for the calling thread: once per thread (the one lock of the probe
+         * path); first retires the lanes of ended threads when their number has doubled. Null
+         * when it cannot (out of memory): the caller then counts with an atomic add.
+         */
+        private static Lane register(Thread me, long tid) {
+            Lane lane;
+            try {
+                lane = new Lane(me, tid);
+                MINE.set(lane);
+            } catch (Throwable e) {
+                FAILURES.incrementAndGet();
+                return null;
+            }
+            try {
+                synchronized (REGISTRY) {
+                    if (registered >= sweepAt) {
+                        retireEnded();
+                    }
+                    if (registered == lanes.length) {
+                        lanes = java.util.Arrays.copyOf(lanes, 2 * lanes.length);
+                    }
+                    lanes[registered++] = lane;
+                }
+                return lane;
+            } catch (Throwable e) {
+                MINE.remove();
+                FAILURES.incrementAndGet();
+                return null;
+            }
+        }
+
+        /** Under {@link #REGISTRY}: adds the counts of the lanes of terminated threads to the totals and drops those lanes. */
+        private static void retireEnded() {
+            int kept = 0;
+            for (int i = 0; i < registered; i++) {
+                Lane l = lanes[i];
+                if (l.thread.isAlive()) {
+                    lanes[kept++] = l;
+                } else {
+                    l.addTo(RETIRED); // its thread has terminated: its last writes are visible
+                }
+            }
+            java.util.Arrays.fill(lanes, kept, registered, null);
+            registered = kept;
+            sweepAt = Math.max(FIRST_SWEEP, 2 * kept);
+        }
+
+        /** Adds this lane's count of each probe to {@code calls}, by probe id. */
+        private void addTo(long[] calls) {
+            long[] t = (long[]) TABLE.getAcquire(this);
+            for (int i = 0; i < t.length; i += ENTRY) {
+                long k = (long) LONGS.getAcquire(t, i + KEY);
+                if (k != 0 && k <= calls.length) {
+                    calls[(int) k - 1] += (long) LONGS.getOpaque(t, i + COUNT);
+                }
+            }
+        }
+
+        /** Per probe below {@code n}: the calls counted in lanes, retired or not (retiring those of ended threads first). */
+        static long[] calls(int n) {
+            long[] calls = new long[n];
+            synchronized (REGISTRY) {
+                retireEnded();
+                System.arraycopy(RETIRED, 0, calls, 0, n);
+                for (int i = 0; i < registered; i++) {
+                    lanes[i].addTo(calls);
+                }
+            }
+            return calls;
+        }
+
+        static int registered() {
+            synchronized (REGISTRY) {
+                return registered;
+            }
+        }
+
+        /** Zeroes every lane's counts (racing their threads, as {@link Probes#reset()} says) and the retired totals. */
+        static void reset() {
+            synchronized (REGISTRY) {
+                java.util.Arrays.fill(RETIRED, 0);
+                for (int i = 0; i < registered; i++) {
+                    long[] t = (long[]) TABLE.getAcquire(lanes[i]);
+                    for (int e = 0; e < t.length; e += ENTRY) {
+                        LONGS.setOpaque(t, e + COUNT, 0L);
+                        LONGS.setOpaque(t, e + NEXT, 1L);
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * One probe's timed calls by threads in lanes, in HdrHistogram's buckets for three
+     * significant digits: values 0 to 2,047 one by one, then per doubling 1,024 buckets each a
+     * 1,024th of it wide, so that {@link #addTo} reproduces exactly the histogram that
+     * recording the same values into a {@code Histogram(3)} gives. One atomic array per
+     * doubling, made on its first record and published with one compare-and-exchange (a thread
+     * that loses uses the winner's): a record is one atomic add, and a probe holds only the
+     * doublings its calls reach (8 KB each).
+     */
+    static final class SharedTimes {
+        /** Doublings: bucket 0 holds 0 to 2,047, bucket b the values with their top bit at 10 + b. */
+        private static final int MAGNITUDES = 53;
+        private static final VarHandle ARRAYS = MethodHandles.arrayElementVarHandle(AtomicLongArray[].class);
+        private static final VarHandle TIMES = MethodHandles.arrayElementVarHandle(SharedTimes[].class);
+        private static final SharedTimes[] ALL = new SharedTimes[MAX_PROBES];
+
+        private final AtomicLongArray[] magnitudes = new AtomicLongArray[MAGNITUDES];
+
+        SharedTimes() {
+        }
+
+        /** Probe {@code id}'s shared times, made on first use (one compare-and-exchange, not retried). */
+        static SharedTimes of(int id) {
+            SharedTimes t = (SharedTimes) TIMES.getAcquire(ALL, id);
+            if (t != null) {
+                return t;
+            }
+            SharedTimes made = new SharedTimes();
+            SharedTimes won = (SharedTimes) TIMES.compareAndExchange(ALL, id, null, made);
+            return won == null ? made : won;
+        }
+
+        /** Probe {@code id}'s shared times, or null if no thread in a lane has timed a call of it. */
+        static SharedTimes ofAcquire(int id) {
+            return (SharedTimes) TIMES.getAcquire(ALL, id);
+        }
+
+        static void forget(int id) {
+            TIMES.setRelease(ALL, id, null);
+        }
+
+        /** Records {@code v} (at least 0): one atomic add, and on a doubling's first record, its array. */
+        void record(long v) {
+            int b = 53 - Long.numberOfLeadingZeros(v | 2047);
+            AtomicLongArray a = (AtomicLongArray) ARRAYS.getAcquire(magnitudes, b);
+            if (a == null) {
+                AtomicLongArray made = new AtomicLongArray(b == 0 ? 2048 : 1024);
+                AtomicLongArray won = (AtomicLongArray) ARRAYS.compareAndExchange(magnitudes, b, null, made);
+                a = won == null ? made : won;
+            }
+            a.getAndIncrement(b == 0 ? (int) v : (int) (v >>> b) - 1024);
+        }
+
+        /** Adds every recorded value to {@code h}, each as the lowest value of its bucket (which is HdrHistogram's bucket too). */
+        void addTo(Histogram h) {
+            for (int b = 0; b < MAGNITUDES; b++) {
+                AtomicLongArray a = (AtomicLongArray) ARRAYS.getAcquire(magnitudes, b);
+                if (a == null) {
+                    continue;
+                }
+                for (int i = 0; i < a.length(); i++) {
+                    long n = a.getAcquire(i);
+                    if (n != 0) {
+                        h.recordValueWithCount(b == 0 ? i : (long) (i + 1024) << b, n);
+                    }
+                }
+            }
+        }
     }
 }

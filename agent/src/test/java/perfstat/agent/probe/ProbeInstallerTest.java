@@ -110,7 +110,7 @@ class ProbeInstallerTest {
 
     @Test
     void threadsSharingAStripeWithALiveOwnerCountExactly() throws Exception {
-        // more live threads than stripes: some share a stripe with a live owner and count atomically
+        // more live threads than stripes: some share a stripe with a live owner and count in lanes of their own
         int threads = Probes.STRIPES + 44;
         int perThread = 2_000;
         long before = calls("perfstat.testapp.Target::add");
@@ -139,5 +139,45 @@ class ProbeInstallerTest {
             t.join();
         }
         assertThat(calls("perfstat.testapp.Target::add") - before).isEqualTo((long) threads * perThread);
+    }
+
+    @Test
+    void tenThousandVirtualThreadsCallingAProbedMethodAreCountedExactly() throws Exception {
+        // virtual threads, all alive at once: most find their stripe taken and count in lanes of their own
+        // (Target::twice, so that add's histogram stays that of the tests above)
+        int threads = 10_000;
+        int perThread = 300;
+        long before = calls("perfstat.testapp.Target::twice");
+        CountDownLatch allStarted = new CountDownLatch(threads);
+        CountDownLatch go = new CountDownLatch(1);
+        long[] sums = new long[threads];
+        List<Thread> ts = new ArrayList<>();
+        java.util.concurrent.ThreadFactory virtual = ProbesThreadsTest.virtualThreads();
+        for (int i = 0; i < threads; i++) {
+            int me = i;
+            Thread t = virtual.newThread(() -> {
+                allStarted.countDown();
+                try {
+                    go.await();
+                } catch (InterruptedException e) {
+                    return;
+                }
+                long s = 0;
+                for (int k = 0; k < perThread; k++) {
+                    s += Target.twice(k);
+                }
+                sums[me] = s;
+            });
+            t.start();
+            ts.add(t);
+        }
+        allStarted.await();
+        go.countDown();
+        for (Thread t : ts) {
+            t.join();
+        }
+        assertThat(sums).containsOnly((long) perThread * (perThread - 1));
+        assertThat(calls("perfstat.testapp.Target::twice") - before).isEqualTo((long) threads * perThread);
+        assertThat(Probes.failures()).isZero();
     }
 }

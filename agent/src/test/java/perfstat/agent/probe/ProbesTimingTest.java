@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Exact timing on several threads, some sharing a stripe with a live owner, while a reader
  * takes snapshots: every call counted and every call timed, whether the thread recorded into
- * its stripe's own histogram or into the shared recorder.
+ * its stripe's own histogram or, from a lane, into the probe's shared times.
  */
 class ProbesTimingTest {
     @AfterEach
