@@ -73,6 +73,8 @@ class CounterAccuracyIT {
         assertThat(Math.abs(ours.get("cpu-migrations") - migPerf)).as(report.toString())
                 .isLessThanOrEqualTo(Math.max(2, 0.15 * migPerf));
         assertThat(ours.get("page-faults")).as("the workload touches 56 MiB of fresh pages").isGreaterThan(14_000);
-        assertThat(ours.get("task-clock")).as("two busy threads, three more mid-run").isGreaterThan(1.5e9);
+        // two busy threads for 1.5 s, three more mid-run: about 3 s of CPU on an idle machine, less
+        // on a loaded one; at least half a second, so that the 2% above is of a real amount of work
+        assertThat(ours.get("task-clock")).as("two busy threads, three more mid-run").isGreaterThan(0.5e9);
     }
 }

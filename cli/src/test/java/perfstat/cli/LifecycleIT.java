@@ -28,7 +28,7 @@ class LifecycleIT {
         Process cli = new ProcessBuilder(cmd).directory(dir.toFile())
                 .redirectOutput(dir.resolve("out.txt").toFile()).redirectError(dir.resolve("err.txt").toFile()).start();
         ProcessHandle model = awaitChild(cli);
-        Thread.sleep(1500); // past the warm-up: the run is measuring
+        awaitCpu(model, 2500); // past start-up and the warm-up, however loaded the machine: the run is measuring
         Process kill = new ProcessBuilder("kill", "-s", signal, Long.toString(cli.pid())).start();
         assertThat(kill.waitFor()).isZero();
 
@@ -57,7 +57,7 @@ class LifecycleIT {
         Process cli = new ProcessBuilder(cmd).directory(dir.toFile())
                 .redirectOutput(dir.resolve("out.txt").toFile()).redirectError(dir.resolve("err.txt").toFile()).start();
         ProcessHandle command = awaitChild(cli, "ExitApp");
-        Thread.sleep(1500);
+        awaitCpu(command, 600); // an idle JVM under the agent: about 0.9 s of CPU to start
         assertThat(new ProcessBuilder("kill", "-s", signal, Long.toString(cli.pid())).start().waitFor()).isZero();
         assertThat(cli.waitFor(60, TimeUnit.SECONDS)).isTrue();
         command.onExit().get(20, TimeUnit.SECONDS);
@@ -65,6 +65,21 @@ class LifecycleIT {
         if (signal.equals("TERM")) {
             assertThat(err).contains("task-clock").contains("recording written to stat.jfr");
             assertThat(dir.resolve("stat.jfr")).isRegularFile();
+        }
+    }
+
+    /**
+     * Waits until a child JVM has used {@code cpuMs} of CPU time (at least 1.5 s of wall time,
+     * at most 60 s): a wall-clock sleep alone let a loaded machine signal a JVM still starting.
+     */
+    private static void awaitCpu(ProcessHandle child, long cpuMs) throws InterruptedException {
+        long start = System.nanoTime();
+        while (System.nanoTime() - start < TimeUnit.SECONDS.toNanos(60)) {
+            long used = child.info().totalCpuDuration().map(java.time.Duration::toMillis).orElse(Long.MAX_VALUE);
+            if (used >= cpuMs && System.nanoTime() - start >= TimeUnit.MILLISECONDS.toNanos(1500)) {
+                return;
+            }
+            Thread.sleep(50);
         }
     }
 
