@@ -102,12 +102,12 @@ public record RunData(String file, Workload workload, Result result, List<Double
     }
 
     /**
-     * @param eventCounts events per JDK event type, of the types the reader reads (a filtered pass skips the rest)
-     * @param span        from the first to the last event of the recording, or null when empty
-     */
-    /**
      * What the JDK's own events say.
      *
+     * @param eventCounts            events per JDK event type, of the types the reader reads (a filtered pass skips the rest)
+     * @param span                   the recording's span from its chunk headers (first chunk's start to last chunk's
+     *                               end); from the first to the last event read where the headers cannot say; null
+     *                               when empty. Not the window perfstat's counters cover (see CounterWindow)
      * @param derivedCpuNs           the JVM's CPU time from jdk.CPULoad (user + system, a fraction of the machine,
      *                               times its hardware threads, integrated between samples), NaN without those events
      * @param machineContextSwitches context switches of the whole machine from jdk.ThreadContextSwitchRate integrated
