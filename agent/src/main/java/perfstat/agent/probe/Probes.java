@@ -113,6 +113,15 @@ public final class Probes {
     /** Mean gap between timed calls; 1 times every call, {@link Long#MAX_VALUE} none. */
     private static volatile long sampleMean = 1024;
 
+    static {
+        // The lanes and the shared times are initialized with this class, which the installer
+        // loads before any probe is in place. Initialized by a probed call instead, their VarHandle
+        // lookups would run probed JDK code (String, HashMap, ConcurrentHashMap) that reenters the
+        // class being initialized, finds its fields unset, and fails its initialization for good.
+        Lane.initialize();
+        SharedTimes.initialize();
+    }
+
     private Probes() {
     }
 
@@ -459,6 +468,10 @@ public final class Probes {
         private int used;
         private long seed;
 
+        /** Nothing: calling it initializes the class (see Probes' static initializer). */
+        static void initialize() {
+        }
+
         private Lane(Thread thread, long tid) {
             this.thread = thread;
             this.seed = (0x9E3779B97F4A7C15L * (tid + 1)) | 1;
@@ -656,6 +669,10 @@ public final class Probes {
         private final AtomicLongArray[] magnitudes = new AtomicLongArray[MAGNITUDES];
 
         SharedTimes() {
+        }
+
+        /** Nothing: calling it initializes the class (see Probes' static initializer). */
+        static void initialize() {
         }
 
         /** Probe {@code id}'s shared times, made on first use (one compare-and-exchange, not retried). */
