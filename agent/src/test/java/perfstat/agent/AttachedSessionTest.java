@@ -36,6 +36,7 @@ class AttachedSessionTest {
         Path log = dir.resolve("messages.log");
         AgentOptions o = AgentOptions.builder().out(out.toString()).attached(true).probe("perfstat.testapp.Target::twice")
                 .eventNames(List.of("task-clock")).messages(log.toString()).build();
+        perfstat.testapp.Target.twice(1); // loaded, as in a running JVM
         PrintStream stderr = System.err;
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
         System.setErr(new PrintStream(captured, true));
