@@ -70,7 +70,7 @@ final class AgentSession {
     private boolean closed;
 
     /** A window opened by perfstat attach on a JVM whose agent was already running: a recording of its own. */
-    private record Window(Recording recording, Path part, Path out, Thread timer, Messages say) {
+    private record Window(Recording recording, Path part, Path out, Thread timer, Messages say, Thread atExit) {
     }
 
     private AgentSession(AgentOptions options, Instrumentation inst, Path outFile, Path partFile, Recording recording,
@@ -327,8 +327,10 @@ final class AgentSession {
                     reader.startWindowLog(Path.of(w.intervalLog()));
                 }
             }
+            Thread atExit = new Thread(this::windowEndsAtExit, "perfstat-window-exit");
+            Runtime.getRuntime().addShutdownHook(atExit);
             window = new Window(r, part, out, w.durationMs() > 0 ? after(w.durationMs(), "perfstat-window", this::closeWindow) : null,
-                    wSay);
+                    wSay, atExit);
         } catch (IOException | RuntimeException e) {
             wSay.say("could not open a window (" + e.getMessage() + "); the agent goes on");
         }
@@ -345,6 +347,11 @@ final class AgentSession {
             w.timer().interrupt();
         }
         try {
+            Runtime.getRuntime().removeShutdownHook(w.atExit());
+        } catch (IllegalStateException e) {
+            // the JVM is exiting: the hook has run or runs
+        }
+        try {
             emitProbes(Phase.WINDOW_END);
             commitCounters(Phase.WINDOW_END);
             if (reader != null) {
@@ -356,6 +363,27 @@ final class AgentSession {
             w.say().say("closing the window failed (" + t + ")");
         }
         return true;
+    }
+
+    /**
+     * The JVM exits with a window open: its closing totals (phase window-end) go into the
+     * window's recording, which JFR then stops and writes to its {@code .part} as the JVM ends
+     * (perfstat attach moves it into place). JFR's own shutdown hook runs alongside; where it
+     * stops the recording first, the window's recording ends without them.
+     */
+    private synchronized void windowEndsAtExit() {
+        if (window == null) {
+            return;
+        }
+        try {
+            emitProbes(Phase.WINDOW_END);
+            commitCounters(Phase.WINDOW_END);
+            if (reader != null) {
+                reader.commitWindow(Phase.WINDOW_END);
+            }
+        } catch (Throwable t) {
+            // the JVM is exiting; the recording holds what it holds
+        }
     }
 
     /** Stops a recording (which writes {@code part}), then makes it the user's alone and moves it to {@code out} whole. */
