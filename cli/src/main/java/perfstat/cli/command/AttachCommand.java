@@ -31,6 +31,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code perfstat attach PID}: loads the agent into a running JVM, records a window (probes
  * put in, counters opened), then detaches, leaving the process as it was, and prints the table.
+ * A window that the target's exit or a signal to perfstat ends early gets its table too, with a
+ * note ({@link AttachWindow} says how each is noticed).
  */
 @Command(name = "attach", mixinStandardHelpOptions = true, description = {"Record a window of a running JVM, then detach and print its table.",
         "JDK 21+ targets warn on dynamic agent loading unless started with -XX:+EnableDynamicAgentLoading."})
@@ -89,7 +91,7 @@ public final class AttachCommand implements Callable<Integer> {
             b.intervalMs(intervalMs).intervalLog(intervals.toString());
         }
         AttachWindow.End end;
-        // where the JDK lets perfstat handle no signal, its end still ends the window, as a shutdown hook
+        // where perfstat cannot handle a signal (or at a second Ctrl-C), its end still ends the window, from a shutdown hook
         Thread early = new Thread(() -> {
             if (!Files.exists(out)) {
                 try {

@@ -91,10 +91,11 @@ public final class AttachWindow implements AutoCloseable {
      * wrote the agent's recording as it exited, the window is that recording.
      */
     private void load(AgentOptions.Builder options) {
+        boolean ran = pid.matches("[0-9]{1,18}") && alive(pid);
         try {
             Attacher.load(pid, AgentArgs.check(options).format());
         } catch (UserError e) {
-            if (alive(pid)) {
+            if (!ran || alive(pid)) {
                 throw e;
             }
             if (!Files.isRegularFile(part) && !Files.isRegularFile(out)) {
