@@ -50,6 +50,7 @@ public final class AttachWindow implements AutoCloseable {
     private final Interrupts interrupts;
     private volatile String signal;
     private volatile int signalStatus;
+    private volatile long signalNs;
     private long openedNs;
     private long messagesRead;
 
@@ -60,6 +61,7 @@ public final class AttachWindow implements AutoCloseable {
         this.messages = messages;
         this.err = err;
         this.interrupts = Interrupts.notifying((name, status) -> {
+            signalNs = System.nanoTime();
             signalStatus = status;
             signal = name;
         });
@@ -116,7 +118,8 @@ public final class AttachWindow implements AutoCloseable {
             tick.run();
             printMessages();
             if (Files.isRegularFile(out)) {
-                return signal != null ? new End(Ending.SIGNAL, since(), signal, signalStatus) : new End(Ending.DURATION, since(), null, 0);
+                return signal != null ? new End(Ending.SIGNAL, Math.max(0, signalNs - openedNs) / 1e9, signal, signalStatus)
+                        : new End(Ending.DURATION, since(), null, 0);
             }
             if (!alive(pid)) {
                 return targetExited();
@@ -157,6 +160,7 @@ public final class AttachWindow implements AutoCloseable {
         try {
             if (!Files.isRegularFile(out)) {
                 if (!Files.isRegularFile(part) || Files.size(part) == 0) {
+                    Files.deleteIfExists(part); // created empty by the agent, never written
                     throw UserError.data(pid + " exited " + String.format(java.util.Locale.ROOT, "%.1f", at)
                             + " s into the window before its JVM could write the recording (killed?)");
                 }
