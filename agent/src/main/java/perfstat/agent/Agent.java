@@ -118,30 +118,38 @@ public final class Agent {
         return s == null ? java.util.Map.of() : s.notCounted();
     }
 
-    /** Opens a session, or a window on the one already running; the new session, or null. Never throws. */
+    /**
+     * Opens a session, or a window on the one already running; the new session, or null. Never
+     * throws. Its lines go where the options say ({@code messages=FILE} for perfstat attach).
+     */
     private static synchronized AgentSession start(String args, Instrumentation inst) {
+        Messages say = Messages.STDERR;
         try {
             AgentOptions o = AgentOptions.parse(args);
+            say = Messages.to(o.messages());
             if (session != null) {
                 if (o.attached() || o.durationMs() > 0) {
                     session.openWindow(o);
                 } else {
-                    System.err.println("perfstat agent: already running in this JVM; ignoring the second start");
+                    say.say("already running in this JVM; ignoring the second start");
                 }
                 return null;
             }
             if (!bootTried && BootRuntime.wanted(o)) {
                 bootTried = true;
                 bootReason = BootRuntime.install(inst); // before anything loads the probe runtime
+                if (bootReason == null && o.messages() != null) {
+                    say.say("the probe runtime is on the boot class path now, for the JDK classes the patterns name; the JVM"
+                            + " says so in its own output ('Sharing is only supported for boot loader classes ...')");
+                }
             }
             session = AgentSession.open(o, inst, bootReason);
             System.setProperty(LOADED_PROPERTY, version()); // what perfstat ps shows
             return session;
         } catch (AgentOptions.BadOption e) {
-            System.err.println("perfstat agent: " + e.getMessage() + "; the application runs without perfstat");
+            say.say(e.getMessage() + "; the application runs without perfstat");
         } catch (Throwable t) {
-            System.err.println("perfstat agent: could not start (" + t.getMessage()
-                    + "); the application runs without perfstat");
+            say.say("could not start (" + t.getMessage() + "); the application runs without perfstat");
         }
         return null;
     }

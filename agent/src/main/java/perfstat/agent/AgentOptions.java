@@ -82,6 +82,9 @@ public final class AgentOptions {
                     + "`perfstat attach` sets it.");
     public static final AgentOption<Long> PARENT = declare("parent", "PID", OptionTypes.processId(), 0L, NOT_RECORDED,
             "The JVM ends (as by SIGTERM, recording written) when process PID ends; `perfstat stat` sets it to itself.");
+    public static final AgentOption<String> MESSAGES = declare("messages", "FILE", OptionTypes.nullable(OptionTypes.path()),
+            null, NOT_RECORDED, "Loaded into a running JVM: append the agent's lines to FILE (owner-only) rather than to "
+                    + "the JVM's stderr; `perfstat attach` sets it and prints them on its own stderr.");
 
     private static final Map<String, AgentOption<?>> BY_KEY = byKey();
 
@@ -210,6 +213,11 @@ public final class AgentOptions {
         return get(PARENT);
     }
 
+    /** Where an attached session writes its lines, or null for the JVM's stderr. */
+    public String messages() {
+        return get(MESSAGES);
+    }
+
     public static Builder builder() {
         return new Builder(null);
     }
@@ -317,6 +325,10 @@ public final class AgentOptions {
 
         public Builder parentPid(long pid) {
             return set(PARENT, pid);
+        }
+
+        public Builder messages(String file) {
+            return set(MESSAGES, file);
         }
 
         /** {@link #build()} for values already checked: a bad one is a bug, thrown unchecked. */

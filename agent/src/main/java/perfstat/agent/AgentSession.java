@@ -63,12 +63,14 @@ final class AgentSession {
     private final long timerCostNs;
     /** The process's CPU time that the session's opening took, before its counters' window opened (procfs, 10 ms ticks). */
     private final long startCpuNs;
+    /** Where this session's lines go: an attached session's side file ({@code messages=FILE}), or stderr. */
+    private final Messages say;
     private Thread detacher;
     private Window window;
     private boolean closed;
 
     /** A window opened by perfstat attach on a JVM whose agent was already running: a recording of its own. */
-    private record Window(Recording recording, Path part, Path out, Thread timer) {
+    private record Window(Recording recording, Path part, Path out, Thread timer, Messages say, Thread atExit) {
     }
 
     private AgentSession(AgentOptions options, Instrumentation inst, Path outFile, Path partFile, Recording recording,
@@ -85,6 +87,7 @@ final class AgentSession {
         this.perfHook = reader == null ? null : reader::commitEnd;
         this.timerCostNs = timerCostNs;
         this.startCpuNs = startCpuNs;
+        this.say = Messages.to(options.messages());
     }
 
     /**
@@ -99,7 +102,7 @@ final class AgentSession {
     /** @param bootReason why the probe runtime is not on the boot class path (JDK classes cannot be probed), or null */
     static AgentSession open(AgentOptions o, Instrumentation inst, String bootReason) throws AgentOptions.BadOption, IOException {
         List<ProbeFilter> filters = o.filters();
-        Path out = freePath(Path.of(o.out()));
+        Path out = freePath(Path.of(o.out()), Messages.to(o.messages()));
         boolean attached = o.durationMs() > 0 || o.attached();
         Path part = attached ? out.resolveSibling(out.getFileName() + ".part") : null;
         List<AutoCloseable> undo = new ArrayList<>();
@@ -111,7 +114,7 @@ final class AgentSession {
             Probes.configureSampling(samplingPeriod(o));
             // probes first, counters last: the window opens once the agent is ready, so that its own
             // start (JFR, Byte Buddy, the timer's calibration) is not counted as the application's
-            ProbeInstaller installer = new ProbeInstaller(filters).bootReason(bootReason);
+            ProbeInstaller installer = new ProbeInstaller(filters, Messages.to(o.messages())::say).bootReason(bootReason);
             undo.add(() -> installer.uninstall(inst));
             installer.install(inst);
             long timerCost = timerOverheadNs();
@@ -123,7 +126,7 @@ final class AgentSession {
             s.addPeriodicEvents(undo);
             s.commitAgentEvent(o.describeForRecording());
             if (attached) {
-                sayMatches(installer); // a running JVM has its classes loaded: the counts mean something now
+                s.sayMatches(); // a running JVM has its classes loaded: the counts mean something now
             }
             if (o.parentPid() > 0) {
                 exitWith(o.parentPid());
@@ -213,7 +216,7 @@ final class AgentSession {
         try {
             return new PerfControl(o.perfCtl());
         } catch (IOException e) {
-            System.err.println("perfstat agent: cannot open perf's control FIFO " + o.perfCtl() + "; counting without it");
+            Messages.to(o.messages()).say("cannot open perf's control FIFO " + o.perfCtl() + "; counting without it");
             return null;
         }
     }
@@ -293,7 +296,7 @@ final class AgentSession {
                 counterSet.close();
             }
         } catch (Throwable t) {
-            System.err.println("perfstat agent: detaching failed (" + t + ")");
+            say.say("detaching failed (" + t + ")");
         } finally {
             Probes.reset();
         }
@@ -306,12 +309,13 @@ final class AgentSession {
      * The window's file appears whole when it closes. Never throws.
      */
     synchronized void openWindow(AgentOptions w) {
+        Messages wSay = Messages.to(w.messages());
         if (window != null) {
-            System.err.println("perfstat agent: a window is already open in this JVM; ignoring the second");
+            wSay.say("a window is already open in this JVM; ignoring the second");
             return;
         }
         try {
-            Path out = freePath(Path.of(w.out()));
+            Path out = freePath(Path.of(w.out()), wSay);
             Path part = out.resolveSibling(out.getFileName() + ".part");
             Recording r = RecordingSession.start(part, options.contentionNs(), false);
             commitAgentEvent(options.describeForRecording() + Agent.WINDOW_NOTE);
@@ -323,9 +327,12 @@ final class AgentSession {
                     reader.startWindowLog(Path.of(w.intervalLog()));
                 }
             }
-            window = new Window(r, part, out, w.durationMs() > 0 ? after(w.durationMs(), "perfstat-window", this::closeWindow) : null);
+            Thread atExit = new Thread(this::windowEndsAtExit, "perfstat-window-exit");
+            Runtime.getRuntime().addShutdownHook(atExit);
+            window = new Window(r, part, out, w.durationMs() > 0 ? after(w.durationMs(), "perfstat-window", this::closeWindow) : null,
+                    wSay, atExit);
         } catch (IOException | RuntimeException e) {
-            System.err.println("perfstat agent: could not open a window (" + e.getMessage() + "); the agent goes on");
+            wSay.say("could not open a window (" + e.getMessage() + "); the agent goes on");
         }
     }
 
@@ -340,6 +347,11 @@ final class AgentSession {
             w.timer().interrupt();
         }
         try {
+            Runtime.getRuntime().removeShutdownHook(w.atExit());
+        } catch (IllegalStateException e) {
+            // the JVM is exiting: the hook has run or runs
+        }
+        try {
             emitProbes(Phase.WINDOW_END);
             commitCounters(Phase.WINDOW_END);
             if (reader != null) {
@@ -348,9 +360,30 @@ final class AgentSession {
             }
             seal(w.recording(), w.part(), w.out());
         } catch (Throwable t) {
-            System.err.println("perfstat agent: closing the window failed (" + t + ")");
+            w.say().say("closing the window failed (" + t + ")");
         }
         return true;
+    }
+
+    /**
+     * The JVM exits with a window open: its closing totals (phase window-end) go into the
+     * window's recording, which JFR then stops and writes to its {@code .part} as the JVM ends
+     * (perfstat attach moves it into place). JFR's own shutdown hook runs alongside; where it
+     * stops the recording first, the window's recording ends without them.
+     */
+    private synchronized void windowEndsAtExit() {
+        if (window == null) {
+            return;
+        }
+        try {
+            emitProbes(Phase.WINDOW_END);
+            commitCounters(Phase.WINDOW_END);
+            if (reader != null) {
+                reader.commitWindow(Phase.WINDOW_END);
+            }
+        } catch (Throwable t) {
+            // the JVM is exiting; the recording holds what it holds
+        }
     }
 
     /** Stops a recording (which writes {@code part}), then makes it the user's alone and moves it to {@code out} whole. */
@@ -396,7 +429,7 @@ final class AgentSession {
     }
 
     /** The output file, or the first {@code NAME.N.jfr} that does not exist: an existing file is never overwritten. */
-    static Path freePath(Path out) {
+    static Path freePath(Path out, Messages say) {
         if (!Files.exists(out)) {
             return out;
         }
@@ -405,7 +438,7 @@ final class AgentSession {
         for (int i = 1; ; i++) {
             Path p = out.resolveSibling(stem + "." + i + ".jfr");
             if (!Files.exists(p)) {
-                System.err.println("perfstat agent: " + out + " exists; recording to " + p);
+                say.say(out + " exists; recording to " + p);
                 return p;
             }
         }
@@ -430,14 +463,14 @@ final class AgentSession {
      * (classes loaded later may add more). At JVM start nothing is loaded yet, and the agent
      * leaves the host's stderr alone; the recording says at the end what each pattern matched.
      */
-    private static void sayMatches(ProbeInstaller installer) {
+    private void sayMatches() {
         Map<String, Long> m = installer.matchesByPattern();
         if (m.isEmpty()) {
             return;
         }
         List<String> parts = new ArrayList<>();
         m.forEach((pattern, n) -> parts.add("'" + pattern + "' " + (n == 0 ? "none yet" : n == 1 ? "1 method" : n + " methods")));
-        System.err.println("perfstat agent: probes so far: " + String.join(", ", parts));
+        say.say("probes so far: " + String.join(", ", parts));
     }
 
     private void emitPatterns() {

@@ -277,4 +277,77 @@ class AttachIT {
             other.waitFor(30, TimeUnit.SECONDS);
         }
     }
+
+    /**
+     * A target that exits during a 30 s window (12 s after it started): attach notices at once, makes the agent's
+     * recording (written by the target's JVM as it exited) the named file, owner-only, prints
+     * the table of the window it had with a note, and exits 0; the agent's lines were on
+     * attach's stderr, not in the target's output.
+     */
+    @Test
+    void aTargetThatExitsDuringTheWindowGetsItsTable() throws Exception {
+        Process p = new ProcessBuilder(Processes.java(), "-XX:+EnableDynamicAgentLoading", "-cp", Processes.jar().toString(),
+                "perfstat.models.ModelMain", "fstime", "--duration-ms", "12000", "--warmup-ms", "0")
+                .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(dir.resolve("short.out").toFile()).start();
+        long[] exitedNs = {0};
+        java.util.concurrent.CompletableFuture<?> exited = p.onExit().thenRun(() -> exitedNs[0] = System.nanoTime());
+        Thread.sleep(1000);
+        Processes.Result a = Processes.perfstat(dir, "attach", Long.toString(p.pid()), "--duration", "30s",
+                "--probeset", "writepath", "-o", "short.jfr");
+        long returnedNs = System.nanoTime();
+        exited.get(10, TimeUnit.SECONDS);
+        assertThat(a.code()).as(a.err()).isZero();
+        assertThat(a.out()).contains("write calls").contains("task-clock")
+                .containsPattern("# the target \\(pid " + p.pid() + "\\) exited at t = [0-9]+\\.[0-9] s into the 30 s window");
+        assertThat(a.err()).contains("perfstat agent: probes so far: 'perfstat.models.writepath.Vfs")
+                .contains("perfstat attach: " + p.pid() + " exited; recording written to");
+        assertThat((returnedNs - exitedNs[0]) / 1e9).as("seconds from the target's exit to attach's").isLessThan(3.0);
+        Path jfr = dir.resolve("short.jfr");
+        assertThat(jfr).isRegularFile();
+        assertThat(dir.resolve("short.jfr.part")).doesNotExist();
+        assertThat(Files.getPosixFilePermissions(jfr)).isEqualTo(PosixFilePermissions.fromString("rw-------"));
+        assertThat(RecordingReader.read(jfr.toString()).probes().get(PROBE).calls()).isPositive();
+        assertThat(Files.readString(dir.resolve("short.out"))).doesNotContain("perfstat agent");
+    }
+
+    /**
+     * SIGINT and SIGTERM to attach end the window at once: the agent detaches, the table is
+     * printed with a note, and attach exits 128 + the signal's number; the partial file was
+     * owner-only while the window was open.
+     */
+    @Test
+    void aSignalToAttachEndsTheWindowWithItsTable() throws Exception {
+        Process p = target(Processes.java());
+        try {
+            for (String signal : List.of("INT", "TERM")) {
+                Path out = dir.resolve("sig-" + signal + ".jfr");
+                Path part = dir.resolve("sig-" + signal + ".jfr.part");
+                Process cli = new ProcessBuilder(Processes.java(), "-jar", Processes.jar().toString(), "attach", Long.toString(p.pid()),
+                        "--duration", "60s", "-o", out.toString()).directory(dir.toFile())
+                        .redirectOutput(dir.resolve(signal + ".out").toFile()).redirectError(dir.resolve(signal + ".err").toFile()).start();
+                long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+                while (!Files.exists(part) && cli.isAlive() && System.nanoTime() < end) {
+                    Thread.sleep(20);
+                }
+                assertThat(part).as("the window is open").exists();
+                assertThat(Files.getPosixFilePermissions(part)).isEqualTo(PosixFilePermissions.fromString("rw-------"));
+                Thread.sleep(1000);
+                assertThat(new ProcessBuilder("kill", "-s", signal, Long.toString(cli.pid())).start().waitFor()).isZero();
+                assertThat(cli.waitFor(30, TimeUnit.SECONDS)).as("attach ended").isTrue();
+                String err = Files.readString(dir.resolve(signal + ".err"));
+                assertThat(cli.exitValue()).as(err).isEqualTo(signal.equals("INT") ? 130 : 143);
+                assertThat(Files.readString(dir.resolve(signal + ".out"))).contains("task-clock")
+                        .containsPattern("# SIG" + signal + " ended the window at t = [0-9]+\\.[0-9] s of 60 s");
+                assertThat(err).contains("detached from " + p.pid());
+                assertThat(out).isRegularFile();
+                assertThat(part).doesNotExist();
+                assertThat(Files.getPosixFilePermissions(out)).isEqualTo(PosixFilePermissions.fromString("rw-------"));
+            }
+            assertThat(p.isAlive()).as("the target runs on").isTrue();
+            assertThat(threads(p.pid())).as("no perfstat thread left").doesNotContain("\"perfstat");
+        } finally {
+            p.destroy();
+            p.waitFor(30, TimeUnit.SECONDS);
+        }
+    }
 }

@@ -129,6 +129,13 @@ public final class CounterReader implements Runnable {
                     .append(r.status().token()).append('\n');
         }
         sb.append(marker).append('\t').append(window).append('\n');
+        try {
+            if (!Files.exists(file)) {
+                perfstat.agent.recording.RecordingSession.ownerOnly(file); // the user's alone, as every file perfstat writes
+            }
+        } catch (IOException e) {
+            return;
+        }
         try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8,
                 StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
             w.write(sb.toString());

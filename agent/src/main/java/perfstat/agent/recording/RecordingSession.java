@@ -3,6 +3,8 @@ package perfstat.agent.recording;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import jdk.jfr.FlightRecorder;
@@ -70,9 +72,30 @@ public final class RecordingSession {
         r.enable("jdk.JavaMonitorEnter").withThreshold(Duration.ofNanos(contentionNs)).withStackTrace();
         r.enable("jdk.ThreadPark").withThreshold(Duration.ofNanos(contentionNs)).withStackTrace();
         r.setToDisk(true);
+        ownerOnly(out); // JFR truncates and appends to the file it finds, keeping its permissions
         r.setDestination(out);
         r.setDumpOnExit(dumpOnExit);
         r.start();
         return r;
     }
+
+    /**
+     * Makes {@code file} the user's alone (rw-------), creating it empty where it is not there,
+     * so that what is written into it later, partial or finished, is never readable by others.
+     * Not POSIX: the platform's default.
+     */
+    public static void ownerOnly(Path file) throws IOException {
+        try {
+            if (!Files.exists(file)) {
+                Files.createFile(file, PosixFilePermissions.asFileAttribute(OWNER_ONLY));
+            }
+            Files.setPosixFilePermissions(file, OWNER_ONLY);
+        } catch (UnsupportedOperationException e) {
+            // not POSIX
+        } catch (java.nio.file.FileAlreadyExistsException e) {
+            Files.setPosixFilePermissions(file, OWNER_ONLY); // made meanwhile
+        }
+    }
+
+    private static final java.util.Set<PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rw-------");
 }

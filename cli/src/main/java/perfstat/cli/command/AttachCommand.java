@@ -10,6 +10,7 @@ import perfstat.cli.Durations;
 import perfstat.cli.UserError;
 import perfstat.agent.AgentOptions;
 import perfstat.cli.launch.AgentArgs;
+import perfstat.cli.launch.AttachWindow;
 import perfstat.cli.launch.Attacher;
 import perfstat.cli.launch.ModelLauncher;
 import perfstat.cli.read.IntervalLog;
@@ -18,6 +19,8 @@ import perfstat.cli.read.RunData;
 import perfstat.cli.render.StatRenderer;
 import perfstat.cli.stats.StatSummary;
 import perfstat.cli.stats.Comparison;
+import perfstat.cli.stats.Note;
+import perfstat.cli.stats.Table;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -28,6 +31,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code perfstat attach PID}: loads the agent into a running JVM, records a window (probes
  * put in, counters opened), then detaches, leaving the process as it was, and prints the table.
+ * A window that the target's exit or a signal to perfstat ends early gets its table too, with a
+ * note ({@link AttachWindow} says how each is noticed).
  */
 @Command(name = "attach", mixinStandardHelpOptions = true, description = {"Record a window of a running JVM, then detach and print its table.",
         "JDK 21+ targets warn on dynamic agent loading unless started with -XX:+EnableDynamicAgentLoading."})
@@ -82,11 +87,11 @@ public final class AttachCommand implements Callable<Integer> {
         }
         Path intervals = null;
         if (intervalMs != null) {
-            intervals = Files.createTempFile("perfstat-attach-", ".log");
+            intervals = Files.createTempFile("perfstat-attach-", ".log"); // rw-------
             b.intervalMs(intervalMs).intervalLog(intervals.toString());
         }
-        Attacher.load(pid, AgentArgs.check(b).format());
-        // Ctrl-C: end the window early, and still get the recording
+        AttachWindow.End end;
+        // where perfstat cannot handle a signal (or at a second Ctrl-C), its end still ends the window, from a shutdown hook
         Thread early = new Thread(() -> {
             if (!Files.exists(out)) {
                 try {
@@ -97,28 +102,57 @@ public final class AttachCommand implements Callable<Integer> {
                 }
             }
         });
-        Runtime.getRuntime().addShutdownHook(early);
-        boolean done;
-        try {
-            done = intervals == null ? Attacher.await(out, duration.toMillis() + 60_000) : follow(intervals, out);
+        try (AttachWindow w = AttachWindow.open(pid, b, out, spec.commandLine().getErr())) {
+            Runtime.getRuntime().addShutdownHook(early);
+            end = w.await(duration.toMillis(), intervals == null ? () -> { } : follower(intervals));
         } finally {
-            Runtime.getRuntime().removeShutdownHook(early);
+            removeHook(early);
             if (intervals != null) {
                 Files.deleteIfExists(intervals);
             }
         }
-        if (!done) {
-            throw UserError.data("the agent in " + pid + " wrote no recording (did the process exit?)");
+        return table(out, end);
+    }
+
+    private static void removeHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            // never added, or the JVM is exiting
         }
+    }
+
+    /**
+     * Prints the window's table, with a note where it ended early; the status: 0, also where
+     * the target exited (the table is of the window it had, as perf stat -p does), or 128 + the
+     * signal's number where a signal ended it (130 for Ctrl-C, 143 for SIGTERM).
+     */
+    private int table(Path out, AttachWindow.End end) {
+        java.io.PrintWriter err = spec.commandLine().getErr();
         RunData data = RecordingReader.read(out.toString());
         if (data.agentOptions() != null && data.agentOptions().endsWith(perfstat.agent.Agent.WINDOW_NOTE)) {
-            spec.commandLine().getErr().println("perfstat attach: " + pid + " already runs perfstat's agent (perfstat run or"
+            err.println("perfstat attach: " + pid + " already runs perfstat's agent (perfstat run or"
                     + " -javaagent): this window counts with its probes, events and interval, from their totals as the window"
                     + " opened and closed");
         }
-        format.render(Comparison.of(List.of(data)), spec.commandLine().getOut());
-        spec.commandLine().getErr().println("perfstat attach: detached from " + pid + "; recording written to " + out);
-        return 0;
+        Table t = Comparison.of(List.of(data));
+        double window = duration.toMillis() / 1000.0;
+        if (end.how() == AttachWindow.Ending.TARGET_EXITED) {
+            t = withNote(t, new Note.TargetExited(pid, end.seconds(), window));
+        } else if (end.how() == AttachWindow.Ending.SIGNAL) {
+            t = withNote(t, new Note.WindowStopped(end.signal(), end.seconds(), window));
+        }
+        format.render(t, spec.commandLine().getOut());
+        spec.commandLine().getOut().flush();
+        err.println("perfstat attach: " + (end.how() == AttachWindow.Ending.TARGET_EXITED ? pid + " exited; recording"
+                : "detached from " + pid + "; recording") + " written to " + out);
+        return end.signal() != null ? end.status() : 0;
+    }
+
+    private static Table withNote(Table t, Note n) {
+        List<Note> notes = new ArrayList<>(t.notes());
+        notes.add(n);
+        return t.withNotes(notes);
     }
 
     /** {@code --set variant=NAME}: switches a running model's variant, no window. */
@@ -147,33 +181,24 @@ public final class AttachCommand implements Callable<Integer> {
         return b;
     }
 
-    /** Prints each interval's counts while the window lasts; true once the recording is there. */
-    private boolean follow(Path log, Path out) throws InterruptedException {
+    /** Prints each interval's counts from the agent's log as they come, on stderr, as perf stat -I does. */
+    private Runnable follower(Path log) {
         StatRenderer r = new StatRenderer(StatRenderer.Layout.TEXT, ",");
         java.io.PrintWriter err = spec.commandLine().getErr();
         r.intervalHeader(err);
         IntervalLog follower = new IntervalLog(log);
         List<List<RunData.PerfCounter>> previous = new ArrayList<>();
         long[] baseNs = {0};
-        long end = System.nanoTime() + (duration.toMillis() + 60_000) * 1_000_000L;
-        while (System.nanoTime() < end) {
-            boolean there = Files.isRegularFile(out);
-            follower.poll(batch -> {
-                r.renderInterval((batch.get(0).windowNs() - baseNs[0]) / 1e9,
-                        StatSummary.interval(batch, previous.isEmpty() ? null : previous.get(0)), err);
-                previous.clear();
-                previous.add(batch);
-            }, base -> {
-                // a window on an agent already counting: rows count from its opening totals
-                baseNs[0] = base.get(0).windowNs();
-                previous.clear();
-                previous.add(base);
-            });
-            if (there) {
-                return true;
-            }
-            Thread.sleep(50);
-        }
-        return false;
+        return () -> follower.poll(batch -> {
+            r.renderInterval((batch.get(0).windowNs() - baseNs[0]) / 1e9,
+                    StatSummary.interval(batch, previous.isEmpty() ? null : previous.get(0)), err);
+            previous.clear();
+            previous.add(batch);
+        }, base -> {
+            // a window on an agent already counting: rows count from its opening totals
+            baseNs[0] = base.get(0).windowNs();
+            previous.clear();
+            previous.add(base);
+        });
     }
 }

@@ -100,7 +100,9 @@ final class JmhHost {
                     + " (perfstat diff leaves it out)";
             System.out.println("perfstat: " + line);
             try {
-                Files.writeString(recording.resolveSibling(file.substring(0, file.length() - ".jfr".length()) + ".died"), line + "\n");
+                Path marker = recording.resolveSibling(file.substring(0, file.length() - ".jfr".length()) + ".died");
+                perfstat.agent.recording.RecordingSession.ownerOnly(marker); // the user's alone, as every file perfstat writes
+                Files.writeString(marker, line + "\n");
             } catch (IOException | RuntimeException e) {
                 System.out.println("perfstat: cannot mark the dead fork in " + recording.getParent() + ": " + e.getMessage());
             }

@@ -19,6 +19,9 @@ public final class NoteText {
             s = comparison(note);
         }
         if (s == null) {
+            s = attach(note);
+        }
+        if (s == null) {
             throw new IllegalArgumentException("no words for " + note); // a new kind of note without its words here
         }
         return s;
@@ -106,5 +109,22 @@ public final class NoteText {
                     + " variant more than another)";
         }
         return null;
+    }
+
+    /** How an attach window ended before its time; null for other kinds. */
+    private static String attach(Note note) {
+        if (note instanceof Note.TargetExited n) {
+            return String.format(Locale.ROOT, "the target (pid %s) exited at t = %.1f s into the %s s window: the table covers"
+                    + " the window up to its exit", n.pid(), n.atSeconds(), seconds(n.windowSeconds()));
+        }
+        if (note instanceof Note.WindowStopped n) {
+            return String.format(Locale.ROOT, "%s ended the window at t = %.1f s of %s s: the table covers the window up to then",
+                    n.signal(), n.atSeconds(), seconds(n.windowSeconds()));
+        }
+        return null;
+    }
+
+    private static String seconds(double s) {
+        return s == Math.rint(s) ? Long.toString((long) s) : String.format(Locale.ROOT, "%.1f", s);
     }
 }

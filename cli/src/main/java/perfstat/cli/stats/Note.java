@@ -112,4 +112,15 @@ public sealed interface Note {
     /** The observer check: each variant also ran without probes; the summaries after the first compare those runs. */
     record ObserverCheck() implements Note {
     }
+
+    /**
+     * perfstat attach: the target exited {@code atSeconds} into a window of {@code windowSeconds};
+     * the table is of the window up to then.
+     */
+    record TargetExited(String pid, double atSeconds, double windowSeconds) implements Note {
+    }
+
+    /** perfstat attach: a signal ({@code SIGINT}, …) ended the window {@code atSeconds} into {@code windowSeconds}. */
+    record WindowStopped(String signal, double atSeconds, double windowSeconds) implements Note {
+    }
 }

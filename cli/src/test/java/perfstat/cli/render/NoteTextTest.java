@@ -24,7 +24,8 @@ class NoteTextTest {
             new Note.NoPerfstatEvents("a"), new Note.OneRecordingASide(), new Note.Deltas(Significance.Test.WELCH, 0.99),
             new Note.UTestTooFew(4), new Note.BlockedAt("p.Q::r", "monitor", 3, Duration.ofMillis(12)),
             new Note.DeadFork("before", "x-1.died", ""), new Note.NotCompared("fstime fstime at 2 threads", List.of("a", "b")),
-            new Note.SameRecording(), new Note.ObserverCheck());
+            new Note.SameRecording(), new Note.ObserverCheck(), new Note.TargetExited("123", 5.04, 30),
+            new Note.WindowStopped("SIGINT", 3.0, 0.5));
 
     @Test
     void everyKindOfNoteHasItsWords() {
@@ -49,6 +50,10 @@ class NoteTextTest {
                 .isEqualTo("blocked at p.Q::r (monitor): 3 times, 12.000 ms");
         assertThat(NoteText.of(new Note.DeadFork("before", "x-1.died", "exit 137"))).isEqualTo("before: exit 137");
         assertThat(NoteText.of(new Note.DeadFork("before", "x-1.died", ""))).isEqualTo("before: x-1.died");
+        assertThat(NoteText.of(new Note.TargetExited("123", 5.04, 30))).isEqualTo("the target (pid 123) exited at t = 5.0 s"
+                + " into the 30 s window: the table covers the window up to its exit");
+        assertThat(NoteText.of(new Note.WindowStopped("SIGINT", 3.0, 0.5))).isEqualTo("SIGINT ended the window at t = 3.0 s"
+                + " of 0.5 s: the table covers the window up to then");
     }
 
     @Test
