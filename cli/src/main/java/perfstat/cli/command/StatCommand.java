@@ -231,6 +231,10 @@ public final class StatCommand implements Callable<Integer> {
         if (status != 0) {
             notes.add("the command exited with status " + status);
         }
+        for (int i = 0; i < runs.size(); i++) { // what each run lost, if anything
+            String label = runs.size() > 1 ? "run " + (i + 1) : null;
+            perfstat.cli.stats.Measurements.lossNotes(runs.get(i), label).forEach(n -> notes.add(perfstat.cli.render.NoteText.of(n)));
+        }
         return notes;
     }
 }

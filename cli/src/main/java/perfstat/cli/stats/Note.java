@@ -112,4 +112,27 @@ public sealed interface Note {
     /** The observer check: each variant also ran without probes; the summaries after the first compare those runs. */
     record ObserverCheck() implements Note {
     }
+
+    /**
+     * Events of the recording that perfstat could not use, skipped (the JDK's {@code jfr summary}
+     * still counts them): by type and cause.
+     */
+    record EventsSkipped(String column, List<perfstat.cli.read.RunData.Skipped> skipped) implements Note {
+        public EventsSkipped {
+            skipped = List.copyOf(skipped);
+        }
+    }
+
+    /**
+     * What the agent counted as lost while it ran (recording format 6), each 0 where nothing was.
+     *
+     * @param installerErrors     classes the probe installer failed to transform
+     * @param classesInvisible    classes matched whose loader cannot see the probe runtime (not probed)
+     * @param probesDropped       methods matched past the probe runtime's limit (not probed)
+     * @param probeFailures       errors suppressed inside probes
+     * @param counterReadFailures interval reads of the counters that failed
+     */
+    record AgentLosses(String column, long installerErrors, long classesInvisible, long probesDropped, long probeFailures,
+                       long counterReadFailures) implements Note {
+    }
 }
