@@ -130,7 +130,7 @@ public final class NoteText {
         return null;
     }
 
-    private static String cause(perfstat.cli.read.RunData.Skipped k) {
+    private static String cause(Note.Skip k) {
         return switch (k.cause()) {
             case FRAME_WITHOUT_METHOD -> "a stack frame without a method";
             case MISSING_FIELD -> "no field " + k.field();

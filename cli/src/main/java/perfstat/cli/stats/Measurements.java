@@ -273,7 +273,8 @@ public final class Measurements {
         List<Note> notes = new ArrayList<>();
         RunData.Losses l = run.losses();
         if (!l.skipped().isEmpty()) {
-            notes.add(new Note.EventsSkipped(label, l.skipped()));
+            notes.add(new Note.EventsSkipped(label, l.skipped().stream().map(k -> new Note.Skip(k.eventType(),
+                    Note.SkipCause.valueOf(k.cause().name()), k.field(), k.events())).toList()));
         }
         if (l.agentLost()) {
             notes.add(new Note.AgentLosses(label, l.installerErrors(), l.classesInvisible(), l.probesDropped(),

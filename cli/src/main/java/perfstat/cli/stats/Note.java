@@ -117,10 +117,23 @@ public sealed interface Note {
      * Events of the recording that perfstat could not use, skipped (the JDK's {@code jfr summary}
      * still counts them): by type and cause.
      */
-    record EventsSkipped(String column, List<perfstat.cli.read.RunData.Skipped> skipped) implements Note {
+    record EventsSkipped(String column, List<Skip> skipped) implements Note {
         public EventsSkipped {
             skipped = List.copyOf(skipped);
         }
+    }
+
+    /**
+     * Events of one type skipped for one cause.
+     *
+     * @param field the field concerned, or "" (for {@link SkipCause#OTHER}: the failure's text)
+     */
+    record Skip(String eventType, SkipCause cause, String field, long events) {
+    }
+
+    /** Why events were skipped: a frame without a method, a missing field, a field of another type or without a value. */
+    enum SkipCause {
+        FRAME_WITHOUT_METHOD, MISSING_FIELD, FIELD_OF_ANOTHER_TYPE, FIELD_WITHOUT_VALUE, OTHER
     }
 
     /**

@@ -24,7 +24,10 @@ class NoteTextTest {
             new Note.NoPerfstatEvents("a"), new Note.OneRecordingASide(), new Note.Deltas(Significance.Test.WELCH, 0.99),
             new Note.UTestTooFew(4), new Note.BlockedAt("p.Q::r", "monitor", 3, Duration.ofMillis(12)),
             new Note.DeadFork("before", "x-1.died", ""), new Note.NotCompared("fstime fstime at 2 threads", List.of("a", "b")),
-            new Note.SameRecording(), new Note.ObserverCheck());
+            new Note.SameRecording(), new Note.ObserverCheck(),
+            new Note.EventsSkipped("a", List.of(new Note.Skip("jdk.ExecutionSample", Note.SkipCause.FRAME_WITHOUT_METHOD, "", 3),
+                    new Note.Skip("perfstat.Probe", Note.SkipCause.MISSING_FIELD, "calls", 1))),
+            new Note.AgentLosses("a", 1, 2, 3, 0, 1));
 
     @Test
     void everyKindOfNoteHasItsWords() {
@@ -49,6 +52,11 @@ class NoteTextTest {
                 .isEqualTo("blocked at p.Q::r (monitor): 3 times, 12.000 ms");
         assertThat(NoteText.of(new Note.DeadFork("before", "x-1.died", "exit 137"))).isEqualTo("before: exit 137");
         assertThat(NoteText.of(new Note.DeadFork("before", "x-1.died", ""))).isEqualTo("before: x-1.died");
+        assertThat(NoteText.of(EVERY_KIND.get(17))).isEqualTo("a: events perfstat could not use, left out of the table:"
+                + " 3 jdk.ExecutionSample (a stack frame without a method), 1 perfstat.Probe (no field calls)");
+        assertThat(NoteText.of(EVERY_KIND.get(18))).isEqualTo("a: the agent counted 1 class the probe installer failed to"
+                + " transform (not probed); 2 classes whose class loader cannot see perfstat's probes (not probed); 3 methods"
+                + " past the limit of probes (not probed); 1 counter read that failed (an interval's row lost each)");
     }
 
     @Test
