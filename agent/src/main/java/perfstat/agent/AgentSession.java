@@ -478,6 +478,9 @@ final class AgentSession {
             ProbePatternEvent e = new ProbePatternEvent();
             e.pattern = pattern;
             e.methods = n;
+            e.installerErrors = installer.errors();
+            e.classesInvisible = installer.skippedInvisible();
+            e.probesDropped = installer.probesDropped();
             e.commit();
         });
     }

@@ -105,4 +105,28 @@ class AgentSessionTest {
         s.close();
         assertThat(dir.resolve("after.jfr")).isRegularFile();
     }
+
+    @Test
+    void whatTheInstallerCouldNotProbeIsInTheRecording() throws Exception {
+        Path out = dir.resolve("losses.jfr");
+        AgentSession s = AgentSession.open(attached("losses.jfr", "perfstat.testapp.Unseen2"), inst);
+        try {
+            // a class whose loader cannot see the probe runtime (its parent is the platform's): not probed, counted
+            byte[] b = new net.bytebuddy.ByteBuddy().subclass(Object.class).name("perfstat.testapp.Unseen2").make().getBytes();
+            new ClassLoader(ClassLoader.getPlatformClassLoader()) {
+                {
+                    defineClass("perfstat.testapp.Unseen2", b, 0, b.length);
+                }
+            };
+        } finally {
+            s.close();
+        }
+        assertThat(events(out, "perfstat.ProbePattern")).isNotEmpty().allSatisfy(e -> {
+            assertThat(e.getLong("classesInvisible")).isEqualTo(1);
+            assertThat(e.getLong("installerErrors")).isZero();
+            assertThat(e.getLong("probesDropped")).isZero();
+        });
+        assertThat(events(out, "perfstat.CounterReader")).isNotEmpty()
+                .allSatisfy(e -> assertThat(e.getLong("readFailures")).isZero());
+    }
 }

@@ -81,6 +81,8 @@ public final class Events {
         public static final String DESCRIPTORS = "descriptors";
         public static final String READER_CPU_NS = "readerCpuNs";
         public static final String READER_FIRST_READ_CPU_NS = "readerFirstReadCpuNs";
+        /** New in version 6: interval reads that failed (each costs its interval's row). */
+        public static final String READ_FAILURES = "readFailures";
 
         private CounterReader() {
         }
@@ -108,6 +110,12 @@ public final class Events {
         public static final String NAME = "perfstat.ProbePattern";
         public static final String PATTERN = "pattern";
         public static final String METHODS = "methods";
+        /** New in version 6, the installer's counts for all patterns: classes it failed to transform. */
+        public static final String INSTALLER_ERRORS = "installerErrors";
+        /** New in version 6: classes a pattern matched whose loader cannot see the probe runtime (not probed). */
+        public static final String CLASSES_INVISIBLE = "classesInvisible";
+        /** New in version 6: methods a pattern matched past the probe runtime's limit of probes (not probed). */
+        public static final String PROBES_DROPPED = "probesDropped";
 
         private ProbePattern() {
         }

@@ -11,9 +11,11 @@ package perfstat.format;
 public final class RecordingFormat {
     /**
      * The version written now, and the newest the reader understands (3: perfstat.ProbePattern;
-     * 4: perfstat.JmhIteration; 5: perfstat.Agent's contentionThresholdNs).
+     * 4: perfstat.JmhIteration; 5: perfstat.Agent's contentionThresholdNs; 6: what the agent lost,
+     * perfstat.ProbePattern's installerErrors, classesInvisible, probesDropped and
+     * perfstat.CounterReader's readFailures).
      */
-    public static final int VERSION = 5;
+    public static final int VERSION = 6;
 
     private RecordingFormat() {
     }

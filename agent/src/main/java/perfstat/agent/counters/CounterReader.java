@@ -30,6 +30,8 @@ public final class CounterReader implements Runnable {
     private long reads;
     private long readerCpuNs;
     private long firstReadCpuNs = -1;
+    /** Interval reads that failed: each costs its interval's row, and is counted in the recording. */
+    private final java.util.concurrent.atomic.AtomicLong readFailures = new java.util.concurrent.atomic.AtomicLong();
 
     /**
      * @param perfControl perf stat's control FIFO, told {@code disable} after the last read; null for none
@@ -74,30 +76,40 @@ public final class CounterReader implements Runnable {
                 continue;
             }
             next += intervalNs;
-            try {
-                List<CounterSet.Reading> rs = counters.read();
-                long window = counters.windowNs();
-                for (CounterSet.Reading r : rs) {
-                    commit(Phase.INTERVAL, r, window, 0, "");
-                }
-                if (intervalLog != null) {
-                    log(intervalLog, rs, window, "end");
-                }
-                Path w = windowLog;
-                if (w != null) {
-                    log(w, rs, window, "end");
-                }
-                synchronized (this) {
-                    reads++;
-                    readerCpuNs = ProcessCounters.currentThreadCpuNs();
-                    if (reads == 1) {
-                        firstReadCpuNs = readerCpuNs;
-                    }
-                }
-            } catch (Throwable t) {
-                // a failed read costs one interval's row, never the host
-            }
+            readInterval();
         }
+    }
+
+    /** One interval's read: its rows committed and logged. A failure costs that row, never the host, and is counted. */
+    void readInterval() {
+        try {
+            List<CounterSet.Reading> rs = counters.read();
+            long window = counters.windowNs();
+            for (CounterSet.Reading r : rs) {
+                commit(Phase.INTERVAL, r, window, 0, "");
+            }
+            if (intervalLog != null) {
+                log(intervalLog, rs, window, "end");
+            }
+            Path w = windowLog;
+            if (w != null) {
+                log(w, rs, window, "end");
+            }
+            synchronized (this) {
+                reads++;
+                readerCpuNs = ProcessCounters.currentThreadCpuNs();
+                if (reads == 1) {
+                    firstReadCpuNs = readerCpuNs;
+                }
+            }
+        } catch (Throwable t) {
+            readFailures.incrementAndGet();
+        }
+    }
+
+    /** Interval reads that failed so far. */
+    public long readFailures() {
+        return readFailures.get();
     }
 
     /** The interval log of a window opened on this running agent (perfstat attach -I), or null. */
@@ -176,6 +188,7 @@ public final class CounterReader implements Runnable {
             e.readerFirstReadCpuNs = firstReadCpuNs;
         }
         e.descriptors = counters.descriptors();
+        e.readFailures = readFailures.get();
         e.commit();
     }
 

@@ -69,4 +69,9 @@ public final class CounterReaderEvent extends jdk.jfr.Event {
     @Timespan(Timespan.NANOSECONDS)
     @Name(Events.CounterReader.READER_FIRST_READ_CPU_NS)
     public long readerFirstReadCpuNs;
+
+    @Label("Read Failures")
+    @Description("Interval reads that failed, each costing its interval's row (new in format 6)")
+    @Name(Events.CounterReader.READ_FAILURES)
+    public long readFailures;
 }

@@ -31,4 +31,21 @@ public final class ProbePatternEvent extends jdk.jfr.Event {
     @Description("Methods probed because of this pattern, so far")
     @Name(Events.ProbePattern.METHODS)
     public long methods;
+
+    @Label("Installer Errors")
+    @Description("Classes the probe installer failed to transform so far, for all patterns (new in format 6)")
+    @Name(Events.ProbePattern.INSTALLER_ERRORS)
+    public long installerErrors;
+
+    @Label("Classes Invisible")
+    @Description("Classes a pattern matched whose loader cannot see perfstat's probe runtime, so not probed, for all "
+            + "patterns (new in format 6)")
+    @Name(Events.ProbePattern.CLASSES_INVISIBLE)
+    public long classesInvisible;
+
+    @Label("Probes Dropped")
+    @Description("Methods a pattern matched past the probe runtime's limit of probes, so not probed, for all patterns "
+            + "(new in format 6)")
+    @Name(Events.ProbePattern.PROBES_DROPPED)
+    public long probesDropped;
 }

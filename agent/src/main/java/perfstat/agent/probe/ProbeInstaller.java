@@ -52,6 +52,8 @@ public final class ProbeInstaller {
     private final AtomicLong instrumentedById = new AtomicLong();
     private final AtomicLong skippedInvisible = new AtomicLong();
     private final AtomicLong errors = new AtomicLong();
+    /** Methods a filter matched once the probe runtime was full ({@link Probes#idFor} gave -1): not probed, each once. */
+    private final java.util.Set<String> dropped = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final Map<ClassLoader, Boolean> visibility = new WeakHashMap<>();
     private ResettableClassFileTransformer transformer;
 
@@ -178,9 +180,10 @@ public final class ProbeInstaller {
                 }
                 continue;
             }
-            int id = Probes.idFor(className + "::" + methodName
-                    + (overloads.getOrDefault(methodName, 0) > 1 ? parameters(m) : ""));
+            String probe = className + "::" + methodName + (overloads.getOrDefault(methodName, 0) > 1 ? parameters(m) : "");
+            int id = Probes.idFor(probe);
             if (id < 0) {
+                dropped.add(probe);
                 continue;
             }
             hits.forEach(f -> matched.get(f).incrementAndGet());
@@ -348,5 +351,10 @@ public final class ProbeInstaller {
 
     public long errors() {
         return errors.get();
+    }
+
+    /** Methods that a filter matched past the probe runtime's limit of probes, so not probed. */
+    public long probesDropped() {
+        return dropped.size();
     }
 }

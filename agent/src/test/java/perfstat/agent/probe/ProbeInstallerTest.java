@@ -180,4 +180,40 @@ class ProbeInstallerTest {
         assertThat(calls("perfstat.testapp.Target::twice") - before).isEqualTo((long) threads * perThread);
         assertThat(Probes.failures()).isZero();
     }
+
+    /** A loader of one class from bytes, as an application's own loaders define classes. */
+    private static final class BytesLoader extends ClassLoader {
+        BytesLoader(ClassLoader parent) {
+            super(parent);
+        }
+
+        Class<?> define(String name, byte[] b) {
+            return defineClass(name, b, 0, b.length);
+        }
+    }
+
+    @Test
+    void classesThatCannotSeeTheProbesAndClassesThatFailAreCounted() {
+        ProbeInstaller counting = new ProbeInstaller(List.of(ProbeFilter.parse("perfstat.testapp.Unseen"),
+                ProbeFilter.parse("perfstat.testapp.FromTheFuture")), line -> { });
+        counting.install(inst);
+        try {
+            // a loader whose parent is the platform's cannot see the probe runtime: skipped, counted
+            byte[] unseen = new ByteBuddy().subclass(Object.class).name("perfstat.testapp.Unseen")
+                    .defineMethod("answer", int.class, Visibility.PUBLIC).intercept(FixedValue.value(42)).make().getBytes();
+            new BytesLoader(ClassLoader.getPlatformClassLoader()).define("perfstat.testapp.Unseen", unseen);
+            assertThat(counting.skippedInvisible()).isEqualTo(1);
+            assertThat(counting.errors()).isZero();
+            // a class file newer than the installer reads: its transformation fails, counted (the JVM refuses it too)
+            byte[] future = new ByteBuddy().subclass(Object.class).name("perfstat.testapp.FromTheFuture").make().getBytes();
+            future[6] = 0;
+            future[7] = 99;
+            assertThatThrownBy(() -> new BytesLoader(ProbeInstallerTest.class.getClassLoader())
+                    .define("perfstat.testapp.FromTheFuture", future)).isInstanceOf(UnsupportedClassVersionError.class);
+            assertThat(counting.errors()).isEqualTo(1);
+            assertThat(counting.probesDropped()).isZero();
+        } finally {
+            counting.uninstall(inst);
+        }
+    }
 }

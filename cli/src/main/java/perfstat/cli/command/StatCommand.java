@@ -231,6 +231,17 @@ public final class StatCommand implements Callable<Integer> {
         if (status != 0) {
             notes.add("the command exited with status " + status);
         }
+        notes.addAll(lossNotes(runs));
+        return notes;
+    }
+
+    /** What each run's recording says was lost (the reader's skipped events, the agent's failures), in the notes' words. */
+    static List<String> lossNotes(List<RunData> runs) {
+        List<String> notes = new ArrayList<>();
+        for (int i = 0; i < runs.size(); i++) {
+            String label = runs.size() > 1 ? "run " + (i + 1) : null;
+            perfstat.cli.stats.Measurements.lossNotes(runs.get(i), label).forEach(n -> notes.add(perfstat.cli.render.NoteText.of(n)));
+        }
         return notes;
     }
 }

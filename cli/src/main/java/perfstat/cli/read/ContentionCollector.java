@@ -34,11 +34,11 @@ final class ContentionCollector implements Collector {
 
     private void blocked(RecordedEvent e, long[] agg, String kind, Map<RecordedStackTrace, long[]> stacks) {
         long ns = e.getDuration().toNanos();
-        agg[0]++;
-        agg[1] += ns;
         RecordedStackTrace st = e.getStackTrace();
         long[] site = st == null ? sites.computeIfAbsent(kind + site(null), k -> new long[2])
                 : stacks.computeIfAbsent(st, k -> sites.computeIfAbsent(kind + site(k), x -> new long[2]));
+        agg[0]++;
+        agg[1] += ns;
         site[0]++;
         site[1] += ns;
     }
@@ -61,10 +61,18 @@ final class ContentionCollector implements Collector {
                 }).toList();
     }
 
-    /** The first frame outside the JDK, as Class.method:line; "(no stack)" without a stack trace. */
+    /**
+     * The first frame outside the JDK, as Class.method:line; "(no stack)" without a stack trace.
+     * A stack with a frame without a method makes the event one the pass skips and counts.
+     */
     private static String site(RecordedStackTrace st) {
         if (st == null || st.getFrames().isEmpty()) {
             return "(no stack)";
+        }
+        for (RecordedFrame f : st.getFrames()) {
+            if (f.getMethod() == null || f.getMethod().getType() == null) {
+                throw new UnusableEvent(RunData.Skipped.Cause.FRAME_WITHOUT_METHOD);
+            }
         }
         for (RecordedFrame f : st.getFrames()) {
             String cls = f.getMethod().getType().getName();

@@ -23,8 +23,12 @@ final class CounterCollector implements Collector {
     private RunData.Counters windowEnd;
     /** Whether the recording holds the agent's start: then it is the agent's own, not a window's. */
     private boolean agentStartSeen;
-    /** The latest perfstat.CounterReader. */
-    private RecordedEvent counterReader;
+    /** The latest perfstat.CounterReader, as read (the window and the agent's start CPU filled in later). */
+    private RunData.CounterWindow counterReader;
+    /** Its windowNs. */
+    private long counterReaderWindowNs;
+    /** Failed interval reads, cumulative (version 6): the largest seen. */
+    private long readFailures;
     private final List<RunData.PerfCounter> perfEnd = new ArrayList<>();
     private final List<RunData.PerfCounter> perfWindowStart = new ArrayList<>();
     private final List<RunData.PerfCounter> perfWindowEnd = new ArrayList<>();
@@ -38,11 +42,36 @@ final class CounterCollector implements Collector {
     public void register(Handlers h) {
         h.on(Events.Counters.NAME, this::counters);
         h.on(Events.PerfCounter.NAME, this::perfCounterTotals);
-        h.on(Events.CounterReader.NAME, e -> {
-            if (counterReader == null || e.getLong(Events.CounterReader.WINDOW_NS) > counterReader.getLong(Events.CounterReader.WINDOW_NS)) {
-                counterReader = e;
-            }
-        });
+        h.on(Events.CounterReader.NAME, this::counterReader);
+    }
+
+    /** A perfstat.CounterReader, every field read now: the latest (by its window) wins. */
+    private void counterReader(RecordedEvent r) {
+        long windowNs = r.getLong(Events.CounterReader.WINDOW_NS);
+        RunData.CounterWindow w = new RunData.CounterWindow(
+                r.getString(Events.CounterReader.MODE),
+                r.getString(Events.CounterReader.NOTE),
+                Duration.ofNanos(r.getLong(Events.CounterReader.INTERVAL_NS)),
+                Duration.ofNanos(windowNs),
+                r.getLong(Events.CounterReader.USER_NS),
+                r.getLong(Events.CounterReader.SYSTEM_NS),
+                r.getLong(Events.CounterReader.READS),
+                r.getInt(Events.CounterReader.DESCRIPTORS),
+                r.getLong(Events.CounterReader.READER_CPU_NS),
+                r.hasField(Events.CounterReader.READER_FIRST_READ_CPU_NS) ? r.getLong(Events.CounterReader.READER_FIRST_READ_CPU_NS) : -1,
+                -1);
+        if (r.hasField(Events.CounterReader.READ_FAILURES)) {
+            readFailures = Math.max(readFailures, r.getLong(Events.CounterReader.READ_FAILURES));
+        }
+        if (counterReader == null || windowNs > counterReaderWindowNs) {
+            counterReader = w;
+            counterReaderWindowNs = windowNs;
+        }
+    }
+
+    /** The counter thread's failed interval reads since the agent started. */
+    long readFailures() {
+        return readFailures;
     }
 
     private void counters(RecordedEvent e) {
@@ -97,7 +126,7 @@ final class CounterCollector implements Collector {
         long lastWindow = perfEnd.stream().mapToLong(RunData.PerfCounter::windowNs).max().orElse(-1);
         List<RunData.PerfCounter> totals = perfEnd.stream().filter(c -> c.windowNs() == lastWindow && c.tid() == 0).toList();
         List<RunData.PerfCounter> perThread = perfEnd.stream().filter(c -> c.windowNs() == lastWindow && c.tid() != 0).toList();
-        long windowNs = counterReader == null ? 0 : counterReader.getLong(Events.CounterReader.WINDOW_NS);
+        long windowNs = counterReader == null ? 0 : counterReaderWindowNs;
         if (window && !perfWindowEnd.isEmpty()) {
             totals = windowDeltas(perfWindowStart, perfWindowEnd);
             perThread = List.of(); // per-thread values are the whole run's
@@ -112,19 +141,9 @@ final class CounterCollector implements Collector {
         if (counterReader == null) {
             return null;
         }
-        RecordedEvent r = counterReader;
-        return new RunData.CounterWindow(
-                r.getString(Events.CounterReader.MODE),
-                r.getString(Events.CounterReader.NOTE),
-                Duration.ofNanos(r.getLong(Events.CounterReader.INTERVAL_NS)),
-                Duration.ofNanos(windowNs),
-                r.getLong(Events.CounterReader.USER_NS),
-                r.getLong(Events.CounterReader.SYSTEM_NS),
-                r.getLong(Events.CounterReader.READS),
-                r.getInt(Events.CounterReader.DESCRIPTORS),
-                r.getLong(Events.CounterReader.READER_CPU_NS),
-                r.hasField(Events.CounterReader.READER_FIRST_READ_CPU_NS) ? r.getLong(Events.CounterReader.READER_FIRST_READ_CPU_NS) : -1,
-                agentStartCpuNs);
+        RunData.CounterWindow r = counterReader;
+        return new RunData.CounterWindow(r.mode(), r.note(), r.interval(), Duration.ofNanos(windowNs), r.userNs(),
+                r.systemNs(), r.reads(), r.descriptors(), r.readerCpuNs(), r.readerFirstReadCpuNs(), agentStartCpuNs);
     }
 
     /** A window's counter values: each event's total as the window closed less its total as it opened. */

@@ -59,6 +59,9 @@ final class HotMethodsCollector implements Collector {
     private String[] distinctMethods(RecordedStackTrace st) {
         Set<String> onStack = new LinkedHashSet<>();
         for (RecordedFrame f : st.getFrames()) {
+            if (f.getMethod() == null || f.getMethod().getType() == null) {
+                throw new UnusableEvent(RunData.Skipped.Cause.FRAME_WITHOUT_METHOD); // the pass skips the sample, and counts it
+            }
             onStack.add(methodNames.computeIfAbsent(f.getMethod(), HotMethodsCollector::method));
         }
         return onStack.toArray(new String[0]);

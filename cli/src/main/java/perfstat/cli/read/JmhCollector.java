@@ -13,12 +13,17 @@ import perfstat.format.Events;
  */
 final class JmhCollector implements Collector {
     private final String name;
-    /** The first iteration read, which names the benchmark; null without any. */
-    private RecordedEvent first;
+    /** The benchmark as the first iteration read names it; null without any. */
+    private Benchmark first;
     private long operations;
     private long elapsedNs;
     /** {iteration, score}. */
     private final List<double[]> scores = new ArrayList<>();
+
+    /** What an iteration says of its benchmark, read while its handler runs. */
+    private record Benchmark(int formatVersion, String benchmark, String params, int threads, String mode, String unit,
+                             boolean higherIsBetter) {
+    }
 
     JmhCollector(String name) {
         this.name = name;
@@ -30,12 +35,16 @@ final class JmhCollector implements Collector {
     }
 
     private void iteration(RecordedEvent e) {
-        RecordingReader.formatVersion(name, e, Events.JmhIteration.FORMAT_VERSION);
-        if (first == null) {
-            first = e;
-        }
-        scores.add(new double[] {e.getInt(Events.JmhIteration.ITERATION), e.getDouble(Events.JmhIteration.SCORE)});
-        operations += e.getLong(Events.JmhIteration.OPERATIONS);
+        int version = RecordingReader.formatVersion(name, e, Events.JmhIteration.FORMAT_VERSION);
+        double[] score = {e.getInt(Events.JmhIteration.ITERATION), e.getDouble(Events.JmhIteration.SCORE)};
+        long ops = e.getLong(Events.JmhIteration.OPERATIONS);
+        Benchmark b = first != null ? first : new Benchmark(version, e.getString(Events.JmhIteration.BENCHMARK),
+                e.getString(Events.JmhIteration.PARAMS), e.getInt(Events.JmhIteration.THREADS),
+                e.getString(Events.JmhIteration.MODE), e.getString(Events.JmhIteration.SCORE_UNIT),
+                e.getBoolean(Events.JmhIteration.HIGHER_IS_BETTER));
+        first = b;
+        scores.add(score);
+        operations += ops;
         elapsedNs += e.getDuration().toNanos();
     }
 
@@ -51,23 +60,23 @@ final class JmhCollector implements Collector {
 
     /** The benchmark as a workload (model "jmh"); only when {@link #any}. */
     RunData.Workload workload() {
-        String params = first.getString(Events.JmhIteration.PARAMS) == null ? "" : first.getString(Events.JmhIteration.PARAMS);
-        String benchmark = first.getString(Events.JmhIteration.BENCHMARK) + (params.isEmpty() ? "" : " " + params);
+        String params = first.params() == null ? "" : first.params();
+        String benchmark = first.benchmark() + (params.isEmpty() ? "" : " " + params);
         return new RunData.Workload(
-                first.getInt(Events.JmhIteration.FORMAT_VERSION),
+                first.formatVersion(),
                 "jmh", // model
                 "", // variant
                 benchmark, // workload
-                first.getInt(Events.JmhIteration.THREADS),
+                first.threads(),
                 0, // simulated CPUs
                 0, // cores
                 "", // JVM version
                 Duration.ofNanos(elapsedNs), // duration: the iterations' time
                 Duration.ZERO, // warm-up
                 Duration.ZERO, // interval
-                first.getString(Events.JmhIteration.MODE), // score name
-                first.getString(Events.JmhIteration.SCORE_UNIT),
-                first.getBoolean(Events.JmhIteration.HIGHER_IS_BETTER),
+                first.mode(), // score name
+                first.unit(),
+                first.higherIsBetter(),
                 params, // options
                 false, // fixed work
                 false); // simulated

@@ -23,8 +23,9 @@ final class JvmCollector implements Collector {
     @Override
     public void register(Handlers h) {
         h.on("jdk.GarbageCollection", e -> {
+            Duration pauses = e.getDuration("sumOfPauses");
             gcCount++;
-            gcPause = gcPause.plus(e.getDuration("sumOfPauses"));
+            gcPause = gcPause.plus(pauses);
         });
         h.on("jdk.CPULoad", e -> {
             double load = e.getFloat("jvmUser") + e.getFloat("jvmSystem");

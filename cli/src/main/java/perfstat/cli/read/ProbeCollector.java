@@ -20,11 +20,24 @@ import perfstat.format.Phase;
  */
 final class ProbeCollector implements Collector {
     private final String name;
-    private final Map<String, RecordedEvent> latest = new HashMap<>();
+    private final Map<String, Totals> latest = new HashMap<>();
     // a window opened on a JVM that already ran the agent: totals as it opened and as it closed
-    private final Map<String, RecordedEvent> windowStart = new HashMap<>();
-    private final Map<String, RecordedEvent> windowEnd = new HashMap<>();
+    private final Map<String, Totals> windowStart = new HashMap<>();
+    private final Map<String, Totals> windowEnd = new HashMap<>();
     private final Map<String, Long> patterns = new LinkedHashMap<>(); // the latest per pattern
+    /** The installer's counts, cumulative: the largest seen. */
+    private Installer installer = new Installer(0, 0, 0);
+    /** Errors suppressed inside probes, cumulative: the largest seen. */
+    private long failures;
+
+    /** One perfstat.Probe as read: every field the table uses, read while its handler runs (the histogram decoded later). */
+    private record Totals(String probe, java.time.Instant end, long calls, long timed, String timing, long gap,
+                          String histogram) {
+    }
+
+    /** The probe installer's counts (perfstat.ProbePattern, version 6; 0 before). */
+    record Installer(long errors, long classesInvisible, long probesDropped) {
+    }
 
     ProbeCollector(String name) {
         this.name = name;
@@ -33,18 +46,38 @@ final class ProbeCollector implements Collector {
     @Override
     public void register(Handlers h) {
         h.on(Events.Probe.NAME, this::probe);
-        h.on(Events.ProbePattern.NAME, e -> patterns.merge(e.getString(Events.ProbePattern.PATTERN),
-                e.getLong(Events.ProbePattern.METHODS), Math::max));
+        h.on(Events.ProbePattern.NAME, this::pattern);
+    }
+
+    private void pattern(RecordedEvent e) {
+        String pattern = e.getString(Events.ProbePattern.PATTERN);
+        long methods = e.getLong(Events.ProbePattern.METHODS);
+        if (e.hasField(Events.ProbePattern.INSTALLER_ERRORS)) {
+            Installer i = new Installer(e.getLong(Events.ProbePattern.INSTALLER_ERRORS),
+                    e.getLong(Events.ProbePattern.CLASSES_INVISIBLE), e.getLong(Events.ProbePattern.PROBES_DROPPED));
+            installer = new Installer(Math.max(i.errors(), installer.errors()),
+                    Math.max(i.classesInvisible(), installer.classesInvisible()),
+                    Math.max(i.probesDropped(), installer.probesDropped()));
+        }
+        patterns.merge(pattern, methods, Math::max);
     }
 
     private void probe(RecordedEvent e) {
         String phase = e.hasField(Events.Probe.PHASE) && e.getString(Events.Probe.PHASE) != null
                 ? e.getString(Events.Probe.PHASE) : Phase.TOTALS;
         String probe = e.getString(Events.Probe.PROBE);
+        if (probe == null) {
+            throw new NullPointerException(Events.Probe.PROBE);
+        }
+        Totals t = new Totals(probe, e.getEndTime(), e.getLong(Events.Probe.CALLS), e.getLong(Events.Probe.TIMED_CALLS),
+                e.getString(Events.Probe.TIMING), e.getLong(Events.Probe.SAMPLE_MEAN_GAP), e.getString(Events.Probe.HISTOGRAM));
+        if (e.hasField(Events.Probe.FAILURES)) {
+            failures = Math.max(failures, e.getLong(Events.Probe.FAILURES));
+        }
         switch (phase) {
-            case Phase.WINDOW_START -> windowStart.put(probe, e);
-            case Phase.WINDOW_END -> windowEnd.put(probe, e);
-            default -> latest.merge(probe, e, (a, b) -> b.getEndTime().isBefore(a.getEndTime()) ? a : b);
+            case Phase.WINDOW_START -> windowStart.put(probe, t);
+            case Phase.WINDOW_END -> windowEnd.put(probe, t);
+            default -> latest.merge(probe, t, (a, b) -> b.end().isBefore(a.end()) ? a : b);
         }
     }
 
@@ -56,21 +89,19 @@ final class ProbeCollector implements Collector {
     /** Each probe's totals by name: the recording's, or its window's share ({@code window}). */
     SortedMap<String, RunData.Probe> probes(boolean window) {
         TreeMap<String, RunData.Probe> probes = new TreeMap<>();
-        for (RecordedEvent e : (window ? windowEnd : latest).values()) {
-            String probe = e.getString(Events.Probe.PROBE);
+        for (Totals e : (window ? windowEnd : latest).values()) {
             Histogram h = histogram(e);
-            long calls = e.getLong(Events.Probe.CALLS);
-            long timed = e.getLong(Events.Probe.TIMED_CALLS);
-            RecordedEvent before = window ? windowStart.get(probe) : null;
+            long calls = e.calls();
+            long timed = e.timed();
+            Totals before = window ? windowStart.get(e.probe()) : null;
             if (before != null) {
                 // the window's share: totals as it closed less totals as it opened
                 h = h.copy();
                 h.subtract(histogram(before));
-                calls -= before.getLong(Events.Probe.CALLS);
-                timed -= before.getLong(Events.Probe.TIMED_CALLS);
+                calls -= before.calls();
+                timed -= before.timed();
             }
-            probes.put(probe, new RunData.Probe(probe, calls, timed, e.getString(Events.Probe.TIMING),
-                    e.getLong(Events.Probe.SAMPLE_MEAN_GAP), h));
+            probes.put(e.probe(), new RunData.Probe(e.probe(), calls, timed, e.timing(), e.gap(), h));
         }
         return probes;
     }
@@ -80,11 +111,21 @@ final class ProbeCollector implements Collector {
         return Collections.unmodifiableMap(patterns);
     }
 
-    private Histogram histogram(RecordedEvent e) {
+    /** The probe installer's counts since the agent started. */
+    Installer installer() {
+        return installer;
+    }
+
+    /** Errors suppressed inside probes since the agent started. */
+    long failures() {
+        return failures;
+    }
+
+    private Histogram histogram(Totals e) {
         try {
-            return HistogramCodec.decode(e.getString(Events.Probe.HISTOGRAM));
+            return HistogramCodec.decode(e.histogram());
         } catch (IllegalArgumentException | NullPointerException ex) {
-            throw UserError.data(name + ": the histogram of probe " + e.getString(Events.Probe.PROBE) + " does not decode", ex);
+            throw UserError.data(name + ": the histogram of probe " + e.probe() + " does not decode", ex);
         }
     }
 }

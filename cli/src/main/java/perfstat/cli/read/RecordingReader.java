@@ -175,7 +175,8 @@ public final class RecordingReader {
         try (EventStream es = EventStream.openFile(path)) {
             es.setReuse(false); // some events are kept past their handler (the latest per probe)
             es.setOrdered(false); // no handler depends on the order: the latest is chosen by time
-            // the stream would log a handler's exception and go on: the first one is kept and thrown after
+            // the stream would log a handler's exception and go on: an event a handler cannot use is
+            // skipped and counted; a data error or an Error is kept, the first one, and thrown after
             p.handlers().forEach((type, handler) -> {
                 long[] count = p.counter(type);
                 es.onEvent(type, e -> {
@@ -186,7 +187,11 @@ public final class RecordingReader {
                         p.seen(e);
                         count[0]++;
                         handler.accept(e);
-                    } catch (RuntimeException | Error x) {
+                    } catch (UserError x) {
+                        p.failure = x;
+                    } catch (RuntimeException x) {
+                        p.skipped.add(type, x);
+                    } catch (Error x) {
                         p.failure = x;
                     }
                 });
@@ -224,6 +229,8 @@ public final class RecordingReader {
         private final ContentionCollector contention;
         private final HotMethodsCollector hot = new HotMethodsCollector();
         private final JdkTotalsCollector jdkTotals = new JdkTotalsCollector();
+        /** The events a handler could not use. */
+        private final SkippedEvents skipped = new SkippedEvents();
         /** Events read per type: the JDK's under their own names (a JDK 9/10 alias adds to its jdk. name). */
         private final Map<String, long[]> typeCounts = new HashMap<>();
         /** The first failure inside a handler, thrown once the pass is over. */
@@ -284,7 +291,14 @@ public final class RecordingReader {
             return new RunData(name, jmhRun ? jmh.workload() : workload.workload(), jmhRun ? jmh.result() : workload.result(),
                     scores.stream().map(s -> s[1]).toList(), workload.modelCounters(), c.start(), c.end(),
                     probes.probes(window), agent.options(), agent.timerOverheadNs(), jdkSummary(), c.totals(), c.perThread(),
-                    c.window(), probes.patterns());
+                    c.window(), probes.patterns(), losses());
+        }
+
+        /** The events skipped, and the agent's own counts of what it lost. */
+        private RunData.Losses losses() {
+            ProbeCollector.Installer i = probes.installer();
+            return new RunData.Losses(skipped.result(), i.errors(), i.classesInvisible(), i.probesDropped(),
+                    probes.failures(), counters.readFailures());
         }
 
         private RunData.JdkSummary jdkSummary() {

@@ -28,12 +28,70 @@ import perfstat.format.CounterStatus;
  * @param perThread      the counters per thread that existed when the window opened (perf_event_open only)
  * @param counterWindow  how the counters were read, or null when the recording has none
  * @param probePatterns  each probe pattern as given and how many methods it matched by the end (empty in older recordings)
+ * @param losses         the events the reader skipped, and what the agent counted as lost
  */
 public record RunData(String file, Workload workload, Result result, List<Double> intervalScores,
                       Map<String, Long> modelCounters, Counters countersStart, Counters countersEnd,
                       SortedMap<String, Probe> probes, String agentOptions, long timerOverheadNs,
                       JdkSummary jdk, List<PerfCounter> perfCounters, List<PerfCounter> perThread,
-                      CounterWindow counterWindow, Map<String, Long> probePatterns) {
+                      CounterWindow counterWindow, Map<String, Long> probePatterns, Losses losses) {
+
+    /** A run without losses. */
+    public RunData(String file, Workload workload, Result result, List<Double> intervalScores,
+                   Map<String, Long> modelCounters, Counters countersStart, Counters countersEnd,
+                   SortedMap<String, Probe> probes, String agentOptions, long timerOverheadNs,
+                   JdkSummary jdk, List<PerfCounter> perfCounters, List<PerfCounter> perThread,
+                   CounterWindow counterWindow, Map<String, Long> probePatterns) {
+        this(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes, agentOptions,
+                timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, Losses.NONE);
+    }
+
+    /**
+     * What was lost on the way: events of the recording the reader could not use (skipped, as
+     * {@code jfr summary} still counts them), and what the agent counted as failed while it ran
+     * (0 where the recording does not say: older formats, or no agent).
+     *
+     * @param skipped             the skipped events, by type and cause
+     * @param installerErrors     classes the probe installer failed to transform (Byte Buddy's errors)
+     * @param classesInvisible    classes a pattern matched whose loader cannot see the probe runtime: not probed
+     * @param probesDropped       methods a pattern matched past the probe runtime's limit of probes: not probed
+     * @param probeFailures       errors suppressed inside probes (a timed call's record)
+     * @param counterReadFailures interval reads of the counters that failed (each costs that interval's row)
+     */
+    public record Losses(List<Skipped> skipped, long installerErrors, long classesInvisible, long probesDropped,
+                         long probeFailures, long counterReadFailures) {
+        public static final Losses NONE = new Losses(List.of(), 0, 0, 0, 0, 0);
+
+        public Losses {
+            skipped = List.copyOf(skipped);
+        }
+
+        /** Whether the agent counted anything as lost. */
+        public boolean agentLost() {
+            return installerErrors + classesInvisible + probesDropped + probeFailures + counterReadFailures > 0;
+        }
+    }
+
+    /**
+     * Events of one type that the reader skipped for one cause.
+     *
+     * @param field the field concerned, or "" (a frame without a method; another failure: its text)
+     */
+    public record Skipped(String eventType, Cause cause, String field, long events) {
+        /** Why an event could not be used. */
+        public enum Cause {
+            /** A frame of its stack trace has no method ({@code RecordedFrame.getMethod()} is null). */
+            FRAME_WITHOUT_METHOD,
+            /** It lacks a field the reader reads. */
+            MISSING_FIELD,
+            /** A field the reader reads has another type (a String where a number is read). */
+            FIELD_OF_ANOTHER_TYPE,
+            /** A field the reader needs is null. */
+            FIELD_WITHOUT_VALUE,
+            /** Anything else the reader met in it; {@code field} holds the failure's text. */
+            OTHER
+        }
+    }
 
     /**
      * One counter as the agent read it. {@code value} is raw; {@link #scaled()} scales it by

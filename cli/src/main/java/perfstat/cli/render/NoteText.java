@@ -22,6 +22,9 @@ public final class NoteText {
             s = attach(note);
         }
         if (s == null) {
+            s = losses(note);
+        }
+        if (s == null) {
             throw new IllegalArgumentException("no words for " + note); // a new kind of note without its words here
         }
         return s;
@@ -124,7 +127,42 @@ public final class NoteText {
         return null;
     }
 
+    /** What the reader skipped and what the agent lost; null for other kinds. */
+    private static String losses(Note note) {
+        if (note instanceof Note.EventsSkipped n) {
+            List<String> parts = n.skipped().stream().map(k -> k.events() + " " + k.eventType() + " (" + cause(k) + ")").toList();
+            return (n.column() == null ? "" : n.column() + ": ") + "events perfstat could not use, left out of the table: "
+                    + String.join(", ", parts);
+        }
+        if (note instanceof Note.AgentLosses n) {
+            List<String> parts = new java.util.ArrayList<>();
+            count(parts, n.installerErrors(), "class", "classes", "the probe installer failed to transform (not probed)");
+            count(parts, n.classesInvisible(), "class", "classes", "whose class loader cannot see perfstat's probes (not probed)");
+            count(parts, n.probesDropped(), "method", "methods", "past the limit of probes (not probed)");
+            count(parts, n.probeFailures(), "error", "errors", "inside probes (suppressed; a timed call's latency lost each)");
+            count(parts, n.counterReadFailures(), "counter read", "counter reads", "that failed (an interval's row lost each)");
+            return (n.column() == null ? "" : n.column() + ": ") + "the agent counted " + String.join("; ", parts);
+        }
+        return null;
+    }
+
     private static String seconds(double s) {
         return s == Math.rint(s) ? Long.toString((long) s) : String.format(Locale.ROOT, "%.1f", s);
+    }
+
+    private static String cause(Note.Skip k) {
+        return switch (k.cause()) {
+            case FRAME_WITHOUT_METHOD -> "a stack frame without a method";
+            case MISSING_FIELD -> "no field " + k.field();
+            case FIELD_OF_ANOTHER_TYPE -> "field " + k.field() + " of another type";
+            case FIELD_WITHOUT_VALUE -> "a field without a value";
+            case OTHER -> k.field();
+        };
+    }
+
+    private static void count(List<String> parts, long n, String one, String many, String what) {
+        if (n > 0) {
+            parts.add(n + " " + (n == 1 ? one : many) + " " + what);
+        }
     }
 }

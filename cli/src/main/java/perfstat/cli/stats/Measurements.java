@@ -264,6 +264,22 @@ public final class Measurements {
         if (!run.hasPerfstatEvents()) {
             notes.add(new Note.NoPerfstatEvents(label));
         }
+        notes.addAll(lossNotes(run, label));
+        return notes;
+    }
+
+    /** What the reader skipped of the recording, and what the agent counted as lost; empty where nothing was. */
+    public static List<Note> lossNotes(RunData run, String label) {
+        List<Note> notes = new ArrayList<>();
+        RunData.Losses l = run.losses();
+        if (!l.skipped().isEmpty()) {
+            notes.add(new Note.EventsSkipped(label, l.skipped().stream().map(k -> new Note.Skip(k.eventType(),
+                    Note.SkipCause.valueOf(k.cause().name()), k.field(), k.events())).toList()));
+        }
+        if (l.agentLost()) {
+            notes.add(new Note.AgentLosses(label, l.installerErrors(), l.classesInvisible(), l.probesDropped(),
+                    l.probeFailures(), l.counterReadFailures()));
+        }
         return notes;
     }
 

@@ -123,4 +123,40 @@ public sealed interface Note {
     /** perfstat attach: a signal ({@code SIGINT}, …) ended the window {@code atSeconds} into {@code windowSeconds}. */
     record WindowStopped(String signal, double atSeconds, double windowSeconds) implements Note {
     }
+
+    /**
+     * Events of the recording that perfstat could not use, skipped (the JDK's {@code jfr summary}
+     * still counts them): by type and cause.
+     */
+    record EventsSkipped(String column, List<Skip> skipped) implements Note {
+        public EventsSkipped {
+            skipped = List.copyOf(skipped);
+        }
+    }
+
+    /**
+     * Events of one type skipped for one cause.
+     *
+     * @param field the field concerned, or "" (for {@link SkipCause#OTHER}: the failure's text)
+     */
+    record Skip(String eventType, SkipCause cause, String field, long events) {
+    }
+
+    /** Why events were skipped: a frame without a method, a missing field, a field of another type or without a value. */
+    enum SkipCause {
+        FRAME_WITHOUT_METHOD, MISSING_FIELD, FIELD_OF_ANOTHER_TYPE, FIELD_WITHOUT_VALUE, OTHER
+    }
+
+    /**
+     * What the agent counted as lost while it ran (recording format 6), each 0 where nothing was.
+     *
+     * @param installerErrors     classes the probe installer failed to transform
+     * @param classesInvisible    classes matched whose loader cannot see the probe runtime (not probed)
+     * @param probesDropped       methods matched past the probe runtime's limit (not probed)
+     * @param probeFailures       errors suppressed inside probes
+     * @param counterReadFailures interval reads of the counters that failed
+     */
+    record AgentLosses(String column, long installerErrors, long classesInvisible, long probesDropped, long probeFailures,
+                       long counterReadFailures) implements Note {
+    }
 }

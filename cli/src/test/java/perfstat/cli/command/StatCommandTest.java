@@ -1,0 +1,33 @@
+package perfstat.cli.command;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import perfstat.cli.read.RunData;
+
+/** stat's notes of what a run lost: each run's, in the words report and diff use. */
+class StatCommandTest {
+    private static RunData run(RunData.Losses losses) {
+        RunData.JdkSummary jdk = new RunData.JdkSummary(new TreeMap<>(), Duration.ofSeconds(1), 0, Duration.ZERO, Double.NaN);
+        return new RunData("x.jfr", null, null, List.of(), Map.of(), null, null, new TreeMap<>(), null, 0, jdk,
+                List.of(), List.of(), null, Map.of(), losses);
+    }
+
+    @Test
+    void whatEachRunLostIsANote() {
+        RunData lost = run(new RunData.Losses(List.of(new RunData.Skipped("jdk.ExecutionSample",
+                RunData.Skipped.Cause.FRAME_WITHOUT_METHOD, "", 2)), 0, 0, 0, 0, 3));
+        assertThat(StatCommand.lossNotes(List.of(lost))).containsExactly(
+                "events perfstat could not use, left out of the table: 2 jdk.ExecutionSample (a stack frame without a method)",
+                "the agent counted 3 counter reads that failed (an interval's row lost each)");
+        assertThat(StatCommand.lossNotes(List.of(run(RunData.Losses.NONE), lost)))
+                .containsExactly("run 2: events perfstat could not use, left out of the table: 2 jdk.ExecutionSample (a stack"
+                        + " frame without a method)", "run 2: the agent counted 3 counter reads that failed (an interval's row"
+                        + " lost each)");
+        assertThat(StatCommand.lossNotes(List.of(run(RunData.Losses.NONE)))).isEmpty();
+    }
+}
