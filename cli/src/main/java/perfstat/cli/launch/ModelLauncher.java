@@ -105,6 +105,9 @@ public final class ModelLauncher {
         if (Runtime.version().feature() >= 22) {
             cmd.add("--enable-native-access=ALL-UNNAMED");
         }
+        // JFR's working files (its repository, world-readable by default under /tmp) go in the
+        // child's working directory, perfstat's owner-only temporary directory
+        cmd.add("-XX:FlightRecorderOptions=repository=.");
         cmd.add(AgentArgs.javaagent(jar, spec.agent(), RECORDING, null));
         cmd.add("-cp");
         cmd.add(jar.toString());
