@@ -124,6 +124,8 @@ final class AgentSession {
             s.commitAgentEvent(o.describeForRecording());
             if (attached) {
                 sayMatches(installer); // a running JVM has its classes loaded: the counts mean something now
+            } else {
+                sayUnmatchedAtExit(installer);
             }
             if (o.parentPid() > 0) {
                 exitWith(o.parentPid());
@@ -438,6 +440,38 @@ final class AgentSession {
         List<String> parts = new ArrayList<>();
         m.forEach((pattern, n) -> parts.add("'" + pattern + "' " + (n == 0 ? "none yet" : n == 1 ? "1 method" : n + " methods")));
         System.err.println("perfstat agent: probes so far: " + String.join(", ", parts));
+    }
+
+    /**
+     * At JVM exit, one line on stderr naming the patterns that matched no method (a typo, or a
+     * class never loaded); nothing when every pattern matched. Never throws into the host.
+     */
+    private static void sayUnmatchedAtExit(ProbeInstaller installer) {
+        if (installer.matchesByPattern().isEmpty()) {
+            return;
+        }
+        Thread hook = new Thread(() -> {
+            try {
+                List<String> none = new ArrayList<>();
+                installer.matchesByPattern().forEach((pattern, n) -> {
+                    if (n == 0) {
+                        none.add("'" + pattern + "'");
+                    }
+                });
+                if (!none.isEmpty()) {
+                    System.err.println("perfstat agent: probe pattern" + (none.size() > 1 ? "s " : " ")
+                            + String.join(", ", none) + " matched no method");
+                }
+            } catch (RuntimeException | Error ignored) {
+                // the host's exit goes on
+            }
+        }, "perfstat-unmatched");
+        hook.setDaemon(true);
+        try {
+            Runtime.getRuntime().addShutdownHook(hook);
+        } catch (IllegalStateException | SecurityException ignored) {
+            // the JVM is already exiting
+        }
     }
 
     private void emitPatterns() {
