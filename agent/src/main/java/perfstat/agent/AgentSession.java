@@ -105,8 +105,8 @@ final class AgentSession {
         List<AutoCloseable> undo = new ArrayList<>();
         long cpuAtStart = ProcessCounters.read().taskClockNs();
         try {
-            Recording r = attached ? RecordingSession.start(part, o.contentionNs(), false)
-                    : RecordingSession.start(out, o.contentionNs());
+            Recording r = attached ? RecordingSession.start(part, o.contentionNs(), false, o.samples())
+                    : RecordingSession.start(out, o.contentionNs(), true, o.samples());
             undo.add(r);
             Probes.configureSampling(samplingPeriod(o));
             // probes first, counters last: the window opens once the agent is ready, so that its own

@@ -28,10 +28,13 @@ public final class RecordingSession {
             Events.CounterReader.NAME, Events.Workload.NAME, Events.Score.NAME, Events.Result.NAME, Events.ModelCounter.NAME,
             Events.JmhIteration.NAME);
 
+    /** The JDK's CPU-time samples (JEP 509): JDK 25 on, Linux only. */
+    static final String CPU_TIME_SAMPLE = "jdk.CPUTimeSample";
+
     /** JDK events that are safe to keep: no environment, properties, arguments, paths or processes. */
     public static final List<String> JDK_EVENTS = List.of(
             "jdk.CPUInformation", "jdk.CPULoad", "jdk.GarbageCollection", "jdk.GCHeapSummary",
-            "jdk.JavaMonitorEnter", "jdk.ThreadPark");
+            "jdk.JavaMonitorEnter", "jdk.ThreadPark", "jdk.ExecutionSample", CPU_TIME_SAMPLE);
 
     private RecordingSession() {
     }
@@ -51,6 +54,26 @@ public final class RecordingSession {
 
     /** As above; without {@code dumpOnExit} the file is written when the recording is stopped. */
     public static Recording start(Path out, long contentionNs, boolean dumpOnExit) throws IOException {
+        return start(out, contentionNs, dumpOnExit, true);
+    }
+
+    /**
+     * How often a thread is sampled, in ms of its time: JFR's profile setting for execution
+     * samples (profile.jfc), at a cost measured in docs/agent.md.
+     */
+    public static final int SAMPLE_PERIOD_MS = 10;
+
+    /** Whether this JVM takes CPU-time samples: JDK 25 or later, on Linux (the only OS JEP 509 supports). */
+    public static boolean cpuTimeSamples() {
+        return Runtime.version().feature() >= 25 && System.getProperty("os.name", "").startsWith("Linux");
+    }
+
+    /**
+     * As above; with {@code samples} the JDK's method samples are taken every {@link #SAMPLE_PERIOD_MS}
+     * ms: of CPU time where {@link #cpuTimeSamples()}, else of a running thread's time (jdk.ExecutionSample);
+     * native method samples are left off (a thread in native code is often merely waiting).
+     */
+    public static Recording start(Path out, long contentionNs, boolean dumpOnExit, boolean samples) throws IOException {
         Path parent = out.toAbsolutePath().getParent();
         if (parent != null && !Files.isDirectory(parent)) {
             throw new IOException("no directory " + parent);
@@ -69,6 +92,11 @@ public final class RecordingSession {
         r.enable("jdk.GCHeapSummary");
         r.enable("jdk.JavaMonitorEnter").withThreshold(Duration.ofNanos(contentionNs)).withStackTrace();
         r.enable("jdk.ThreadPark").withThreshold(Duration.ofNanos(contentionNs)).withStackTrace();
+        if (samples && cpuTimeSamples()) {
+            r.enable(CPU_TIME_SAMPLE).with("throttle", SAMPLE_PERIOD_MS + " ms").withStackTrace();
+        } else if (samples) {
+            r.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(SAMPLE_PERIOD_MS)).withStackTrace();
+        }
         r.setToDisk(true);
         r.setDestination(out);
         r.setDumpOnExit(dumpOnExit);

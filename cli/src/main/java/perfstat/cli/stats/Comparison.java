@@ -79,6 +79,7 @@ public final class Comparison {
             notes.addAll(Measurements.notes(columns.get(c).get(0), labels.get(c))); // a column's runs share their sources
         }
         notes.addAll(sampleNotes(columns, rows, options));
+        notes.addAll(HotMethods.notes(columns, labels));
         if (columns.size() == 1 && columns.get(0).size() == 1) {
             notes.addAll(Measurements.blockedSites(columns.get(0).get(0)));
         }

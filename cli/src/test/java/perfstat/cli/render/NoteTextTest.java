@@ -24,7 +24,8 @@ class NoteTextTest {
             new Note.NoPerfstatEvents("a"), new Note.OneRecordingASide(), new Note.Deltas(Significance.Test.WELCH, 0.99),
             new Note.UTestTooFew(4), new Note.BlockedAt("p.Q::r", "monitor", 3, Duration.ofMillis(12)),
             new Note.DeadFork("before", "x-1.died", ""), new Note.NotCompared("fstime fstime at 2 threads", List.of("a", "b")),
-            new Note.SameRecording(), new Note.ObserverCheck());
+            new Note.SameRecording(), new Note.ObserverCheck(),
+            new Note.SampleKind(List.of("jdk.CPUTimeSample")), new Note.NoSamples("a"));
 
     @Test
     void everyKindOfNoteHasItsWords() {
