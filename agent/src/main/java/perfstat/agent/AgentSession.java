@@ -105,8 +105,8 @@ final class AgentSession {
         List<AutoCloseable> undo = new ArrayList<>();
         long cpuAtStart = ProcessCounters.read().taskClockNs();
         try {
-            Recording r = attached ? RecordingSession.start(part, o.contentionNs(), false, o.samples())
-                    : RecordingSession.start(out, o.contentionNs(), true, o.samples());
+            Recording r = attached ? RecordingSession.start(part, o.contentionNs(), false, false)
+                    : RecordingSession.start(out, o.contentionNs(), true, false);
             undo.add(r);
             Probes.configureSampling(samplingPeriod(o));
             // probes first, counters last: the window opens once the agent is ready, so that its own
@@ -118,6 +118,9 @@ final class AgentSession {
             long startCpuNs = ProcessCounters.read().taskClockNs() - cpuAtStart;
             commitCounters(Phase.START);
             Counting counting = openCounters(o, undo);
+            if (o.samples()) {
+                RecordingSession.enableSamples(r); // once the agent is ready: its own start is not sampled
+            }
             AgentSession s = new AgentSession(o, inst, attached ? out : null, part, r, installer, counting.set(),
                     counting.reader(), timerCost, startCpuNs);
             s.addPeriodicEvents(undo);

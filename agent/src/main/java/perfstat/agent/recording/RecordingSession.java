@@ -69,8 +69,7 @@ public final class RecordingSession {
     }
 
     /**
-     * As above; with {@code samples} the JDK's method samples are taken every {@link #SAMPLE_PERIOD_MS}
-     * ms: of CPU time where {@link #cpuTimeSamples()}, else of a running thread's time (jdk.ExecutionSample);
+     * As above; with {@code samples} the JDK's method samples from the start ({@link #enableSamples});
      * native method samples are left off (a thread in native code is often merely waiting).
      */
     public static Recording start(Path out, long contentionNs, boolean dumpOnExit, boolean samples) throws IOException {
@@ -92,15 +91,26 @@ public final class RecordingSession {
         r.enable("jdk.GCHeapSummary");
         r.enable("jdk.JavaMonitorEnter").withThreshold(Duration.ofNanos(contentionNs)).withStackTrace();
         r.enable("jdk.ThreadPark").withThreshold(Duration.ofNanos(contentionNs)).withStackTrace();
-        if (samples && cpuTimeSamples()) {
-            r.enable(CPU_TIME_SAMPLE).with("throttle", SAMPLE_PERIOD_MS + " ms").withStackTrace();
-        } else if (samples) {
-            r.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(SAMPLE_PERIOD_MS)).withStackTrace();
-        }
         r.setToDisk(true);
         r.setDestination(out);
         r.setDumpOnExit(dumpOnExit);
         r.start();
+        if (samples) {
+            enableSamples(r);
+        }
         return r;
+    }
+
+    /**
+     * Starts the method samples of a running recording (the agent does so once it is ready, so
+     * that its own start is not among them): every {@link #SAMPLE_PERIOD_MS} ms of CPU time where
+     * {@link #cpuTimeSamples()}, else of a running thread's time (jdk.ExecutionSample).
+     */
+    public static void enableSamples(Recording r) {
+        if (cpuTimeSamples()) {
+            r.enable(CPU_TIME_SAMPLE).with("throttle", SAMPLE_PERIOD_MS + " ms").withStackTrace();
+        } else {
+            r.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(SAMPLE_PERIOD_MS)).withStackTrace();
+        }
     }
 }

@@ -110,7 +110,7 @@ public final class CompareCommand implements Callable<Integer> {
             var table = observerCheck ? observed(columns, options)
                     : commands ? Comparison.ofColumns(columns, variants, options) : Comparison.ofColumns(columns, options);
             if (commands) {
-                table = titled(table, new Title(CommandSides.subject(sides), null, runs));
+                table = table.withTitle(new Title(CommandSides.subject(sides), null, runs));
             }
             format.render(table, spec.commandLine().getOut());
             int status = judge.gate(table, spec.qualifiedName(), err);
@@ -307,10 +307,6 @@ public final class CompareCommand implements Callable<Integer> {
             }
         }
         return columns;
-    }
-
-    private static Table titled(Table t, Title title) {
-        return new Table(title, t.columns(), t.files(), t.rows(), t.summary(), t.notes(), t.curves(), t.hot(), t.subject());
     }
 
     /** Removes the temporary directory of a comparison without -o, with everything in it. */

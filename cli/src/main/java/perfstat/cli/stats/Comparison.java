@@ -86,7 +86,8 @@ public final class Comparison {
         return new Table(title(columns), labels,
                 columns.stream().map(c -> c.stream().map(RunData::file).toList()).toList(), rows,
                 summary(labels, rows), List.copyOf(new LinkedHashSet<>(notes)), curves(columns),
-                HotMethods.of(columns, options.hot(), options.confidence()), subject(columns));
+                HotMethods.of(columns, options.hot(), options.confidence()), subject(columns),
+                FlameGraph.Stacks.of(columns, labels, options.confidence()));
     }
 
     /** One metric across the columns: each column's value and samples, and each later column's delta and test. */
