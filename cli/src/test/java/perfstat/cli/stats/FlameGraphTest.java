@@ -11,8 +11,8 @@ import perfstat.cli.read.RunData;
 import org.junit.jupiter.api.Test;
 
 /** The differential flame graph: both sides' frames laid out, a frame of the base only kept, verdicts adjusted. */
-class FlameGraphTest {
-    static RunData recording(Map<String, Long> folded) {
+public class FlameGraphTest {
+    public static RunData recording(Map<String, Long> folded) {
         long n = folded.values().stream().mapToLong(Long::longValue).sum();
         var hot = new RunData.HotMethods(n, Map.of(), Map.of(), 0, Map.of(), "jdk.CPUTimeSample", folded);
         var c = new RunData.Contention(0, Duration.ZERO);
