@@ -115,7 +115,7 @@ public final class NoteText {
                     ? "CPU-time samples (jdk.CPUTimeSample)" : e.equals("jdk.ExecutionSample")
                     ? "execution samples (jdk.ExecutionSample)" : e).toList())
                     + (n.events().size() > 1 ? ", which the sides differ in" : "")
-                    + "; perfstat's own probe frames are one row, " + perfstat.cli.read.RunData.HotMethods.PERFSTAT_PROBES;
+                    + "; perfstat's own probe frames are one row, " + perfstat.cli.stats.HotMethods.PERFSTAT_PROBES;
         }
         if (note instanceof Note.NoSamples n) {
             return n.column() + ": no method samples, so no hot-method shares; perfstat records them unless --no-samples"

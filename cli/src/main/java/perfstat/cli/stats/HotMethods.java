@@ -18,6 +18,9 @@ import perfstat.cli.read.RunData;
  * that change. A configuration of several recordings pools their samples.
  */
 public final class HotMethods {
+    /** The row that stands for perfstat's own frames (its agent and the libraries it carries). */
+    public static final String PERFSTAT_PROBES = RunData.HotMethods.PERFSTAT_PROBES;
+
     /** Below this many samples a side in a method's cells the normal approximation is not trusted. */
     static final int MIN_EXPECTED = 5;
 
