@@ -70,6 +70,10 @@ public final class AgentOptions {
             DEFAULT_CONTENTION_NS, RECORDED, "Keep the JDK's contention events (`jdk.JavaMonitorEnter`, `jdk.ThreadPark`) "
                     + "that block at least this long, with stacks (default `10us`). Tables show their count and blocked time; "
                     + "`report` lists the five sites (first frame outside the JDK) that blocked longest.");
+    public static final AgentOption<Boolean> SAMPLES = declare("samples", "true|false", OptionTypes.bool(), true, RECORDED,
+            "Record the JDK's method samples every " + perfstat.agent.recording.RecordingSession.SAMPLE_PERIOD_MS + " ms of a thread's time, for the "
+                    + "tables' hot methods: CPU-time samples (`jdk.CPUTimeSample`) on JDK 25 and later on Linux, execution "
+                    + "samples (`jdk.ExecutionSample`) elsewhere (default `true`; `perfstat … --no-samples` sets `false`).");
     public static final AgentOption<String> PERF_CTL = declare("perf-ctl", "FIFO", OptionTypes.nullable(OptionTypes.path()),
             null, NOT_RECORDED, "Drive `perf stat --delay=-1 --control fifo:FIFO`: `enable` when perfstat's window opens, "
                     + "`disable` when it closes, to cross-check perfstat against perf over the same window.");
@@ -188,6 +192,11 @@ public final class AgentOptions {
     /** perf stat's control FIFO to drive, or null. */
     public String perfCtl() {
         return get(PERF_CTL);
+    }
+
+    /** Whether the recording takes the JDK's method samples. */
+    public boolean samples() {
+        return get(SAMPLES);
     }
 
     /** The threshold for the JDK's contention events, in nanoseconds. */
@@ -309,6 +318,10 @@ public final class AgentOptions {
 
         public Builder perfCtl(String fifo) {
             return set(PERF_CTL, fifo);
+        }
+
+        public Builder samples(boolean on) {
+            return set(SAMPLES, on);
         }
 
         public Builder contentionNs(long ns) {

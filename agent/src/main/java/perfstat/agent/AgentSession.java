@@ -108,8 +108,8 @@ final class AgentSession {
         List<AutoCloseable> undo = new ArrayList<>();
         long cpuAtStart = ProcessCounters.read().taskClockNs();
         try {
-            Recording r = attached ? RecordingSession.start(part, o.contentionNs(), false)
-                    : RecordingSession.start(out, o.contentionNs());
+            Recording r = attached ? RecordingSession.start(part, o.contentionNs(), false, false)
+                    : RecordingSession.start(out, o.contentionNs(), true, false);
             undo.add(r);
             Probes.configureSampling(samplingPeriod(o));
             // probes first, counters last: the window opens once the agent is ready, so that its own
@@ -121,12 +121,17 @@ final class AgentSession {
             long startCpuNs = ProcessCounters.read().taskClockNs() - cpuAtStart;
             commitCounters(Phase.START);
             Counting counting = openCounters(o, undo);
+            if (o.samples()) {
+                RecordingSession.enableSamples(r); // once the agent is ready: its own start is not sampled
+            }
             AgentSession s = new AgentSession(o, inst, attached ? out : null, part, r, installer, counting.set(),
                     counting.reader(), timerCost, startCpuNs);
             s.addPeriodicEvents(undo);
             s.commitAgentEvent(o.describeForRecording());
             if (attached) {
                 s.sayMatches(); // a running JVM has its classes loaded: the counts mean something now
+            } else {
+                sayUnmatchedAtExit(installer);
             }
             if (o.parentPid() > 0) {
                 exitWith(o.parentPid());
@@ -471,6 +476,38 @@ final class AgentSession {
         List<String> parts = new ArrayList<>();
         m.forEach((pattern, n) -> parts.add("'" + pattern + "' " + (n == 0 ? "none yet" : n == 1 ? "1 method" : n + " methods")));
         say.say("probes so far: " + String.join(", ", parts));
+    }
+
+    /**
+     * At JVM exit, one line on stderr naming the patterns that matched no method (a typo, or a
+     * class never loaded); nothing when every pattern matched. Never throws into the host.
+     */
+    private static void sayUnmatchedAtExit(ProbeInstaller installer) {
+        if (installer.matchesByPattern().isEmpty()) {
+            return;
+        }
+        Thread hook = new Thread(() -> {
+            try {
+                List<String> none = new ArrayList<>();
+                installer.matchesByPattern().forEach((pattern, n) -> {
+                    if (n == 0) {
+                        none.add("'" + pattern + "'");
+                    }
+                });
+                if (!none.isEmpty()) {
+                    System.err.println("perfstat agent: probe pattern" + (none.size() > 1 ? "s " : " ")
+                            + String.join(", ", none) + " matched no method");
+                }
+            } catch (RuntimeException | Error ignored) {
+                // the host's exit goes on
+            }
+        }, "perfstat-unmatched");
+        hook.setDaemon(true);
+        try {
+            Runtime.getRuntime().addShutdownHook(hook);
+        } catch (IllegalStateException | SecurityException ignored) {
+            // the JVM is already exiting
+        }
     }
 
     private void emitPatterns() {

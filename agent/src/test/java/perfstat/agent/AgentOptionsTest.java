@@ -69,7 +69,7 @@ class AgentOptionsTest {
         assertThat(AgentOptions.parse("probeset=a,probes=x.Y,probeset=b,probes=z.W::q").format())
                 .isEqualTo("probes=x.Y;z.W::q,probeset=a,probeset=b");
         assertThatThrownBy(() -> AgentOptions.parse("bogus=1")).hasMessageStartingWith("unknown option 'bogus' (known: out, "
-                + "probes, probeset, timing, sample, events, interval, interval-log, contention, perf-ctl, duration, attached, parent");
+                + "probes, probeset, timing, sample, events, interval, interval-log, contention, samples, perf-ctl, duration, attached, parent");
         assertThatThrownBy(() -> AgentOptions.builder().durationMs(-1).build()).hasMessage("option 'duration' cannot be negative");
         assertThatThrownBy(() -> AgentOptions.parse("parent=-5")).hasMessage("option 'parent' cannot be negative");
         // what the agent could not read back is refused where it is made
@@ -80,8 +80,8 @@ class AgentOptionsTest {
     @Test
     void theRecordedOptionsSpellOutTheDefaultsAndTheSampleOnlyWhereItIsUsed() throws Exception {
         assertThat(AgentOptions.parse("timing=exact,events=cs,contention=1ms").describeForRecording())
-                .isEqualTo("timing=exact,events=cs,interval=1000,contention=1000000ns");
+                .isEqualTo("timing=exact,events=cs,interval=1000,contention=1000000ns,samples=true");
         assertThat(AgentOptions.parse("probes=a.B,probeset=s,sample=8,events=none,out=x.jfr,parent=3,duration=1s")
-                .describeForRecording()).isEqualTo("probes=a.B,probeset=s,timing=sampled,sample=8,events=none,interval=1000,contention=10000ns");
+                .describeForRecording()).isEqualTo("probes=a.B,probeset=s,timing=sampled,sample=8,events=none,interval=1000,contention=10000ns,samples=true");
     }
 }

@@ -55,4 +55,38 @@ class HtmlRenderIT {
         assertThat(png.code()).as(png.err()).isZero();
         assertThat(Files.size(shot)).as("a page with a table and two plots, not a blank one").isGreaterThan(50_000);
     }
+
+    /**
+     * compare of two commands, its HTML in Chromium: the differential flame graph is drawn from the
+     * method samples the agent records by default, with both sides' shares on each frame; and the
+     * recordings kept per side under -o, which diff reads again.
+     */
+    @Test
+    void compareOfTwoCommandsDrawsADifferentialFlameGraph() throws Exception {
+        assumeTrue(Processes.run(dir, List.of("sh", "-c", "command -v chromium")).code() == 0,
+                "chromium is not installed (apt-get install chromium)");
+        String classes = Path.of(perfstat.itapp.CounterWorkload.class.getProtectionDomain().getCodeSource().getLocation()
+                .toURI()).toString();
+        Processes.Result r = Processes.perfstat(dir, "compare", "-r", "1", "-e", "task-clock", "--format", "html", "-o",
+                dir.resolve("ab").toString(), "--name", "short", "--", Processes.java(), "-cp", classes,
+                "perfstat.itapp.CounterWorkload", "400", ":::", "--name", "long", "--", Processes.java(), "-cp", classes,
+                "perfstat.itapp.CounterWorkload", "1200");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.err()).contains("perfstat compare: short, run 1 of 1").contains("perfstat compare: long, run 1 of 1");
+        assertThat(dir.resolve("ab/short/short.1.jfr")).isRegularFile();
+        assertThat(dir.resolve("ab/long/long.1.jfr")).isRegularFile();
+        Path html = dir.resolve("compare.html");
+        Files.writeString(html, r.out());
+        assertThat(r.out()).doesNotContainPattern("(src|href)=\"?https?:").doesNotContain("<script");
+        Processes.Result dom = Processes.run(dir, chromium(dir.resolve("p3"), "--dump-dom", html.toUri().toString()));
+        assertThat(dom.code()).as(dom.err()).isZero();
+        assertThat(dom.out()).contains("differential flame graph: long against short").contains("<svg class=\"flame\"");
+        assertThat(dom.out().split("<g class=\"frame\"", -1).length - 1).as("frames drawn").isGreaterThan(3);
+        assertThat(dom.out()).containsPattern("CounterWorkload::spin\nshort: [0-9.]+%  long: [0-9.]+%");
+        Path shot = Path.of("target", "html-flame.png").toAbsolutePath();
+        Files.deleteIfExists(shot);
+        Processes.Result png = Processes.run(dir, chromium(dir.resolve("p4"), "--window-size=1400,1500",
+                "--screenshot=" + shot, html.toUri().toString()));
+        assertThat(png.code()).as(png.err()).isZero();
+    }
 }

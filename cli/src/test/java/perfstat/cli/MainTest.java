@@ -55,6 +55,22 @@ class MainTest {
         oneLine(run("compare", "fstime", "--variants", "unpatched"), 2, "at least two");
     }
 
+    /** compare of commands: each mistake one line, exit 2, before any JVM starts (this test JVM has no perfstat.jar). */
+    @Test
+    void badCommandComparisonsAreRefusedBeforeAnyJvmStarts() {
+        oneLine(run("compare", "--name", "old", "--", "java", "-cp", "a.jar", "App"), 2, "two or more java commands");
+        oneLine(run("compare", "--", "java", "App", ":::", "python3", "app.py"), 2, "'python3' (command 'B') is not java");
+        oneLine(run("compare", "--name", "", "--", "java", "App", ":::", "java", "App"), 2, "the name of command 1 is empty");
+        oneLine(run("compare", "--name", "x", "--", "java", "App", ":::", "--name", "x", "--", "java", "App"), 2,
+                "two commands are named 'x'");
+        oneLine(run("compare", "-r", "0", "--", "java", "A", ":::", "java", "B"), 2, "--runs must be at least 1");
+        oneLine(run("compare", "--", "java", "A", ":::", "--name"), 2, "--name of command 2 needs a value");
+        oneLine(run("compare", "--", "java", "A", ":::", "--name", "b", "--"), 2, "command 'b' is empty");
+        oneLine(run("compare", "--variants", "a,b", "--", "java", "A", ":::", "java", "B"), 2, "--variants is for a model");
+        oneLine(run("compare", "fstime", "--name", "x"), 2, "'fstime' (command 'x') is not java");
+        oneLine(run("compare", "--name", "a/b", "--", "java", "A", ":::", "java", "B"), 2, "cannot name a directory");
+    }
+
     /**
      * Agent options are checked where the CLI makes them: in process, a command that got as far
      * as starting a JVM would fail differently (this test JVM does not run from perfstat.jar).

@@ -89,6 +89,22 @@ class StatIT {
         assertThat(again.err().strip()).isEqualTo("perfstat stat: kept.jfr exists (use --force to overwrite it)");
     }
 
+    /** stat prints what it measured: probe rows, and a pattern that matched nothing named by the table and by the agent. */
+    @Test
+    void probeRowsAndATypodPattern() throws Exception {
+        Processes.Result r = stat(Processes.java(), "-e", "task-clock", "--probes",
+                "perfstat.itapp.CounterWorkload::spin;perfstat.itapp.CounterWorkloadd::spin", "--timing", "exact");
+        assertThat(r.code()).as(r.err()).isZero();
+        String e = r.err();
+        assertThat(e).containsPattern("\\n +5 +CounterWorkload::spin calls");
+        assertThat(e).containsPattern("\\n +[0-9]+ ns +CounterWorkload::spin p99 +# +5 timed calls");
+        assertThat(e).contains(" # probe 'perfstat.itapp.CounterWorkloadd::spin' matched no method");
+        assertThat(e.lines().filter(l -> l.startsWith("perfstat agent: probe pattern")).toList())
+                .containsExactly("perfstat agent: probe pattern 'perfstat.itapp.CounterWorkloadd::spin' matched no method");
+        Processes.Result clean = stat(Processes.java(), "-e", "task-clock", "--probes", "perfstat.itapp.CounterWorkload::spin");
+        assertThat(clean.err()).doesNotContain("matched no method");
+    }
+
     @Test
     void exitsWithTheCommandsStatus() throws Exception {
         String host = Path.of(perfstat.itapp.HostApp.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();

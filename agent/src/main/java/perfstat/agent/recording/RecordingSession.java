@@ -30,10 +30,13 @@ public final class RecordingSession {
             Events.CounterReader.NAME, Events.Workload.NAME, Events.Score.NAME, Events.Result.NAME, Events.ModelCounter.NAME,
             Events.JmhIteration.NAME);
 
+    /** The JDK's CPU-time samples (JEP 509): JDK 25 on, Linux only. */
+    static final String CPU_TIME_SAMPLE = "jdk.CPUTimeSample";
+
     /** JDK events that are safe to keep: no environment, properties, arguments, paths or processes. */
     public static final List<String> JDK_EVENTS = List.of(
             "jdk.CPUInformation", "jdk.CPULoad", "jdk.GarbageCollection", "jdk.GCHeapSummary",
-            "jdk.JavaMonitorEnter", "jdk.ThreadPark");
+            "jdk.JavaMonitorEnter", "jdk.ThreadPark", "jdk.ExecutionSample", CPU_TIME_SAMPLE);
 
     private RecordingSession() {
     }
@@ -53,6 +56,25 @@ public final class RecordingSession {
 
     /** As above; without {@code dumpOnExit} the file is written when the recording is stopped. */
     public static Recording start(Path out, long contentionNs, boolean dumpOnExit) throws IOException {
+        return start(out, contentionNs, dumpOnExit, true);
+    }
+
+    /**
+     * How often a thread is sampled, in ms of its time: JFR's profile setting for execution
+     * samples (profile.jfc), at a cost measured in docs/agent.md.
+     */
+    public static final int SAMPLE_PERIOD_MS = 10;
+
+    /** Whether this JVM takes CPU-time samples: JDK 25 or later, on Linux (the only OS JEP 509 supports). */
+    public static boolean cpuTimeSamples() {
+        return Runtime.version().feature() >= 25 && System.getProperty("os.name", "").startsWith("Linux");
+    }
+
+    /**
+     * As above; with {@code samples} the JDK's method samples from the start ({@link #enableSamples});
+     * native method samples are left off (a thread in native code is often merely waiting).
+     */
+    public static Recording start(Path out, long contentionNs, boolean dumpOnExit, boolean samples) throws IOException {
         Path parent = out.toAbsolutePath().getParent();
         if (parent != null && !Files.isDirectory(parent)) {
             throw new IOException("no directory " + parent);
@@ -76,6 +98,9 @@ public final class RecordingSession {
         r.setDestination(out);
         r.setDumpOnExit(dumpOnExit);
         r.start();
+        if (samples) {
+            enableSamples(r);
+        }
         return r;
     }
 
@@ -98,4 +123,17 @@ public final class RecordingSession {
     }
 
     private static final java.util.Set<PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rw-------");
+
+    /**
+     * Starts the method samples of a running recording (the agent does so once it is ready, so
+     * that its own start is not among them): every {@link #SAMPLE_PERIOD_MS} ms of CPU time where
+     * {@link #cpuTimeSamples()}, else of a running thread's time (jdk.ExecutionSample).
+     */
+    public static void enableSamples(Recording r) {
+        if (cpuTimeSamples()) {
+            r.enable(CPU_TIME_SAMPLE).with("throttle", SAMPLE_PERIOD_MS + " ms").withStackTrace();
+        } else {
+            r.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(SAMPLE_PERIOD_MS)).withStackTrace();
+        }
+    }
 }

@@ -22,12 +22,20 @@ public final class ProbeOptions {
             description = "With sampled timing, time one call in N on average (default: " + AgentOptions.DEFAULT_SAMPLE + ").")
     Integer sample;
 
+    @Option(names = "--no-samples",
+            description = "Take no method samples (hot methods); by default the recording samples each thread every "
+                    + perfstat.agent.recording.RecordingSession.SAMPLE_PERIOD_MS + " ms of CPU time.")
+    boolean noSamples;
+
     /** Puts these options into {@code b}; checked when {@code b} is built. */
     AgentOptions.Builder applyTo(AgentOptions.Builder b) {
         b.probes(probes);
         probeSets.forEach(b::probeSet);
         if (timing != null) {
             b.timing(timing);
+        }
+        if (noSamples) {
+            b.samples(false);
         }
         if (sample != null) {
             b.sample(sample);

@@ -109,8 +109,7 @@ public final class StatCommand implements Callable<Integer> {
         }
         StatSummary summary = StatSummary.of(String.join(" ", command), runs, notes(runs, wallNs, status));
         if (!perThread) {
-            summary = new StatSummary(summary.command(), summary.runs(), summary.lines(), summary.elapsedS(),
-                    summary.elapsedStderrS(), summary.userS(), summary.systemS(), List.of(), summary.notes());
+            summary = summary.withoutThreads();
         }
         renderer.render(summary, err);
         for (Path p : outputs) {

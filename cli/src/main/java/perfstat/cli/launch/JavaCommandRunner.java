@@ -59,6 +59,15 @@ public final class JavaCommandRunner {
      * @param intervals    receives each interval's cumulative counters while the command runs, or null
      */
     public static Outcome run(List<String> command, perfstat.agent.AgentOptions agentOptions, Consumer<List<RunData.PerfCounter>> intervals) {
+        return run(command, agentOptions, intervals, false);
+    }
+
+    /**
+     * As {@link #run(List, perfstat.agent.AgentOptions, Consumer)}; with {@code quiet} the command's standard
+     * output is discarded (compare prints its table there), its standard error still reaches the terminal.
+     */
+    public static Outcome run(List<String> command, perfstat.agent.AgentOptions agentOptions,
+                              Consumer<List<RunData.PerfCounter>> intervals, boolean quiet) {
         Path jar = ModelLauncher.selfJar();
         Path tmp;
         try {
@@ -76,7 +85,11 @@ public final class JavaCommandRunner {
         long t0 = System.nanoTime();
         int exit;
         try {
-            Process p = new ProcessBuilder(cmd).inheritIO().start();
+            ProcessBuilder pb = new ProcessBuilder(cmd).inheritIO();
+            if (quiet) {
+                pb.redirectOutput(ProcessBuilder.Redirect.DISCARD);
+            }
+            Process p = pb.start();
             try (Interrupts ignored = Interrupts.forwardTo(p)) {
                 exit = follow(p, intervals == null ? null : new IntervalLog(log), intervals);
             } finally {

@@ -225,9 +225,27 @@ public record RunData(String file, Workload workload, Result result, List<Double
      * @param total         samples per method anywhere on the stack
      * @param nativeSamples native method samples with a stack trace
      * @param nativeSelf    native samples per method as the top frame
+     * @param sampleEvent   the JDK event the samples are ({@code jdk.CPUTimeSample} where the recording has
+     *                      CPU-time samples, else {@code jdk.ExecutionSample}); "" without samples
+     * @param folded        the samples' stacks folded as flame-graph tools read them ({@code root;…;top} to its
+     *                      count), frames as in {@code self}; at most {@link #MAX_STACKS} distinct stacks and
+     *                      {@link #MAX_DEPTH} frames each (the rest under {@link #OTHER_STACKS})
      */
     public record HotMethods(long samples, Map<String, Long> self, Map<String, Long> total, long nativeSamples,
-                             Map<String, Long> nativeSelf) {
+                             Map<String, Long> nativeSelf, String sampleEvent, Map<String, Long> folded) {
         public static final HotMethods NONE = new HotMethods(0, Map.of(), Map.of(), 0, Map.of());
+        /** The frame that stands for perfstat's own probe runtime (its classes and its shaded HdrHistogram). */
+        public static final String PERFSTAT_PROBES = "[perfstat probes]";
+        /** Distinct folded stacks kept per recording: a large recording's stacks cannot fill the reader's memory. */
+        public static final int MAX_STACKS = 20_000;
+        /** Frames kept per folded stack, from the root (JFR's own default stack depth). */
+        public static final int MAX_DEPTH = 64;
+        /** The stack that holds the samples of the stacks over {@link #MAX_STACKS}. */
+        public static final String OTHER_STACKS = "[other stacks]";
+
+        public HotMethods(long samples, Map<String, Long> self, Map<String, Long> total, long nativeSamples,
+                          Map<String, Long> nativeSelf) {
+            this(samples, self, total, nativeSamples, nativeSelf, "", Map.of());
+        }
     }
 }

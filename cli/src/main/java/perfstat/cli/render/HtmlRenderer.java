@@ -81,6 +81,9 @@ public final class HtmlRenderer {
         for (perfstat.cli.stats.HotMethods.Section h : t.hot()) {
             b.append(hotChart(h, t.columns()));
         }
+        for (perfstat.cli.stats.FlameGraph g : t.stacks().graphs()) {
+            b.append(FlameGraphSvg.of(g));
+        }
         for (String s : SummaryText.lines(t.summary())) {
             b.append("<p><strong>").append(esc(s)).append("</strong></p>\n");
         }

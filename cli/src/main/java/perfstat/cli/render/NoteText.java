@@ -111,6 +111,22 @@ public final class NoteText {
                     + " first summary compare them (a probe changes how the JIT compiles the method it is in, so it can cost one"
                     + " variant more than another)";
         }
+        return hot(note);
+    }
+
+    /** What the hot methods rest on; null for other kinds. */
+    private static String hot(Note note) {
+        if (note instanceof Note.SampleKind n) {
+            return "hot methods: shares of " + String.join(" and ", n.events().stream().map(e -> e.equals("jdk.CPUTimeSample")
+                    ? "CPU-time samples (jdk.CPUTimeSample)" : e.equals("jdk.ExecutionSample")
+                    ? "execution samples (jdk.ExecutionSample)" : e).toList())
+                    + (n.events().size() > 1 ? ", which the sides differ in" : "")
+                    + "; perfstat's own probe frames are one row, " + perfstat.cli.stats.HotMethods.PERFSTAT_PROBES;
+        }
+        if (note instanceof Note.NoSamples n) {
+            return n.column() + ": no method samples, so no hot-method shares; perfstat records them unless --no-samples"
+                    + " is given (another JVM's recording: -XX:StartFlightRecording=settings=profile)";
+        }
         return null;
     }
 

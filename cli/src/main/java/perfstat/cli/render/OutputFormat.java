@@ -10,7 +10,8 @@ public enum OutputFormat {
     JSON(JsonRenderer::render),
     CSV(CsvRenderer::render),
     MARKDOWN(MarkdownRenderer::render),
-    HTML(HtmlRenderer::render);
+    HTML(HtmlRenderer::render),
+    COLLAPSED(CollapsedRenderer::render);
 
     private final BiConsumer<Table, PrintWriter> renderer;
 
@@ -36,6 +37,7 @@ public enum OutputFormat {
             case JSON -> JsonRenderer.renderAll(tables, out);
             case CSV -> CsvRenderer.renderAll(tables, out);
             case HTML -> HtmlRenderer.renderAll(tables, out);
+            case COLLAPSED -> CollapsedRenderer.renderAll(tables, out);
             default -> {
                 for (int i = 0; i < tables.size(); i++) {
                     if (i > 0) {

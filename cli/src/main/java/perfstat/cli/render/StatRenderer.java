@@ -37,7 +37,10 @@ public final class StatRenderer {
                         out.println(t.thread() + sep + csv(l, false));
                     }
                 }
-                for (String n : s.notes()) {
+                for (StatSummary.ProbeLine p : s.probes()) {
+                    probeRows(p).forEach(r -> out.println(csv(r, s.runs() > 1)));
+                }
+                for (String n : notes(s)) {
                     out.println("# " + n);
                 }
             }
@@ -49,6 +52,12 @@ public final class StatRenderer {
                     for (StatSummary.Line l : t.lines()) {
                         out.println(json(null, t.thread(), l, false));
                     }
+                }
+                for (StatSummary.ProbeLine p : s.probes()) {
+                    probeRows(p).forEach(r -> out.println(json(p, r, s.runs() > 1)));
+                }
+                for (String pattern : s.unmatched()) {
+                    out.println("{\"probe-pattern\" : " + JsonRenderer.str(pattern) + ", \"matched-methods\" : 0}");
                 }
             }
         }
@@ -88,6 +97,12 @@ public final class StatRenderer {
                 out.println(stripRight(String.format(Locale.ROOT, "%24s", t.thread()) + textLine(l)));
             }
         }
+        if (!s.probes().isEmpty()) {
+            out.println();
+            for (StatSummary.ProbeLine p : s.probes()) {
+                probeRows(p).forEach(r -> out.println(stripRight(textLine(r))));
+            }
+        }
         out.println();
         Value e = s.elapsedS();
         if (e.measured()) {
@@ -104,15 +119,51 @@ public final class StatRenderer {
             out.println(String.format(Locale.ROOT, "%18.9f seconds sys", s.systemS()));
             out.println();
         }
-        for (String n : s.notes()) {
+        for (String n : notes(s)) {
             out.println(" # " + n);
         }
+    }
+
+    /** The footer: the command's notes, then one per probe pattern that matched nothing. */
+    private static List<String> notes(StatSummary s) {
+        List<String> notes = new java.util.ArrayList<>(s.notes());
+        s.unmatched().forEach(p -> notes.add(NoteText.of(new perfstat.cli.stats.Note.UnmatchedProbe(p))));
+        return notes;
+    }
+
+    /**
+     * A probe's rows, as perf's lines: its calls (with their ± over runs), then p50, p99 and max in ns,
+     * each with the timed calls it rests on where perf puts a derived metric.
+     */
+    static List<StatSummary.Line> probeRows(StatSummary.ProbeLine p) {
+        List<StatSummary.Line> rows = new java.util.ArrayList<>();
+        rows.add(new StatSummary.Line(p.name() + " calls", "", p.calls(), 0, 100, CounterMetrics.Derived.NONE, ""));
+        if (p.timedCalls() == 0) {
+            return rows;
+        }
+        CounterMetrics.Derived timed = new CounterMetrics.Derived(p.timedCalls(), "timed calls");
+        String[] stat = {"p50", "p99", "max"};
+        double[] ns = {p.p50Ns(), p.p99Ns(), p.maxNs()};
+        for (int i = 0; i < stat.length; i++) {
+            Value v = new Value(ns[i], Value.Status.MEASURED, Double.NaN, 1);
+            rows.add(new StatSummary.Line(p.name() + " " + stat[i], "ns", v, 0, 100, timed, ""));
+        }
+        return rows;
+    }
+
+    private static String json(StatSummary.ProbeLine p, StatSummary.Line l, boolean variance) {
+        String line = json(null, null, l, variance && l.unit().isEmpty());
+        return line.substring(0, line.length() - 1) + ", \"probe\" : " + JsonRenderer.str(p.method())
+                + (l.unit().isEmpty() ? "" : ", \"timed-calls\" : " + p.timedCalls()) + "}";
     }
 
     /** perf's text row: value (18), unit (5), event (33), then {@code # metric} and {@code ( +- x% )}. */
     private static String textLine(StatSummary.Line l) {
         StringBuilder b = new StringBuilder();
         b.append(String.format(Locale.ROOT, "%18s %-5s%-33s", value(l, false), l.unit(), l.event()));
+        if (l.event().length() >= 33) {
+            b.append(' '); // a probe's long name: its comment still stands apart
+        }
         if (l.value().measured()) {
             b.append(metric(l.derived()));
             if (l.value().samples() > 1 && l.value().stderrPct() > 0) {
@@ -134,6 +185,9 @@ public final class StatRenderer {
         }
         if (d.unit().startsWith("%")) {
             return String.format(Locale.ROOT, "# %7.2f%% %-22s", d.value(), d.unit().substring(1).trim());
+        }
+        if (d.unit().equals("timed calls")) {
+            return String.format(Locale.ROOT, "# %8.0f %-23s", d.value(), d.unit());
         }
         String pattern = d.unit().equals("insn per cycle") ? "# %8.2f  %-22s" : "# %8.3f %-23s";
         return String.format(Locale.ROOT, pattern, d.value(), d.unit());

@@ -79,13 +79,15 @@ public final class Comparison {
             notes.addAll(Measurements.notes(columns.get(c).get(0), labels.get(c))); // a column's runs share their sources
         }
         notes.addAll(sampleNotes(columns, rows, options));
+        notes.addAll(HotMethods.notes(columns, labels));
         if (columns.size() == 1 && columns.get(0).size() == 1) {
             notes.addAll(Measurements.blockedSites(columns.get(0).get(0)));
         }
         return new Table(title(columns), labels,
                 columns.stream().map(c -> c.stream().map(RunData::file).toList()).toList(), rows,
                 summary(labels, rows), List.copyOf(new LinkedHashSet<>(notes)), curves(columns),
-                HotMethods.of(columns, options.hot(), options.confidence()), subject(columns));
+                HotMethods.of(columns, options.hot(), options.confidence()), subject(columns),
+                FlameGraph.Stacks.of(columns, labels, options.confidence()));
     }
 
     /** One metric across the columns: each column's value and samples, and each later column's delta and test. */

@@ -18,6 +18,9 @@ import perfstat.cli.read.RunData;
  * that change. A configuration of several recordings pools their samples.
  */
 public final class HotMethods {
+    /** The row that stands for perfstat's own frames (its agent and the libraries it carries). */
+    public static final String PERFSTAT_PROBES = RunData.HotMethods.PERFSTAT_PROBES;
+
     /** Below this many samples a side in a method's cells the normal approximation is not trusted. */
     static final int MIN_EXPECTED = 5;
 
@@ -74,10 +77,13 @@ public final class HotMethods {
         }
         Set<String> methods = new HashSet<>();
         counts.forEach(c -> methods.addAll(c.keySet()));
+        // ranked by the larger share of the sides that have samples: a side without any neither hides rows nor invents them
         Function<String, Double> maxShare = m -> {
             double best = 0;
             for (int i = 0; i < counts.size(); i++) {
-                best = Math.max(best, share(counts.get(i).getOrDefault(m, 0L), n.get(i)));
+                if (n.get(i) > 0) {
+                    best = Math.max(best, share(counts.get(i).getOrDefault(m, 0L), n.get(i)));
+                }
             }
             return best;
         };
@@ -96,6 +102,34 @@ public final class HotMethods {
             rows.add(new Row(m, shares, deltas, tests));
         }
         out.add(new Section(kind, n, rows));
+    }
+
+    /**
+     * What the hot methods rest on: which kind of sample each side's recordings hold, and each
+     * side that has none while another has; empty where no side has samples.
+     */
+    public static List<Note> notes(List<List<RunData>> columns, List<String> labels) {
+        List<Note> notes = new ArrayList<>();
+        java.util.Set<String> kinds = new java.util.TreeSet<>();
+        List<Integer> without = new ArrayList<>();
+        for (int c = 0; c < columns.size(); c++) {
+            long samples = 0;
+            for (RunData r : columns.get(c)) {
+                samples += r.jdk().hot().samples();
+                if (!r.jdk().hot().sampleEvent().isEmpty()) {
+                    kinds.add(r.jdk().hot().sampleEvent());
+                }
+            }
+            if (samples == 0) {
+                without.add(c);
+            }
+        }
+        if (kinds.isEmpty()) {
+            return notes;
+        }
+        notes.add(new Note.SampleKind(List.copyOf(kinds)));
+        without.forEach(c -> notes.add(new Note.NoSamples(labels.get(c))));
+        return notes;
     }
 
     private static double share(long k, long n) {

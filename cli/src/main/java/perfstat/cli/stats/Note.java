@@ -159,4 +159,19 @@ public sealed interface Note {
     record AgentLosses(String column, long installerErrors, long classesInvisible, long probesDropped, long probeFailures,
                        long counterReadFailures) implements Note {
     }
+
+    /**
+     * Which of the JDK's samples the hot methods count.
+     *
+     * @param event {@code jdk.CPUTimeSample} or {@code jdk.ExecutionSample}; several where the sides differ
+     */
+    record SampleKind(List<String> events) implements Note {
+        public SampleKind {
+            events = List.copyOf(events);
+        }
+    }
+
+    /** A configuration whose recordings hold no method samples, while another's do: its hot-method shares are missing. */
+    record NoSamples(String column) implements Note {
+    }
 }

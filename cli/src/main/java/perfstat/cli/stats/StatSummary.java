@@ -19,9 +19,78 @@ import perfstat.cli.read.RunData;
  * @param systemS    system CPU time of the window
  * @param perThread  per thread of the last run (perf_event_open only), each with its lines
  * @param notes      footer lines: sources, what the window covers, the counter thread's cost
+ * @param probes     per probed method, its calls and latency percentiles (empty without probes)
+ * @param unmatched  the probe patterns that matched no method in some run (a typo, or a class never loaded)
  */
 public record StatSummary(String command, int runs, List<Line> lines, Value elapsedS, double elapsedStderrS,
-                          double userS, double systemS, List<ThreadLines> perThread, List<String> notes) {
+                          double userS, double systemS, List<ThreadLines> perThread, List<String> notes,
+                          List<ProbeLine> probes, List<String> unmatched) {
+
+    public StatSummary(String command, int runs, List<Line> lines, Value elapsedS, double elapsedStderrS,
+                       double userS, double systemS, List<ThreadLines> perThread, List<String> notes) {
+        this(command, runs, lines, elapsedS, elapsedStderrS, userS, systemS, perThread, notes, List.of(), List.of());
+    }
+
+    /** The same summary without the per-thread lines. */
+    public StatSummary withoutThreads() {
+        return new StatSummary(command, runs, lines, elapsedS, elapsedStderrS, userS, systemS, List.of(), notes, probes,
+                unmatched);
+    }
+
+    /**
+     * One probed method over the runs.
+     *
+     * @param method     its full name (pkg.Class::method(args))
+     * @param name       its short name, as the diff's rows print it
+     * @param calls      calls a run: the mean, with its ± over the runs
+     * @param timedCalls the timed calls of all runs, which the percentiles rest on (0: no timing)
+     * @param p50Ns      the median latency of the timed calls, in ns (NaN without timed calls)
+     * @param p99Ns      the 99th percentile
+     * @param maxNs      the longest timed call
+     */
+    public record ProbeLine(String method, String name, Value calls, long timedCalls, double p50Ns, double p99Ns,
+                            double maxNs) {
+    }
+
+    /** Per probed method (in name order), its calls a run and the percentiles of all runs' timed calls together. */
+    static List<ProbeLine> probes(List<RunData> runs) {
+        java.util.TreeMap<String, List<RunData.Probe>> byName = new java.util.TreeMap<>();
+        for (RunData r : runs) {
+            r.probes().values().forEach(p -> byName.computeIfAbsent(p.name(), k -> new ArrayList<>()).add(p));
+        }
+        Map<String, String> shortNames = MethodNames.shortNames(byName.keySet());
+        List<ProbeLine> out = new ArrayList<>();
+        byName.forEach((name, ps) -> {
+            List<Double> calls = new ArrayList<>();
+            for (RunData r : runs) {
+                RunData.Probe p = r.probes().get(name);
+                calls.add(p == null ? 0.0 : (double) p.calls());
+            }
+            org.HdrHistogram.Histogram h = ps.get(0).latencyNs().copy();
+            ps.subList(1, ps.size()).forEach(p -> h.add(p.latencyNs()));
+            long timed = h.getTotalCount();
+            double m = mean(calls);
+            Value v = new Value(m, Value.Status.MEASURED, calls.size() < 2 || m == 0 ? Double.NaN
+                    : Measurements.stderrPct(calls), calls.size());
+            out.add(new ProbeLine(name, shortNames.getOrDefault(name, name), v, timed,
+                    timed == 0 ? Double.NaN : h.getValueAtPercentile(50), timed == 0 ? Double.NaN : h.getValueAtPercentile(99),
+                    timed == 0 ? Double.NaN : h.getMaxValue()));
+        });
+        return out;
+    }
+
+    /** The patterns that matched no method in one run or more, in the order given. */
+    static List<String> unmatched(List<RunData> runs) {
+        java.util.LinkedHashSet<String> out = new java.util.LinkedHashSet<>();
+        for (RunData r : runs) {
+            r.probePatterns().forEach((pattern, methods) -> {
+                if (methods == 0) {
+                    out.add(pattern);
+                }
+            });
+        }
+        return List.copyOf(out);
+    }
 
     /**
      * @param event      perf's name, modifiers included
@@ -95,7 +164,8 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
         }
         Value el = windows.isEmpty() ? Value.absent()
                 : new Value(elapsed, Value.Status.MEASURED, Measurements.stderrPct(windows), windows.size());
-        return new StatSummary(command, runs.size(), lines, el, stderr, user, sys, perThread, notes);
+        return new StatSummary(command, runs.size(), lines, el, stderr, user, sys, perThread, notes, probes(runs),
+                unmatched(runs));
     }
 
     /**

@@ -18,10 +18,16 @@ import java.util.List;
  * @param hot     the hot methods of the execution samples, side by side (empty without samples)
  * @param subject what was measured, in short: the workload or benchmark (where several tables are
  *                printed together, as by a diff of two JMH runs, a CSV line names it)
+ * @param stacks  the samples' stacks: each column's folded stacks, and the differential flame graphs
  */
 public record Table(Title title, List<String> columns, List<List<String>> files, List<Row> rows,
                     List<Summary> summary, List<Note> notes, List<PercentileCurve> curves, List<HotMethods.Section> hot,
-                    String subject) {
+                    String subject, FlameGraph.Stacks stacks) {
+
+    public Table(Title title, List<String> columns, List<List<String>> files, List<Row> rows, List<Summary> summary,
+                 List<Note> notes, List<PercentileCurve> curves, List<HotMethods.Section> hot, String subject) {
+        this(title, columns, files, rows, summary, notes, curves, hot, subject, FlameGraph.Stacks.NONE);
+    }
 
     public Table(Title title, List<String> columns, List<List<String>> files, List<Row> rows, List<Summary> summary,
                  List<Note> notes) {
@@ -35,11 +41,16 @@ public record Table(Title title, List<String> columns, List<List<String>> files,
 
     /** The same table with other notes. */
     public Table withNotes(List<Note> notes) {
-        return new Table(title, columns, files, rows, summary, notes, curves, hot, subject);
+        return new Table(title, columns, files, rows, summary, notes, curves, hot, subject, stacks);
+    }
+
+    /** The same table with another title. */
+    public Table withTitle(Title title) {
+        return new Table(title, columns, files, rows, summary, notes, curves, hot, subject, stacks);
     }
 
     /** The same table with another summary and other notes. */
     public Table with(List<Summary> summary, List<Note> notes) {
-        return new Table(title, columns, files, rows, summary, notes, curves, hot, subject);
+        return new Table(title, columns, files, rows, summary, notes, curves, hot, subject, stacks);
     }
 }

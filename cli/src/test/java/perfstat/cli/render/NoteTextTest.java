@@ -28,7 +28,8 @@ class NoteTextTest {
             new Note.WindowStopped("SIGINT", 3.0, 0.5),
             new Note.EventsSkipped("a", List.of(new Note.Skip("jdk.ExecutionSample", Note.SkipCause.FRAME_WITHOUT_METHOD, "", 3),
                     new Note.Skip("perfstat.Probe", Note.SkipCause.MISSING_FIELD, "calls", 1))),
-            new Note.AgentLosses("a", 1, 2, 3, 0, 1));
+            new Note.AgentLosses("a", 1, 2, 3, 0, 1),
+            new Note.SampleKind(List.of("jdk.CPUTimeSample")), new Note.NoSamples("a"));
 
     @Test
     void everyKindOfNoteHasItsWords() {

@@ -21,4 +21,31 @@ class HotMethodsTest {
         assertThat(HotMethods.twoProportions(1, 20, 2, 20, 0.95).verdict()).isEqualTo(Significance.Verdict.TOO_FEW);
         assertThat(HotMethods.twoProportions(0, 0, 5, 100, 0.95).verdict()).isEqualTo(Significance.Verdict.TOO_FEW);
     }
+
+    private static perfstat.cli.read.RunData recording(perfstat.cli.read.RunData.HotMethods hot) {
+        var c = new perfstat.cli.read.RunData.Contention(0, java.time.Duration.ZERO);
+        perfstat.cli.read.RunData.JdkSummary jdk = new perfstat.cli.read.RunData.JdkSummary(new java.util.TreeMap<>(),
+                java.time.Duration.ofSeconds(1), 0, java.time.Duration.ZERO, Double.NaN, c, c, java.util.List.of(),
+                Double.NaN, Double.NaN, java.util.Map.of(), hot, java.util.Optional.empty());
+        return new perfstat.cli.read.RunData("x.jfr", null, null, java.util.List.of(), java.util.Map.of(), null, null,
+                new java.util.TreeMap<>(), null, 0, jdk, java.util.List.of(), java.util.List.of(), null, java.util.Map.of());
+    }
+
+    /** A side without samples neither hides a method the other side has nor ranks methods by nothing; it gets a note. */
+    @Test
+    void aSideWithoutSamplesHidesNoRowAndIsNamed() {
+        java.util.Map<String, Long> self = new java.util.HashMap<>();
+        for (int i = 0; i < 30; i++) {
+            self.put("app.M::m" + i, 1L); // 30 methods at 1 sample each
+        }
+        self.put("app.Hot::spin", 140L); // 140 of 170
+        var hot = new perfstat.cli.read.RunData.HotMethods(170, self, self, 0, java.util.Map.of(), "jdk.CPUTimeSample",
+                java.util.Map.of());
+        var none = perfstat.cli.read.RunData.HotMethods.NONE;
+        var columns = java.util.List.of(java.util.List.of(recording(none)), java.util.List.of(recording(hot)));
+        var self0 = HotMethods.of(columns, 3, 0.95).get(0);
+        assertThat(self0.rows().get(0).method()).isEqualTo("app.Hot::spin");
+        assertThat(HotMethods.notes(columns, java.util.List.of("old", "new"))).containsExactly(
+                new Note.SampleKind(java.util.List.of("jdk.CPUTimeSample")), new Note.NoSamples("old"));
+    }
 }

@@ -114,4 +114,34 @@ class StatSummaryTest {
         new StatRenderer(layout, ",").render(s, new PrintWriter(w));
         return w.toString();
     }
+
+    /** stat prints what it measured: a probe's calls and percentiles with their timed calls, and a pattern that matched nothing. */
+    @Test
+    void probesAreRowsAndAnUnmatchedPatternIsNamed() {
+        org.HdrHistogram.Histogram h = new org.HdrHistogram.Histogram(3);
+        for (int i = 1; i <= 100; i++) {
+            h.recordValue(i * 10L);
+        }
+        TreeMap<String, RunData.Probe> probes = new TreeMap<>();
+        probes.put("app.Tok::next()", new RunData.Probe("app.Tok::next()", 5000, 100, "sampled", 50, h));
+        RunData base = run(1_000_000_000L, counter("task-clock", 1_000_000_000L, 1_000_000_000L, 1_000_000_000L, "counted"));
+        RunData r = new RunData("x.jfr", null, null, List.of(), Map.of(), null, null, probes, null, 0, base.jdk(),
+                base.perfCounters(), List.of(), base.counterWindow(), Map.of("app.Tok::next", 1L, "app.Tokk", 0L));
+        StatSummary s = StatSummary.of("java X", List.of(r), List.of());
+        assertThat(s.probes()).hasSize(1);
+        StatSummary.ProbeLine p = s.probes().get(0);
+        assertThat(p.calls().value()).isEqualTo(5000.0);
+        assertThat(p.timedCalls()).isEqualTo(100);
+        assertThat(p.p50Ns()).isCloseTo(500, within(1.0));
+        assertThat(p.maxNs()).isCloseTo(1000, within(1.0));
+        assertThat(s.unmatched()).containsExactly("app.Tokk");
+
+        String text = render(StatRenderer.Layout.TEXT, s);
+        assertThat(text).contains("5000      Tok::next() calls").contains("ns   Tok::next() p99")
+                .contains("#      100 timed calls").contains("# probe 'app.Tokk' matched no method");
+        assertThat(render(StatRenderer.Layout.CSV, s)).contains("500,ns,Tok::next() p50,").contains("100.000,timed calls");
+        String json = render(StatRenderer.Layout.JSON, s);
+        assertThat(json).contains("\"event\" : \"Tok::next() max\"").contains("\"timed-calls\" : 100")
+                .contains("{\"probe-pattern\" : \"app.Tokk\", \"matched-methods\" : 0}");
+    }
 }
