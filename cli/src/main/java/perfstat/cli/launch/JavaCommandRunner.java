@@ -80,6 +80,9 @@ public final class JavaCommandRunner {
         List<String> cmd = new ArrayList<>();
         cmd.add(command.get(0));
         cmd.add("--enable-native-access=ALL-UNNAMED");
+        // JFR's working files in perfstat's owner-only temporary directory (world-readable under /tmp
+        // by default); before the command's own options, so that a repository it names wins
+        cmd.add("-XX:FlightRecorderOptions=repository=" + tmp);
         cmd.add(AgentArgs.javaagent(jar, agentOptions, recording.toString(), intervals != null ? log.toString() : null));
         cmd.addAll(command.subList(1, command.size()));
         long t0 = System.nanoTime();
