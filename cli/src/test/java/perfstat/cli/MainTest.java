@@ -83,6 +83,29 @@ class MainTest {
         oneLine(run("diff", text.toString(), text.toString()), 1, "not a readable JFR recording");
     }
 
+    /** A gate that cannot judge is refused: bad input before any file is read, then metrics the table does not have. */
+    @Test
+    void aGateThatCannotFireIsAUsageError() {
+        String nope = dir.resolve("nope.jfr").toString(); // never read: the options are refused first
+        oneLine(run("diff", "--fail-on", "task-clock", nope, nope), 2, "--fail-on wants METRIC:+N%");
+        oneLine(run("diff", "--fail-on", "task-clock:5%", nope, nope), 2, "--fail-on wants METRIC:+N%");
+        oneLine(run("diff", "--threshold", "five", nope, nope), 2, "--threshold wants N%");
+        oneLine(run("diff", "--alpha", "0", nope, nope), 2, "--alpha must be between 0 and 0.5");
+        oneLine(run("diff", "--alpha", "1", nope, nope), 2, "--alpha must be between 0 and 0.5");
+        String a = "../recordings/fstime-unpatched.jfr";
+        String b = "../recordings/fstime-patched.jfr";
+        Result typo = run("diff", "--fail-on", "tsk-clock:+5%", a, b);
+        oneLine(typo, 2, "--fail-on 'tsk-clock:+5.0%' names no metric of the table (closest: task-clock");
+        assertThat(typo.out()).isEmpty();
+        // one recording a side: task-clock has no verdict, so the commit is neither good nor bad
+        Result undecided = run("diff", "--fail-on", "task-clock:+5%", a, b);
+        assertThat(undecided.code()).isEqualTo(125);
+        assertThat(undecided.err()).contains("undecided");
+        assertThat(run("diff", "--fail-on", "score:-5%", a, b).code()).isZero(); // the score rose 10.71%, significantly
+        assertThat(run("diff", "--fail-on", "score:+5%", a, b).code()).isEqualTo(1);
+        assertThat(run("diff", "--alpha", "0.01", a, b).code()).isZero();
+    }
+
     @Test
     void anExistingOutputIsNotOverwritten() throws Exception {
         Path out = Files.writeString(dir.resolve("keep.jfr"), "precious");

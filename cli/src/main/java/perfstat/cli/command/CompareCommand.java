@@ -88,6 +88,7 @@ public final class CompareCommand implements Callable<Integer> {
         try {
             List<List<RunData>> columns = runAll(sel, plan, dir, files, err);
             var table = observerCheck ? observed(columns, options) : Comparison.ofColumns(columns, options);
+            judge.refuse(table);
             format.render(table, spec.commandLine().getOut());
             int status = judge.gate(table, spec.qualifiedName(), err);
             if (keep) {

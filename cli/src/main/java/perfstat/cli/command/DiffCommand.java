@@ -96,11 +96,13 @@ public final class DiffCommand implements Callable<Integer> {
             }
             tables.add(t.withNotes(tableNotes));
         }
+        tables.forEach(judge::refuse); // a gate that cannot judge is a usage error, before any output
         format.render(tables, spec.commandLine().getOut());
         int code = 0;
         for (Table t : tables) {
             String who = tables.size() > 1 ? spec.qualifiedName() + " [" + t.subject() + "]" : spec.qualifiedName();
-            code = Math.max(code, judge.gate(t, who, spec.commandLine().getErr()));
+            int status = judge.gate(t, who, spec.commandLine().getErr());
+            code = code == 1 || status == 1 ? 1 : Math.max(code, status);
         }
         return code;
     }

@@ -82,6 +82,15 @@ public final class NoteText {
             return "the U test needs at least " + n.minimum() + " samples a side to detect a difference at p < 0.05"
                     + " (benchstat says the same)";
         }
+        if (note instanceof Note.TimedCalls n) {
+            return timedCalls(n);
+        }
+        if (note instanceof Note.FalseDiscoveryControl n) {
+            return String.format(Locale.ROOT, "many rows, one table: significant means a Benjamini-Hochberg adjusted p (q) below"
+                    + " %.2f across the %d rows judged, so that at most %.0f%% of the rows marked are expected to be noise;"
+                    + " where it decides against a raw p below %.2f the row shows both; JSON and CSV give p and q",
+                    n.alpha(), n.judged(), 100 * n.alpha(), n.alpha());
+        }
         if (note instanceof Note.BlockedAt n) {
             return String.format(Locale.ROOT, "blocked at %s (%s): %d times, %.3f ms", n.site(), n.kind(), n.count(),
                     n.blocked().toNanos() / 1e6);
@@ -106,5 +115,19 @@ public final class NoteText {
                     + " variant more than another)";
         }
         return null;
+    }
+
+    /** {@code Vfs::write: latency percentiles rest on 1204-1310 | 8-11 timed calls a recording; ...}. */
+    private static String timedCalls(Note.TimedCalls n) {
+        List<String> per = new java.util.ArrayList<>();
+        for (List<Long> t : n.timedCalls()) {
+            long lo = t.stream().mapToLong(Long::longValue).min().orElse(0);
+            long hi = t.stream().mapToLong(Long::longValue).max().orElse(0);
+            per.add(t.isEmpty() ? "-" : lo == hi ? Long.toString(lo) : lo + "-" + hi);
+        }
+        return n.probe() + ": latency percentiles rest on " + String.join(" | ", per) + " timed calls a recording ("
+                + String.join(" | ", n.columns()) + "); judged only where every recording has at least " + n.minimumP50()
+                + " (p50) or " + n.minimumP99() + " (p99, max), so that " + n.minimumP50() / 2
+                + " calls lie beyond the percentile; ? otherwise";
     }
 }

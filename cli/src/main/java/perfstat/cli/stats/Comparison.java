@@ -39,6 +39,26 @@ public final class Comparison {
     /** The fewest samples a side with which the U test can reach p < 0.05. */
     static final int U_MINIMUM = 4;
 
+    /**
+     * Calls a latency percentile must have beyond it, on its thin side, for one more or one fewer
+     * slow call not to move it: 10 (docs/statistics.md).
+     */
+    static final int CALLS_BEYOND = 10;
+
+    /**
+     * The fewest timed calls on which every sample of a latency percentile must rest for its row
+     * to be judged: {@link #CALLS_BEYOND} calls beyond the percentile, so 20 for the median and
+     * 1000 for p99; the max is held to p99's (one call decides it at any count, and below that it
+     * is the interpreter's first call).
+     */
+    public static long minimumTimedCalls(MetricId.Statistic s) {
+        return switch (s) {
+            case P50 -> 2 * CALLS_BEYOND;
+            case P99, MAX -> 100 * CALLS_BEYOND;
+            default -> 0;
+        };
+    }
+
     private Comparison() {
     }
 
@@ -74,18 +94,22 @@ public final class Comparison {
         for (Metric metric : timeLast(metrics.values())) {
             rows.add(row(metric, columns, measured, merged, options));
         }
+        rows = controlFalseDiscoveries(rows, columns.size(), options);
         List<Note> notes = new ArrayList<>();
         for (int c = 0; c < columns.size(); c++) {
             notes.addAll(Measurements.notes(columns.get(c).get(0), labels.get(c))); // a column's runs share their sources
         }
         notes.addAll(sampleNotes(columns, rows, options));
+        if (columns.size() > 1) { // a report says it in its max row's comment
+            notes.addAll(timedCallNotes(rows, labels));
+        }
         if (columns.size() == 1 && columns.get(0).size() == 1) {
             notes.addAll(Measurements.blockedSites(columns.get(0).get(0)));
         }
+        List<HotMethods.Section> hot = HotMethods.of(columns, options.hot(), options.confidence());
         return new Table(title(columns), labels,
                 columns.stream().map(c -> c.stream().map(RunData::file).toList()).toList(), rows,
-                summary(labels, rows), List.copyOf(new LinkedHashSet<>(notes)), curves(columns),
-                HotMethods.of(columns, options.hot(), options.confidence()), subject(columns));
+                summary(labels, rows, hot), List.copyOf(new LinkedHashSet<>(notes)), curves(columns), hot, subject(columns));
     }
 
     /** One metric across the columns: each column's value and samples, and each later column's delta and test. */
@@ -94,7 +118,9 @@ public final class Comparison {
         List<Value> values = new ArrayList<>();
         List<String> comments = new ArrayList<>();
         List<Spread> spreads = new ArrayList<>();
+        List<List<Long>> timed = new ArrayList<>();
         for (int c = 0; c < columns.size(); c++) {
+            timed.add(timedCalls(metric, measured.get(c)));
             Spread spread = samples(metric, columns.get(c), measured.get(c));
             Measurements.Measured combined = combine(metric, measured.get(c), spread, merged.get(c));
             values.add(combined.value());
@@ -107,10 +133,92 @@ public final class Comparison {
             deltas.add(c == 0 ? Double.NaN : delta(values.get(0), values.get(c)));
             Spread a = spreads.get(0);
             Spread b = spreads.get(c);
-            tests.add(c == 0 || a == null || b == null || !values.get(0).measured() || !values.get(c).measured()
-                    ? null : Significance.of(a, b, options.test(), options.confidence()));
+            Significance s = c == 0 || a == null || b == null || !values.get(0).measured() || !values.get(c).measured()
+                    ? null : Significance.of(a, b, options.test(), options.confidence());
+            tests.add(s == null ? null : tooFewTimedCalls(s, metric, timed.get(0), timed.get(c)));
         }
-        return new Row(metric, values, deltas, comments, spreads, tests);
+        return new Row(metric, values, deltas, comments, spreads, tests,
+                java.util.Collections.nCopies(columns.size(), Double.NaN), timed);
+    }
+
+    /** A percentile's timed calls per recording of a column; null for other metrics and where none has any. */
+    private static List<Long> timedCalls(Metric metric, List<Map<MetricId, Measurements.Measured>> runs) {
+        if (!metric.id().statistic().isPercentile()) {
+            return null;
+        }
+        List<Long> out = new ArrayList<>();
+        for (Map<MetricId, Measurements.Measured> run : runs) {
+            Measurements.Measured x = run.get(metric.id());
+            out.add(x == null ? 0 : Math.max(0, x.timedCalls()));
+        }
+        return out;
+    }
+
+    /** The test, or where a sample of either side rests on too few timed calls, no verdict ({@code ?}) and no p. */
+    static Significance tooFewTimedCalls(Significance s, Metric metric, List<Long> a, List<Long> b) {
+        long need = minimumTimedCalls(metric.id().statistic());
+        if (a == null || b == null || need == 0) {
+            return s;
+        }
+        long fewest = Math.min(a.stream().mapToLong(Long::longValue).min().orElse(0),
+                b.stream().mapToLong(Long::longValue).min().orElse(0));
+        if (fewest >= need) {
+            return s;
+        }
+        return new Significance(s.test(), Double.NaN, s.meanDelta(), s.medianDelta(), s.ciLow(), s.ciHigh(), s.confidence(),
+                Significance.Verdict.TOO_FEW, "a sample rests on " + fewest + " timed calls, fewer than " + need, s.nA(), s.nB());
+    }
+
+    /**
+     * Benjamini–Hochberg across each column's judged rows ({@link FalseDiscovery}): a row is significant where its
+     * adjusted p (q) is below α; its raw p stays in the test, q beside it in the row.
+     */
+    static List<Row> controlFalseDiscoveries(List<Row> rows, int columns, Options o) {
+        double alpha = 1 - o.confidence();
+        List<List<Significance>> tests = new ArrayList<>();
+        List<List<Double>> qs = new ArrayList<>();
+        for (Row r : rows) {
+            tests.add(new ArrayList<>(r.tests()));
+            qs.add(new ArrayList<>(r.qValues()));
+        }
+        for (int c = 1; c < columns; c++) {
+            double[] p = new double[rows.size()];
+            for (int i = 0; i < rows.size(); i++) {
+                Significance s = rows.get(i).tests().get(c);
+                p[i] = s == null || s.verdict() == Significance.Verdict.TOO_FEW ? Double.NaN : s.pValue();
+            }
+            double[] q = FalseDiscovery.adjust(p);
+            for (int i = 0; i < rows.size(); i++) {
+                if (Double.isNaN(q[i])) {
+                    continue;
+                }
+                Significance s = rows.get(i).tests().get(c);
+                qs.get(i).set(c, q[i]);
+                tests.get(i).set(c, new Significance(s.test(), s.pValue(), s.meanDelta(), s.medianDelta(), s.ciLow(), s.ciHigh(),
+                        s.confidence(), q[i] < alpha ? Significance.Verdict.SIGNIFICANT : Significance.Verdict.NOT_SIGNIFICANT,
+                        s.reason(), s.nA(), s.nB()));
+            }
+        }
+        List<Row> out = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            out.add(rows.get(i).withTests(java.util.Collections.unmodifiableList(tests.get(i)), List.copyOf(qs.get(i))));
+        }
+        return out;
+    }
+
+    /** Per probe, the timed calls its percentiles rest on in each column, with the minimum to judge them. */
+    private static List<Note> timedCallNotes(List<Row> rows, List<String> labels) {
+        List<Note> notes = new ArrayList<>();
+        for (Row r : rows) {
+            if (r.metric().id().statistic() != MetricId.Statistic.P50 || r.timedCalls().stream().allMatch(java.util.Objects::isNull)) {
+                continue;
+            }
+            String name = r.metric().label().substring(0, r.metric().label().length() - " p50 (ns)".length());
+            List<List<Long>> per = r.timedCalls().stream().map(t -> t == null ? List.<Long>of() : List.copyOf(t)).toList();
+            notes.add(new Note.TimedCalls(name, labels, per, minimumTimedCalls(MetricId.Statistic.P50),
+                    minimumTimedCalls(MetricId.Statistic.P99)));
+        }
+        return notes;
     }
 
     private static String subject(List<List<RunData>> columns) {
@@ -221,14 +329,23 @@ public final class Comparison {
         }
         boolean tooFew = false;
         boolean marked = false;
-        for (Row r : rows) {
-            for (Significance s : r.tests()) {
-                tooFew |= s != null && s.verdict() == Significance.Verdict.TOO_FEW && s.nA() > 1 && s.nB() > 1;
+        int judged = 0;
+        for (int c = 1; c < columns.size(); c++) {
+            int n = 0;
+            for (Row r : rows) {
+                Significance s = r.tests().get(c);
+                boolean fewTimed = r.fewestTimedCalls(c) >= 0 && r.fewestTimedCalls(c) < minimumTimedCalls(r.metric().id().statistic());
+                tooFew |= s != null && s.verdict() == Significance.Verdict.TOO_FEW && s.nA() > 1 && s.nB() > 1 && !fewTimed;
                 marked |= s != null;
+                n += Double.isNaN(r.qValues().get(c)) ? 0 : 1;
             }
+            judged = Math.max(judged, n);
         }
         if (marked) {
             notes.add(new Note.Deltas(o.test(), o.confidence()));
+        }
+        if (judged > 1) {
+            notes.add(new Note.FalseDiscoveryControl(judged, 1 - o.confidence()));
         }
         if (tooFew && o.test() == Significance.Test.U) {
             notes.add(new Note.UTestTooFew(U_MINIMUM));
@@ -236,15 +353,15 @@ public final class Comparison {
         return notes;
     }
 
-    /** The summary: geometric mean of the score ratios, and the significant moves, better or worse. */
-    private static List<Summary> summary(List<String> labels, List<Row> rows) {
+    /** The summary: the headline's judged change, the largest significant moves, and the hot methods that moved. */
+    private static List<Summary> summary(List<String> labels, List<Row> rows, List<HotMethods.Section> hot) {
         List<Summary> out = new ArrayList<>();
         boolean hasScore = rows.stream().anyMatch(r -> r.metric().kind() == MetricId.Kind.SCORE);
         for (int c = 1; c < labels.size(); c++) {
             double logSum = 0;
             int n = 0;
-            List<Summary.Move> better = new ArrayList<>();
-            List<Summary.Move> worse = new ArrayList<>();
+            List<Summary.Move> moves = new ArrayList<>();
+            Row head = headline(rows, c);
             for (Row r : rows) {
                 Significance s = r.tests().get(c);
                 if (scoreLike(r.metric(), hasScore) && r.values().get(0).measured() && r.values().get(c).measured()
@@ -253,17 +370,53 @@ public final class Comparison {
                     n++;
                 }
                 if (s == null || s.verdict() != Significance.Verdict.SIGNIFICANT || r.metric().better() == Metric.Better.NEITHER
-                        || Double.isNaN(r.deltas().get(c))) {
+                        || Double.isNaN(r.deltas().get(c)) || r.metric().id().statistic() == MetricId.Statistic.MAX || r == head) {
                     continue;
                 }
-                boolean up = r.deltas().get(c) > 0;
-                Summary.Move move = new Summary.Move(r.metric(), r.deltas().get(c));
-                (up == (r.metric().better() == Metric.Better.HIGHER) ? better : worse).add(move);
+                moves.add(new Summary.Move(r.metric(), r.deltas().get(c)));
             }
+            moves.sort(java.util.Comparator.comparingDouble((Summary.Move m) -> -Math.abs(m.delta())));
+            List<Summary.Move> better = new ArrayList<>();
+            List<Summary.Move> worse = new ArrayList<>();
+            for (Summary.Move m : moves.subList(0, Math.min(Summary.MOST_MOVES, moves.size()))) {
+                ((m.delta() > 0) == (m.metric().better() == Metric.Better.HIGHER) ? better : worse).add(m);
+            }
+            Summary.Headline h = head == null ? null : new Summary.Headline(head.metric(), head.deltas().get(c),
+                    head.tests().get(c) == null ? Significance.Verdict.TOO_FEW : head.tests().get(c).verdict(),
+                    head.tests().get(c) == null ? Double.NaN : head.tests().get(c).pValue());
             out.add(new Summary(labels.get(c), labels.get(0), hasScore, n > 0 ? Math.exp(logSum / n) - 1 : Double.NaN,
-                    better, worse));
+                    better, worse, h, Math.max(0, moves.size() - Summary.MOST_MOVES), hotMoves(hot, c)));
         }
         return out;
+    }
+
+    /** The row the summary leads with: the score, else time elapsed, else task-clock, measured on both sides. */
+    private static Row headline(List<Row> rows, int c) {
+        for (java.util.function.Predicate<Row> p : List.<java.util.function.Predicate<Row>>of(
+                r -> r.metric().kind() == MetricId.Kind.SCORE, r -> r.metric().kind() == MetricId.Kind.TIME,
+                r -> r.metric().key().equals("task-clock"))) {
+            for (Row r : rows) {
+                if (p.test(r) && r.values().get(0).measured() && r.values().get(c).measured() && !Double.isNaN(r.deltas().get(c))) {
+                    return r;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The hot methods whose share moved significantly in column {@code c}, largest first, at most five. */
+    private static List<Summary.HotMove> hotMoves(List<HotMethods.Section> hot, int c) {
+        List<Summary.HotMove> out = new ArrayList<>();
+        for (HotMethods.Section s : hot) {
+            for (HotMethods.Row r : s.rows()) {
+                Significance t = c < r.tests().size() ? r.tests().get(c) : null;
+                if (t != null && t.verdict() == Significance.Verdict.SIGNIFICANT && !Double.isNaN(r.deltasPp().get(c))) {
+                    out.add(new Summary.HotMove(s.kind(), r.method(), r.deltasPp().get(c)));
+                }
+            }
+        }
+        out.sort(java.util.Comparator.comparingDouble((Summary.HotMove m) -> -Math.abs(m.deltaPp())));
+        return out.subList(0, Math.min(Summary.MOST_MOVES, out.size()));
     }
 
     /** The workload's score, or where there is none, the time the run took. */

@@ -24,8 +24,15 @@ public final class Measurements {
     static final MetricId.Kind JDK = MetricId.Kind.JDK;
     private static final String SOURCE_PERF = perfstat.format.CounterSource.PERF_EVENT_OPEN;
 
-    /** One metric of one recording, with perf's derived comment for it. */
-    public record Measured(Metric metric, Value value, String comment) {
+    /**
+     * One metric of one recording, with perf's derived comment for it.
+     *
+     * @param timedCalls for a latency percentile, the timed calls it rests on (the histogram's count); -1 for other metrics
+     */
+    public record Measured(Metric metric, Value value, String comment, long timedCalls) {
+        public Measured(Metric metric, Value value, String comment) {
+            this(metric, value, comment, -1);
+        }
     }
 
     private Measurements() {
@@ -110,13 +117,17 @@ public final class Measurements {
             }
             String name = names.get(p.name());
             put(m, probe(p.name(), name, MetricId.Statistic.CALLS), Value.of(p.calls()), rate(Value.of(p.calls()), elapsedMs));
-            boolean timed = p.latencyNs().getTotalCount() > 0;
-            put(m, probe(p.name(), name, MetricId.Statistic.P50),
-                    timed ? Value.of(p.latencyNs().getValueAtPercentile(50)) : Value.notSupported(), "");
-            put(m, probe(p.name(), name, MetricId.Statistic.P99),
-                    timed ? Value.of(p.latencyNs().getValueAtPercentile(99)) : Value.notSupported(), "");
-            put(m, probe(p.name(), name, MetricId.Statistic.MAX), timed ? Value.of(p.latencyNs().getMaxValue()) : Value.notSupported(),
-                    timed ? p.latencyNs().getTotalCount() + " timed calls" : "");
+            long count = p.latencyNs().getTotalCount();
+            boolean timed = count > 0;
+            Metric p50 = probe(p.name(), name, MetricId.Statistic.P50);
+            m.put(p50.id(), new Measured(p50, timed ? Value.of(p.latencyNs().getValueAtPercentile(50)) : Value.notSupported(), "",
+                    count));
+            Metric p99 = probe(p.name(), name, MetricId.Statistic.P99);
+            m.put(p99.id(), new Measured(p99, timed ? Value.of(p.latencyNs().getValueAtPercentile(99)) : Value.notSupported(), "",
+                    count));
+            Metric max = probe(p.name(), name, MetricId.Statistic.MAX);
+            m.put(max.id(), new Measured(max, timed ? Value.of(p.latencyNs().getMaxValue()) : Value.notSupported(),
+                    timed ? count + " timed calls" : "", count));
         }
     }
 

@@ -112,4 +112,32 @@ public sealed interface Note {
     /** The observer check: each variant also ran without probes; the summaries after the first compare those runs. */
     record ObserverCheck() implements Note {
     }
+
+    /**
+     * The timed calls a probe's latency percentiles rest on, per recording of each column, and
+     * the fewest with which its rows are judged.
+     *
+     * @param probe       the probe as its rows name it
+     * @param columns     the columns' labels
+     * @param timedCalls  per column, per recording, the timed calls
+     * @param minimumP50  the fewest timed calls to judge p50
+     * @param minimumP99  the fewest to judge p99 and max
+     */
+    record TimedCalls(String probe, List<String> columns, List<List<Long>> timedCalls, long minimumP50, long minimumP99)
+            implements Note {
+        public TimedCalls {
+            columns = List.copyOf(columns);
+            timedCalls = List.copyOf(timedCalls);
+        }
+    }
+
+    /**
+     * The false discovery rate is controlled across a table's judged rows (Benjamini–Hochberg): a row is significant
+     * where its adjusted p (q) is below {@code alpha}.
+     *
+     * @param judged how many rows were judged (per column after the first, at most)
+     * @param alpha  the level
+     */
+    record FalseDiscoveryControl(int judged, double alpha) implements Note {
+    }
 }
