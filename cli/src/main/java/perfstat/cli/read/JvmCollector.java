@@ -14,8 +14,6 @@ import jdk.jfr.consumer.RecordedEvent;
 final class JvmCollector implements Collector {
     private long gcCount;
     private Duration gcPause = Duration.ZERO;
-    private double cpuSum;
-    private long cpuN;
     private int hwThreads;
     private final List<double[]> cpuLoads = new ArrayList<>(); // {epoch ns, jvmUser + jvmSystem}
     private final List<double[]> switchRates = new ArrayList<>(); // {epoch ns, switches per second, whole machine}
@@ -26,12 +24,7 @@ final class JvmCollector implements Collector {
             gcCount++;
             gcPause = gcPause.plus(e.getDuration("sumOfPauses"));
         });
-        h.on("jdk.CPULoad", e -> {
-            double load = e.getFloat("jvmUser") + e.getFloat("jvmSystem");
-            cpuSum += load;
-            cpuN++;
-            cpuLoads.add(new double[] {epochNs(e.getEndTime()), load});
-        });
+        h.on("jdk.CPULoad", e -> cpuLoads.add(new double[] {epochNs(e.getEndTime()), e.getFloat("jvmUser") + e.getFloat("jvmSystem")}));
         h.on("jdk.ThreadContextSwitchRate", e -> switchRates.add(new double[] {epochNs(e.getEndTime()), e.getFloat("switchRate")}));
         h.on("jdk.CPUInformation", e -> {
             if (e.hasField("hwThreads")) {
@@ -48,9 +41,30 @@ final class JvmCollector implements Collector {
         return gcPause;
     }
 
-    /** The mean of the JVM's CPU load samples (user + system, a fraction of the machine), NaN without any. */
+    /**
+     * The mean of the JVM's CPU load samples (user + system, a fraction of the machine), the first
+     * left out: the JDK has no previous reading to measure it from, so it is always 0. NaN without
+     * a second sample.
+     */
     double meanCpuLoad() {
-        return cpuN == 0 ? Double.NaN : cpuSum / cpuN;
+        if (cpuLoads.size() < 2) {
+            return Double.NaN;
+        }
+        cpuLoads.sort((a, b) -> Double.compare(a[0], b[0]));
+        double sum = 0;
+        for (int i = 1; i < cpuLoads.size(); i++) {
+            sum += cpuLoads.get(i)[1];
+        }
+        return sum / (cpuLoads.size() - 1);
+    }
+
+    /** The time the CPU load samples cover: from the first to the last (each reads the load since the one before). */
+    Duration cpuLoadCovered() {
+        if (cpuLoads.size() < 2) {
+            return Duration.ZERO;
+        }
+        cpuLoads.sort((a, b) -> Double.compare(a[0], b[0]));
+        return Duration.ofNanos((long) (cpuLoads.get(cpuLoads.size() - 1)[0] - cpuLoads.get(0)[0]));
     }
 
     /** The JVM's CPU time: its load times the machine's hardware threads, over time; NaN where unknown. */

@@ -59,6 +59,10 @@ final class Formats {
         if (s != null && s.verdict() == Significance.Verdict.NOT_SIGNIFICANT && s.pValue() < 1 - s.confidence() && !Double.isNaN(q)) {
             return String.format(Locale.ROOT, "~ (p=%.3f q=%.3f n=%d+%d)", s.pValue(), q, s.nA(), s.nB());
         }
+        if (s != null && Double.isNaN(d) && s.verdict() == Significance.Verdict.SIGNIFICANT) {
+            // no relative change from 0: say from what, never a p without a change
+            return String.format(Locale.ROOT, "from 0 (p=%.3f n=%d+%d)", s.pValue(), s.nA(), s.nB());
+        }
         return judgedDelta(d, s);
     }
 

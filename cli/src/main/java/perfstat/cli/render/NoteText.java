@@ -85,6 +85,10 @@ public final class NoteText {
         if (note instanceof Note.TimedCalls n) {
             return timedCalls(n);
         }
+        if (note instanceof Note.NotCountedOnOneSide n) {
+            return n.column() + ": <not counted>, where another column has a value (the recording lacks the events, or too few"
+                    + " of them): " + String.join(", ", n.rows()) + "; no delta is judged there";
+        }
         if (note instanceof Note.FalseDiscoveryControl n) {
             return String.format(Locale.ROOT, "many rows, one table: significant means a Benjamini-Hochberg adjusted p (q) below"
                     + " %.2f across the %d rows judged, so that at most %.0f%% of the rows marked are expected to be noise;"

@@ -100,6 +100,7 @@ public final class Comparison {
             notes.addAll(Measurements.notes(columns.get(c).get(0), labels.get(c))); // a column's runs share their sources
         }
         notes.addAll(sampleNotes(columns, rows, options));
+        notes.addAll(missingOnASide(rows, labels));
         if (columns.size() > 1) { // a report says it in its max row's comment
             notes.addAll(timedCallNotes(rows, labels));
         }
@@ -126,6 +127,13 @@ public final class Comparison {
             values.add(combined.value());
             comments.add(combined.comment());
             spreads.add(spread);
+        }
+        if (values.stream().anyMatch(Value::measured)) {
+            for (int c = 0; c < values.size(); c++) {
+                if (values.get(c).status() == Value.Status.ABSENT) {
+                    values.set(c, Value.notCounted()); // measured elsewhere: not counted here, never "-"
+                }
+            }
         }
         List<Double> deltas = new ArrayList<>();
         List<Significance> tests = new ArrayList<>();
@@ -204,6 +212,24 @@ public final class Comparison {
             out.add(rows.get(i).withTests(java.util.Collections.unmodifiableList(tests.get(i)), List.copyOf(qs.get(i))));
         }
         return out;
+    }
+
+    /** Per column, the rows it has no value of where another column has one: one note each. */
+    private static List<Note> missingOnASide(List<Row> rows, List<String> labels) {
+        List<Note> notes = new ArrayList<>();
+        for (int c = 0; c < labels.size() && labels.size() > 1; c++) {
+            List<String> missing = new ArrayList<>();
+            for (Row r : rows) {
+                Value v = r.values().get(c);
+                if (!v.measured() && v.status() != Value.Status.NOT_SUPPORTED && r.values().stream().anyMatch(Value::measured)) {
+                    missing.add(r.metric().label().trim());
+                }
+            }
+            if (!missing.isEmpty()) {
+                notes.add(new Note.NotCountedOnOneSide(labels.get(c), missing));
+            }
+        }
+        return notes;
     }
 
     /** Per probe, the timed calls its percentiles rest on in each column, with the minimum to judge them. */

@@ -140,4 +140,16 @@ public sealed interface Note {
      */
     record FalseDiscoveryControl(int judged, double alpha) implements Note {
     }
+
+    /**
+     * Rows a column has no value of where another column has one: printed {@code <not counted>} there.
+     *
+     * @param column the column
+     * @param rows   the rows' labels
+     */
+    record NotCountedOnOneSide(String column, List<String> rows) implements Note {
+        public NotCountedOnOneSide {
+            rows = List.copyOf(rows);
+        }
+    }
 }
