@@ -15,6 +15,7 @@ final class JvmCollector implements Collector {
     private long gcCount;
     private Duration gcPause = Duration.ZERO;
     private int hwThreads;
+    private Duration beforeRecording = Duration.ZERO;
     private final List<double[]> cpuLoads = new ArrayList<>(); // {epoch ns, jvmUser + jvmSystem}
     private final List<double[]> switchRates = new ArrayList<>(); // {epoch ns, switches per second, whole machine}
 
@@ -26,6 +27,11 @@ final class JvmCollector implements Collector {
         });
         h.on("jdk.CPULoad", e -> cpuLoads.add(new double[] {epochNs(e.getEndTime()), e.getFloat("jvmUser") + e.getFloat("jvmSystem")}));
         h.on("jdk.ThreadContextSwitchRate", e -> switchRates.add(new double[] {epochNs(e.getEndTime()), e.getFloat("switchRate")}));
+        h.on("jdk.JVMInformation", e -> {
+            if (e.hasField("jvmStartTime")) { // written when the recording starts: how long the JVM ran before it
+                beforeRecording = Duration.between(e.getInstant("jvmStartTime"), e.getStartTime());
+            }
+        });
         h.on("jdk.CPUInformation", e -> {
             if (e.hasField("hwThreads")) {
                 hwThreads = e.getInt("hwThreads");
@@ -70,6 +76,18 @@ final class JvmCollector implements Collector {
     /** The JVM's CPU time: its load times the machine's hardware threads, over time; NaN where unknown. */
     double derivedCpuNs() {
         return hwThreads > 0 ? integral(cpuLoads, hwThreads * 1e9) : Double.NaN;
+    }
+
+    /**
+     * The share of the JVM's life, the {@code recorded} span and the time the JVM ran before the recording started
+     * (jdk.JVMInformation's start time), that the CPU load samples cover; NaN below two samples.
+     */
+    double cpuLoadShare(Duration recorded) {
+        Duration life = recorded.plus(beforeRecording.isNegative() ? Duration.ZERO : beforeRecording);
+        if (cpuLoads.size() < 2 || life.isZero()) {
+            return Double.NaN;
+        }
+        return Math.min(1, cpuLoadCovered().toNanos() / (double) life.toNanos());
     }
 
     /** The whole machine's context switches over time, NaN below two samples. */

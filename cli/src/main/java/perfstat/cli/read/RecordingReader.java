@@ -298,7 +298,7 @@ public final class RecordingReader {
             return new RunData.JdkSummary(jdkCounts, recorded, jvm.gcCount(), jvm.gcPause(), jvm.meanCpuLoad(),
                     contention.monitors(), contention.parks(), contention.topSites(), jvm.derivedCpuNs(),
                     jvm.machineContextSwitches(), jdkTotals.result(), hot.result(), agent.contentionThreshold(),
-                    jvm.cpuLoadCovered());
+                    jvm.cpuLoadCovered(), jvm.cpuLoadShare(recorded));
         }
     }
 }

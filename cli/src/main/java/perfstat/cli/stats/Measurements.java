@@ -192,15 +192,18 @@ public final class Measurements {
         boolean derivedCpu = !counters && Double.isFinite(jdk.derivedCpuNs());
         // jdk.CPULoad's samples cover the time from the first to the last; scaled to the recording's span as perf scales
         // a counter that ran part of the time, and the comment says what share they covered
-        double coveredPct = derivedCpu && Double.isFinite(elapsedMs) && elapsedMs > 0
-                ? Math.min(100, 100 * jdk.cpuLoadCovered().toNanos() / 1e6 / elapsedMs) : Double.NaN;
+        double coveredPct = derivedCpu ? 100 * jdk.cpuLoadShare() : Double.NaN;
+        double coveredMs = jdk.cpuLoadCovered().toNanos() / 1e6;
         double taskClockMs = counters ? diff(a.taskClockNs(), b.taskClockNs()) / 1e6
                 : derivedCpu ? jdk.derivedCpuNs() / 1e6 * (coveredPct > 0 ? 100 / coveredPct : 1) : Double.NaN;
-        String utilized = Double.isFinite(taskClockMs) && elapsedMs > 0
-                ? String.format(Locale.ROOT, "%.3f CPUs utilized", taskClockMs / elapsedMs) : "";
+        // CPUs utilized: over the time measured (the samples' where derived)
+        double overMs = derivedCpu && coveredMs > 0 ? coveredMs : elapsedMs;
+        double measuredMs = derivedCpu && coveredMs > 0 ? jdk.derivedCpuNs() / 1e6 : taskClockMs;
+        String utilized = Double.isFinite(measuredMs) && overMs > 0
+                ? String.format(Locale.ROOT, "%.3f CPUs utilized", measuredMs / overMs) : "";
         String derivation = coveredPct > 0
-                ? String.format(Locale.ROOT, "[derived: jdk.CPULoad x CPUs, its samples cover %.1f%% of the recording, scaled]",
-                        coveredPct) : "[derived: jdk.CPULoad x CPUs over time]";
+                ? String.format(Locale.ROOT, "[derived: jdk.CPULoad x CPUs; its samples cover %.1f%% of the JVM's life,"
+                        + " scaled to all of it]", coveredPct) : "[derived: jdk.CPULoad x CPUs over time]";
         put(m, new Metric("task-clock", "task-clock (msecs)", "ms", COUNTERS, 6, Metric.Better.LOWER),
                 counters ? value(a.taskClockNs(), b.taskClockNs(), 1e-6) : derivedCpu ? Value.of(taskClockMs) : Value.notCounted(),
                 derivedCpu ? utilized + (utilized.isEmpty() ? "" : "  ") + derivation : utilized);
