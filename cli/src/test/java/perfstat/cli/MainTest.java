@@ -6,6 +6,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -104,6 +105,29 @@ class MainTest {
         assertThat(run("diff", "--fail-on", "score:-5%", a, b).code()).isZero(); // the score rose 10.71%, significantly
         assertThat(run("diff", "--fail-on", "score:+5%", a, b).code()).isEqualTo(1);
         assertThat(run("diff", "--alpha", "0.01", a, b).code()).isZero();
+    }
+
+    /** Columns are always told apart: by variant, else by directory or the common part of the files' names. */
+    @Test
+    void columnsAreLabelledDistinctly() throws Exception {
+        Path src = Path.of("../recordings/fstime-unpatched.jfr");
+        for (String side : List.of("a", "b")) {
+            Files.createDirectories(dir.resolve(side));
+            for (String n : List.of("tok.1.jfr", "tok.3.jfr")) {
+                Files.copy(src, dir.resolve(side).resolve(n));
+            }
+        }
+        String a1 = dir.resolve("a/tok.1.jfr").toString();
+        String a3 = dir.resolve("a/tok.3.jfr").toString();
+        String b1 = dir.resolve("b/tok.1.jfr").toString();
+        String b3 = dir.resolve("b/tok.3.jfr").toString();
+        assertThat(run("diff", "--format", "json", a1, a3, "--", b1, b3).out())
+                .contains("{\"label\": \"a\", \"files\"").contains("{\"label\": \"b\", \"files\"");
+        assertThat(run("diff", "--format", "json", dir.resolve("a").toString(), dir.resolve("b").toString()).out())
+                .contains("{\"label\": \"a\", \"files\"").contains("{\"label\": \"b\", \"files\"");
+        assertThat(run("diff", "--format", "json", "--labels", "old,new", a1, a3, "--", b1, b3).out())
+                .contains("{\"label\": \"old\", \"files\"");
+        oneLine(run("diff", "--labels", "x,x", a1, b1), 2, "--labels must name each column differently");
     }
 
     @Test

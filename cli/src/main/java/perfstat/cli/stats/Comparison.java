@@ -469,11 +469,39 @@ public final class Comparison {
         return (b.value() - a.value()) / Math.abs(a.value());
     }
 
+    /**
+     * The common part of files' names: the longest prefix their names (without directory and {@code .jfr}) share, less
+     * trailing separators and run numbers ({@code tok.1}, {@code tok.3}: {@code tok}); "" where they share none.
+     */
+    public static String commonName(List<String> files) {
+        String prefix = null;
+        for (String f : files) {
+            java.nio.file.Path name = java.nio.file.Path.of(f).getFileName();
+            String n = name == null ? f : name.toString();
+            n = n.endsWith(".jfr") ? n.substring(0, n.length() - 4) : n;
+            if (prefix == null) {
+                prefix = n;
+            } else {
+                int i = 0;
+                while (i < prefix.length() && i < n.length() && prefix.charAt(i) == n.charAt(i)) {
+                    i++;
+                }
+                prefix = prefix.substring(0, i);
+            }
+        }
+        if (prefix == null) {
+            return "";
+        }
+        return files.size() > 1 ? prefix.replaceAll("[-_.0-9 ]+$", "") : prefix;
+    }
+
     private static Title title(List<List<RunData>> columns) {
         RunData first = columns.get(0).get(0);
         RunData.Workload w = first.workload();
         if (w == null) {
-            return Title.of(first.label());
+            List<String> names = columns.stream().flatMap(List::stream).map(RunData::file).toList();
+            String common = commonName(names);
+            return Title.of(common.isEmpty() ? first.label() : common);
         }
         return new Title(w.workload(), new Title.Workload(w.threads(), w.simulated(), w.fixedWork(), w.duration()),
                 columns.get(0).size());
