@@ -48,6 +48,15 @@ final class Formats {
      * the false discovery rate decided against a raw p below α.
      */
     static String judgedDelta(perfstat.cli.stats.Row r, int c) {
+        boolean split = c > 0 && (groups(r.spreads().get(0)) || groups(r.spreads().get(c)));
+        return judgedDeltaOnly(r, c) + (split ? " [2 groups]" : "");
+    }
+
+    private static boolean groups(perfstat.cli.stats.Spread s) {
+        return s != null && s.groups() > 0;
+    }
+
+    private static String judgedDeltaOnly(perfstat.cli.stats.Row r, int c) {
         Significance s = r.tests().get(c);
         double d = r.deltas().get(c);
         long fewest = r.fewestTimedCalls(c);

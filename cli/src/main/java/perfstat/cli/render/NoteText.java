@@ -89,6 +89,12 @@ public final class NoteText {
             return n.column() + ": <not counted>, where another column has a value (the recording lacks the events, or too few"
                     + " of them): " + String.join(", ", n.rows()) + "; no delta is judged there";
         }
+        if (note instanceof Note.RunsInGroups n) {
+            return n.row() + ": " + n.column() + "'s runs fall into two groups (" + n.low() + " low, " + n.high() + " high; the gap"
+                    + " between them is over five times either group's range: a JVM's JIT can settle on one of two compiled"
+                    + " shapes)" + (n.moreRuns() < 0 ? "" : n.moreRuns() == 0 ? "; the runs there are enough to decide at this"
+                    + " spread" : "; about " + n.moreRuns() + " more runs a side would decide the comparison at the spread seen");
+        }
         if (note instanceof Note.FalseDiscoveryControl n) {
             return String.format(Locale.ROOT, "many rows, one table: significant means a Benjamini-Hochberg adjusted p (q) below"
                     + " %.2f across the %d rows judged, so that at most %.0f%% of the rows marked are expected to be noise;"

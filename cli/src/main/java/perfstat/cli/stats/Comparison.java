@@ -101,6 +101,7 @@ public final class Comparison {
         }
         notes.addAll(sampleNotes(columns, rows, options));
         notes.addAll(missingOnASide(rows, labels));
+        notes.addAll(groupNotes(rows, labels, options));
         if (columns.size() > 1) { // a report says it in its max row's comment
             notes.addAll(timedCallNotes(rows, labels));
         }
@@ -212,6 +213,42 @@ public final class Comparison {
             out.add(rows.get(i).withTests(java.util.Collections.unmodifiableList(tests.get(i)), List.copyOf(qs.get(i))));
         }
         return out;
+    }
+
+    /** The rows whose runs on a side fall into two groups, with the runs that would decide them. */
+    private static List<Note> groupNotes(List<Row> rows, List<String> labels, Options o) {
+        List<Note> notes = new ArrayList<>();
+        for (Row r : rows) {
+            for (int c = 0; c < labels.size(); c++) {
+                Spread sp = r.spreads().get(c);
+                int low = sp == null ? 0 : sp.groups();
+                if (low == 0) {
+                    continue;
+                }
+                int other = c == 0 ? 1 : 0;
+                long more = other < labels.size() && r.spreads().get(other) != null
+                        ? moreRuns(r.spreads().get(0), r.spreads().get(c == 0 ? other : c), o.confidence()) : -1;
+                notes.add(new Note.RunsInGroups(r.metric().label().trim(), labels.get(c), low, sp.n() - low, more));
+            }
+        }
+        return notes;
+    }
+
+    /**
+     * More runs a side for a two-sided test at 1 - confidence to detect the change of the means seen with 80% power, at
+     * the spread seen (the normal approximation, n = 2 (z(1-α/2) + z(0.8))² σ² / Δ², over the U test's efficiency of
+     * 3/π against the t test); -1 where no change was seen.
+     */
+    static long moreRuns(Spread a, Spread b, double confidence) {
+        double d = b.mean() - a.mean();
+        double var = (a.sd() * a.sd() + b.sd() * b.sd()) / 2;
+        if (d == 0 || !Double.isFinite(var) || !Double.isFinite(d)) {
+            return -1;
+        }
+        var z = org.apache.commons.statistics.distribution.NormalDistribution.of(0, 1);
+        double k = z.inverseSurvivalProbability((1 - confidence) / 2) + z.inverseSurvivalProbability(0.2);
+        double n = Math.ceil(2 * k * k * var / (d * d) / (3 / Math.PI));
+        return Math.max(0, (long) n - Math.max(a.n(), b.n()));
     }
 
     /** Per column, the rows it has no value of where another column has one: one note each. */

@@ -152,4 +152,17 @@ public sealed interface Note {
             rows = List.copyOf(rows);
         }
     }
+
+    /**
+     * A row whose runs on a side fall into two groups, and how many more runs a side would decide the comparison at
+     * the spread seen.
+     *
+     * @param row      the row's label
+     * @param column   the side whose runs split
+     * @param low      runs in the lower group
+     * @param high     runs in the upper group
+     * @param moreRuns more runs a side for 80% power at the change and spread seen; -1 where no change was seen
+     */
+    record RunsInGroups(String row, String column, int low, int high, long moreRuns) implements Note {
+    }
 }

@@ -26,7 +26,8 @@ class NoteTextTest {
             new Note.DeadFork("before", "x-1.died", ""), new Note.NotCompared("fstime fstime at 2 threads", List.of("a", "b")),
             new Note.SameRecording(), new Note.ObserverCheck(),
             new Note.TimedCalls("Vfs::write", List.of("a", "b"), List.of(List.of(1200L, 1310L), List.of(8L)), 20, 1000),
-            new Note.FalseDiscoveryControl(30, 0.05), new Note.NotCountedOnOneSide("b", List.of("task-clock (msecs)")));
+            new Note.FalseDiscoveryControl(30, 0.05), new Note.NotCountedOnOneSide("b", List.of("task-clock (msecs)")),
+            new Note.RunsInGroups("fstime (KB/s)", "patched", 2, 3, 7));
 
     @Test
     void everyKindOfNoteHasItsWords() {
