@@ -86,8 +86,12 @@ public final class NoteText {
             return timedCalls(n);
         }
         if (note instanceof Note.NotCountedOnOneSide n) {
-            return n.column() + ": <not counted>, where another column has a value (the recording lacks the events, or too few"
-                    + " of them): " + String.join(", ", n.rows()) + "; no delta is judged there";
+            return n.column() + ": <not counted> where another column has a value (its recordings lack the events or the calls,"
+                    + " or too few of them), so not judged: " + String.join(", ", n.rows());
+        }
+        if (note instanceof Note.TimedCallsMinimum n) {
+            return "latency percentiles are judged only where every recording rests on at least " + n.p50() + " timed calls (p50)"
+                    + " or " + n.p99() + " (p99, max), so that 10 calls lie beyond the percentile; ? with the fewest otherwise";
         }
         if (note instanceof Note.RunsInGroups n) {
             return n.row() + ": " + n.column() + "'s runs fall into two groups (" + n.low() + " low, " + n.high() + " high; the gap"
@@ -127,7 +131,7 @@ public final class NoteText {
         return null;
     }
 
-    /** {@code Vfs::write: latency percentiles rest on 1204-1310 | 8-11 timed calls a recording; ...}. */
+    /** {@code Vfs::write: latency percentiles rest on 1204-1310 | 8-11 timed calls a recording (a | b)}. */
     private static String timedCalls(Note.TimedCalls n) {
         List<String> per = new java.util.ArrayList<>();
         for (List<Long> t : n.timedCalls()) {
@@ -136,8 +140,6 @@ public final class NoteText {
             per.add(t.isEmpty() ? "-" : lo == hi ? Long.toString(lo) : lo + "-" + hi);
         }
         return n.probe() + ": latency percentiles rest on " + String.join(" | ", per) + " timed calls a recording ("
-                + String.join(" | ", n.columns()) + "); judged only where every recording has at least " + n.minimumP50()
-                + " (p50) or " + n.minimumP99() + " (p99, max), so that " + n.minimumP50() / 2
-                + " calls lie beyond the percentile; ? otherwise";
+                + String.join(" | ", n.columns()) + ")";
     }
 }

@@ -258,8 +258,12 @@ public final class Comparison {
             List<String> missing = new ArrayList<>();
             for (Row r : rows) {
                 Value v = r.values().get(c);
-                if (!v.measured() && v.status() != Value.Status.NOT_SUPPORTED && r.values().stream().anyMatch(Value::measured)) {
-                    missing.add(r.metric().label().trim());
+                boolean probe = r.metric().kind() == MetricId.Kind.PROBE;
+                if (!v.measured() && v.status() != Value.Status.NOT_SUPPORTED && r.values().stream().anyMatch(Value::measured)
+                        && (!probe || r.metric().id().statistic() == MetricId.Statistic.CALLS)) {
+                    String label = r.metric().label().trim();
+                    // a probe once, for its four rows
+                    missing.add(probe ? label.substring(0, label.length() - " calls".length()) + " (calls, p50, p99, max)" : label);
                 }
             }
             if (!missing.isEmpty()) {
@@ -280,6 +284,9 @@ public final class Comparison {
             List<List<Long>> per = r.timedCalls().stream().map(t -> t == null ? List.<Long>of() : List.copyOf(t)).toList();
             notes.add(new Note.TimedCalls(name, labels, per, minimumTimedCalls(MetricId.Statistic.P50),
                     minimumTimedCalls(MetricId.Statistic.P99)));
+        }
+        if (!notes.isEmpty()) {
+            notes.add(new Note.TimedCallsMinimum(minimumTimedCalls(MetricId.Statistic.P50), minimumTimedCalls(MetricId.Statistic.P99)));
         }
         return notes;
     }

@@ -165,4 +165,8 @@ public sealed interface Note {
      */
     record RunsInGroups(String row, String column, int low, int high, long moreRuns) implements Note {
     }
+
+    /** Latency percentiles are judged only on at least {@code p50} timed calls a recording (p50), {@code p99} (p99, max). */
+    record TimedCallsMinimum(long p50, long p99) implements Note {
+    }
 }
