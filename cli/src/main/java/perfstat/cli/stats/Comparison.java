@@ -160,7 +160,7 @@ public final class Comparison {
             Measurements.Measured x = run.get(metric.id());
             out.add(x == null ? 0 : Math.max(0, x.timedCalls()));
         }
-        return out;
+        return runs.stream().anyMatch(r -> r.containsKey(metric.id())) ? out : null; // null: no recording of the column has it
     }
 
     /** The test, or where a sample of either side rests on too few timed calls, no verdict ({@code ?}) and no p. */
