@@ -221,6 +221,7 @@ class ComparisonTest {
         assertThat(new Spread(new double[] {5.03, 5.01, 4.90, 5.02, 4.81}, false).groups()).isZero(); // one spread
         assertThat(new Spread(new double[] {5.03, 5.01, 4.40, 4.41}, false).groups()).isZero(); // too few runs to tell
         assertThat(new Spread(new double[] {5.03, 5.01, 4.40, 5.02, 4.41}, true).groups()).isZero(); // intervals, not runs
+        assertThat(new Spread(new double[] {60, 60, 70, 60, 70}, false).groups()).isZero(); // a histogram's buckets
         Spread a = new Spread(new double[] {10, 11, 9, 10, 10}, false);
         Spread b = new Spread(new double[] {10.5, 11.5, 9.5, 10.5, 10.5}, false);
         // sd 0.71 a side, change 0.5: n = 2 (1.96 + 0.84)^2 0.5 / 0.25 / 0.955 = 32.8, so 33 a side, 28 more
