@@ -6,6 +6,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -97,6 +98,52 @@ class MainTest {
         oneLine(run("report", dir.resolve("nope.jfr").toString()), 1, "no such file");
         Path text = Files.writeString(dir.resolve("x.jfr"), "hello");
         oneLine(run("diff", text.toString(), text.toString()), 1, "not a readable JFR recording");
+    }
+
+    /** A gate that cannot judge is refused: bad input before any file is read, then metrics the table does not have. */
+    @Test
+    void aGateThatCannotFireIsAUsageError() {
+        String nope = dir.resolve("nope.jfr").toString(); // never read: the options are refused first
+        oneLine(run("diff", "--fail-on", "task-clock", nope, nope), 2, "--fail-on wants METRIC:+N%");
+        oneLine(run("diff", "--fail-on", "task-clock:5%", nope, nope), 2, "--fail-on wants METRIC:+N%");
+        oneLine(run("diff", "--threshold", "five", nope, nope), 2, "--threshold wants N%");
+        oneLine(run("diff", "--alpha", "0", nope, nope), 2, "--alpha must be between 0 and 0.5");
+        oneLine(run("diff", "--alpha", "1", nope, nope), 2, "--alpha must be between 0 and 0.5");
+        String a = "../recordings/fstime-unpatched.jfr";
+        String b = "../recordings/fstime-patched.jfr";
+        Result typo = run("diff", "--fail-on", "tsk-clock:+5%", a, b);
+        oneLine(typo, 2, "--fail-on 'tsk-clock:+5.0%' names no metric of the table (closest: task-clock");
+        assertThat(typo.out()).isEmpty();
+        // one recording a side: task-clock has no verdict, so the commit is neither good nor bad
+        Result undecided = run("diff", "--fail-on", "task-clock:+5%", a, b);
+        assertThat(undecided.code()).isEqualTo(125);
+        assertThat(undecided.err()).contains("undecided");
+        assertThat(run("diff", "--fail-on", "score:-5%", a, b).code()).isZero(); // the score rose 10.71%, significantly
+        assertThat(run("diff", "--fail-on", "score:+5%", a, b).code()).isEqualTo(1);
+        assertThat(run("diff", "--alpha", "0.01", a, b).code()).isZero();
+    }
+
+    /** Columns are always told apart: by variant, else by directory or the common part of the files' names. */
+    @Test
+    void columnsAreLabelledDistinctly() throws Exception {
+        Path src = Path.of("../recordings/fstime-unpatched.jfr");
+        for (String side : List.of("a", "b")) {
+            Files.createDirectories(dir.resolve(side));
+            for (String n : List.of("tok.1.jfr", "tok.3.jfr")) {
+                Files.copy(src, dir.resolve(side).resolve(n));
+            }
+        }
+        String a1 = dir.resolve("a/tok.1.jfr").toString();
+        String a3 = dir.resolve("a/tok.3.jfr").toString();
+        String b1 = dir.resolve("b/tok.1.jfr").toString();
+        String b3 = dir.resolve("b/tok.3.jfr").toString();
+        assertThat(run("diff", "--format", "json", a1, a3, "--", b1, b3).out())
+                .contains("{\"label\": \"a\", \"files\"").contains("{\"label\": \"b\", \"files\"");
+        assertThat(run("diff", "--format", "json", dir.resolve("a").toString(), dir.resolve("b").toString()).out())
+                .contains("{\"label\": \"a\", \"files\"").contains("{\"label\": \"b\", \"files\"");
+        assertThat(run("diff", "--format", "json", "--labels", "old,new", a1, a3, "--", b1, b3).out())
+                .contains("{\"label\": \"old\", \"files\"");
+        oneLine(run("diff", "--labels", "x,x", a1, b1), 2, "--labels must name each column differently");
     }
 
     @Test

@@ -112,6 +112,7 @@ public final class CompareCommand implements Callable<Integer> {
             if (commands) {
                 table = table.withTitle(new Title(CommandSides.subject(sides), null, runs));
             }
+            judge.refuse(table);
             format.render(table, spec.commandLine().getOut());
             int status = judge.gate(table, spec.qualifiedName(), err);
             if (keep) {

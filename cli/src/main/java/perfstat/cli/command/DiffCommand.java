@@ -46,7 +46,8 @@ public final class DiffCommand implements Callable<Integer> {
     @Option(names = "--baseline", paramLabel = "BASE", description = "The configuration the others are compared with.")
     String baseline;
 
-    @Option(names = "--labels", split = ",", paramLabel = "A,B,...", description = "Column labels (default: each side's variant).")
+    @Option(names = "--labels", split = ",", paramLabel = "A,B,...", description = "Column labels, all different (default: each side's variant; else its directory, or the common part of"
+                    + " its files' names).")
     List<String> labels;
 
     @Option(names = "--force", description = "Compare recordings of different models or workloads all the same.")
@@ -88,6 +89,9 @@ public final class DiffCommand implements Callable<Integer> {
             if (names.size() != group.size()) {
                 throw UserError.usage("--labels names " + names.size() + " columns, but there are " + group.size());
             }
+            if (!distinct(names)) {
+                throw UserError.usage("--labels must name each column differently, not " + String.join(",", names));
+            }
             Table t = Comparison.ofColumns(group, names, options);
             List<Note> tableNotes = new ArrayList<>(t.notes());
             tableNotes.addAll(notes);
@@ -96,11 +100,13 @@ public final class DiffCommand implements Callable<Integer> {
             }
             tables.add(t.withNotes(tableNotes));
         }
+        tables.forEach(judge::refuse); // a gate that cannot judge is a usage error, before any output
         format.render(tables, spec.commandLine().getOut());
         int code = 0;
         for (Table t : tables) {
             String who = tables.size() > 1 ? spec.qualifiedName() + " [" + t.subject() + "]" : spec.qualifiedName();
-            code = Math.max(code, judge.gate(t, who, spec.commandLine().getErr()));
+            int status = judge.gate(t, who, spec.commandLine().getErr());
+            code = code == 1 || status == 1 ? 1 : Math.max(code, status);
         }
         return code;
     }
@@ -230,18 +236,44 @@ public final class DiffCommand implements Callable<Integer> {
         return sides;
     }
 
-    /** Each side's variant; where two sides share one, their file or directory names. */
-    private static List<String> defaultLabels(List<List<RunData>> columns, List<List<String>> sides) {
+    /**
+     * Each side's variant; where two sides share one, the first of these that tells every side apart: the directory a
+     * side names, the common part of its files' names, the directory its files are in; else the side's number.
+     */
+    private List<String> defaultLabels(List<List<RunData>> columns, List<List<String>> sides) {
         List<String> byVariant = columns.stream().map(c -> c.get(0).label()).toList();
-        if (new LinkedHashSet<>(byVariant).size() == byVariant.size()) {
+        if (distinct(byVariant)) {
             return byVariant;
         }
-        List<String> out = new ArrayList<>();
+        List<String> byDirectory = new ArrayList<>();
+        List<String> byPrefix = new ArrayList<>();
+        List<String> byParent = new ArrayList<>();
         for (List<String> side : sides) {
-            Path f = Path.of(side.get(0)).getFileName();
-            String n = f == null ? side.get(0) : f.toString();
-            out.add((n.endsWith(".jfr") ? n.substring(0, n.length() - 4) : n) + (side.size() > 1 ? "+" + (side.size() - 1) : ""));
+            boolean dir = side.size() == 1 && Files.isDirectory(Path.of(side.get(0)));
+            Path named = Path.of(side.get(0)).toAbsolutePath().normalize().getFileName();
+            byDirectory.add(dir && named != null ? named.toString() : "");
+            List<Path> files = filesOf(side);
+            byPrefix.add(Comparison.commonName(files.stream().map(Path::toString).toList()));
+            Set<Path> parents = new LinkedHashSet<>();
+            files.forEach(f -> parents.add(f.getParent()));
+            Path parent = parents.size() == 1 ? parents.iterator().next() : null;
+            byParent.add(parent != null && parent.getFileName() != null ? parent.getFileName().toString() : "");
         }
-        return out;
+        for (List<String> candidate : List.of(byDirectory, byPrefix, byParent)) {
+            if (distinct(candidate)) {
+                return candidate;
+            }
+        }
+        List<String> numbered = new ArrayList<>();
+        for (int i = 0; i < sides.size(); i++) {
+            String base = byPrefix.get(i).isEmpty() ? "side" : byPrefix.get(i);
+            numbered.add(base + "#" + (i + 1));
+        }
+        return numbered;
+    }
+
+    /** Whether labels are all there and all different. */
+    static boolean distinct(List<String> labels) {
+        return labels.stream().noneMatch(String::isEmpty) && new LinkedHashSet<>(labels).size() == labels.size();
     }
 }

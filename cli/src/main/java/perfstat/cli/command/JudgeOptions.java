@@ -21,6 +21,11 @@ public final class JudgeOptions {
             description = "Confidence level of the intervals; alpha is 1 - LEVEL (default: ${DEFAULT-VALUE}).")
     double confidence;
 
+    @Option(names = "--alpha", paramLabel = "ALPHA",
+            description = "Significance level, the false discovery rate controlled across a table's rows: 1 - the confidence"
+                    + " (default: 0.05; between 0 and 0.5).")
+    Double alpha;
+
     @Option(names = "--fail-on", paramLabel = "METRIC:+N%",
             description = "Exit 1 when METRIC changes significantly by more than N%% in that direction (repeatable).")
     List<String> failOn = new ArrayList<>();
@@ -42,6 +47,12 @@ public final class JudgeOptions {
             case "welch", "t" -> Significance.Test.WELCH;
             default -> throw UserError.usage("--test must be u or welch, not '" + test + "'");
         };
+        if (alpha != null) {
+            if (!(alpha > 0 && alpha < 0.5)) {
+                throw UserError.usage("--alpha must be between 0 and 0.5, not " + alpha);
+            }
+            confidence = 1 - alpha;
+        }
         if (!(confidence > 0.5 && confidence < 1)) {
             throw UserError.usage("--confidence must be between 0.5 and 1, not " + confidence);
         }
@@ -70,12 +81,35 @@ public final class JudgeOptions {
         }
     }
 
-    /** The exit status the gate gives: 1 (and a line per regression on {@code err}) or 0. */
+    /** Refuses, as a usage error (exit 2), a gate that cannot judge: a rule naming no metric of the table, or one missing on a side. */
+    void refuse(Table t) {
+        for (Gate.Problem p : Gate.problems(t, rules())) {
+            if (p.usage()) {
+                throw UserError.usage(ViolationText.of(p));
+            }
+        }
+    }
+
+    /** Exit status of {@code git bisect run} for a commit it cannot judge: skip it. */
+    static final int UNDECIDED = 125;
+
+    /**
+     * The exit status the gate gives: 1 (and a line per regression on {@code err}); else 125 where a gated metric is
+     * undecided (a line each); else 0.
+     */
     int gate(Table t, String command, PrintWriter err) {
+        refuse(t);
         List<Gate.Violation> v = Gate.violations(t, rules(), threshold());
         for (Gate.Violation regression : v) {
             err.println(command + ": regression: " + ViolationText.of(regression));
         }
-        return v.isEmpty() ? 0 : 1;
+        if (!v.isEmpty()) {
+            return 1;
+        }
+        List<Gate.Problem> undecided = Gate.problems(t, rules());
+        for (Gate.Problem p : undecided) {
+            err.println(command + ": undecided: " + ViolationText.of(p));
+        }
+        return undecided.isEmpty() ? 0 : UNDECIDED;
     }
 }

@@ -14,9 +14,8 @@ import jdk.jfr.consumer.RecordedEvent;
 final class JvmCollector implements Collector {
     private long gcCount;
     private Duration gcPause = Duration.ZERO;
-    private double cpuSum;
-    private long cpuN;
     private int hwThreads;
+    private Duration beforeRecording = Duration.ZERO;
     private final List<double[]> cpuLoads = new ArrayList<>(); // {epoch ns, jvmUser + jvmSystem}
     private final List<double[]> switchRates = new ArrayList<>(); // {epoch ns, switches per second, whole machine}
 
@@ -27,13 +26,13 @@ final class JvmCollector implements Collector {
             gcCount++;
             gcPause = gcPause.plus(pauses);
         });
-        h.on("jdk.CPULoad", e -> {
-            double load = e.getFloat("jvmUser") + e.getFloat("jvmSystem");
-            cpuSum += load;
-            cpuN++;
-            cpuLoads.add(new double[] {epochNs(e.getEndTime()), load});
-        });
+        h.on("jdk.CPULoad", e -> cpuLoads.add(new double[] {epochNs(e.getEndTime()), e.getFloat("jvmUser") + e.getFloat("jvmSystem")}));
         h.on("jdk.ThreadContextSwitchRate", e -> switchRates.add(new double[] {epochNs(e.getEndTime()), e.getFloat("switchRate")}));
+        h.on("jdk.JVMInformation", e -> {
+            if (e.hasField("jvmStartTime")) { // written when the recording starts: how long the JVM ran before it
+                beforeRecording = Duration.between(e.getInstant("jvmStartTime"), e.getStartTime());
+            }
+        });
         h.on("jdk.CPUInformation", e -> {
             if (e.hasField("hwThreads")) {
                 hwThreads = e.getInt("hwThreads");
@@ -49,14 +48,47 @@ final class JvmCollector implements Collector {
         return gcPause;
     }
 
-    /** The mean of the JVM's CPU load samples (user + system, a fraction of the machine), NaN without any. */
+    /**
+     * The mean of the JVM's CPU load samples (user + system, a fraction of the machine), the first
+     * left out: the JDK has no previous reading to measure it from, so it is always 0. NaN without
+     * a second sample.
+     */
     double meanCpuLoad() {
-        return cpuN == 0 ? Double.NaN : cpuSum / cpuN;
+        if (cpuLoads.size() < 2) {
+            return Double.NaN;
+        }
+        cpuLoads.sort((a, b) -> Double.compare(a[0], b[0]));
+        double sum = 0;
+        for (int i = 1; i < cpuLoads.size(); i++) {
+            sum += cpuLoads.get(i)[1];
+        }
+        return sum / (cpuLoads.size() - 1);
+    }
+
+    /** The time the CPU load samples cover: from the first to the last (each reads the load since the one before). */
+    Duration cpuLoadCovered() {
+        if (cpuLoads.size() < 2) {
+            return Duration.ZERO;
+        }
+        cpuLoads.sort((a, b) -> Double.compare(a[0], b[0]));
+        return Duration.ofNanos((long) (cpuLoads.get(cpuLoads.size() - 1)[0] - cpuLoads.get(0)[0]));
     }
 
     /** The JVM's CPU time: its load times the machine's hardware threads, over time; NaN where unknown. */
     double derivedCpuNs() {
         return hwThreads > 0 ? integral(cpuLoads, hwThreads * 1e9) : Double.NaN;
+    }
+
+    /**
+     * The share of the JVM's life, the {@code recorded} span and the time the JVM ran before the recording started
+     * (jdk.JVMInformation's start time), that the CPU load samples cover; NaN below two samples.
+     */
+    double cpuLoadShare(Duration recorded) {
+        Duration life = recorded.plus(beforeRecording.isNegative() ? Duration.ZERO : beforeRecording);
+        if (cpuLoads.size() < 2 || life.isZero()) {
+            return Double.NaN;
+        }
+        return Math.min(1, cpuLoadCovered().toNanos() / (double) life.toNanos());
     }
 
     /** The whole machine's context switches over time, NaN below two samples. */

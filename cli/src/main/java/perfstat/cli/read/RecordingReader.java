@@ -311,7 +311,8 @@ public final class RecordingReader {
             Duration recorded = span != null ? span : first == null ? Duration.ZERO : Duration.between(first, last);
             return new RunData.JdkSummary(jdkCounts, recorded, jvm.gcCount(), jvm.gcPause(), jvm.meanCpuLoad(),
                     contention.monitors(), contention.parks(), contention.topSites(), jvm.derivedCpuNs(),
-                    jvm.machineContextSwitches(), jdkTotals.result(), hot.result(), agent.contentionThreshold());
+                    jvm.machineContextSwitches(), jdkTotals.result(), hot.result(), agent.contentionThreshold(),
+                    jvm.cpuLoadCovered(), jvm.cpuLoadShare(recorded));
         }
     }
 }

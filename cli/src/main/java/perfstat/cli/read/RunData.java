@@ -175,17 +175,22 @@ public record RunData(String file, Workload workload, Result result, List<Double
      * @param hot                    the methods the execution samples found, self and inclusive
      * @param contentionThreshold    the threshold of the contention events ({@code monitors}, {@code parks}) as perfstat's
      *                               agent recorded it (perfstat.Agent); empty where the recording does not say
+     * @param cpuLoadCovered         the time jdk.CPULoad's samples cover, from the first to the last (the share of the
+     *                               recording {@code derivedCpuNs} integrates over); zero below two samples
+     * @param cpuLoadShare           the share of the JVM's life (from its start, jdk.JVMInformation, to the recording's
+     *                               end) that {@code cpuLoadCovered} is; NaN below two samples
      */
     public record JdkSummary(SortedMap<String, Long> eventCounts, Duration span, long gcCount,
                              Duration gcPauseTotal, double meanJvmCpuLoad, Contention monitors, Contention parks,
                              List<BlockedSite> topSites, double derivedCpuNs, double machineContextSwitches,
-                             Map<String, Double> totals, HotMethods hot, Optional<Duration> contentionThreshold) {
+                             Map<String, Double> totals, HotMethods hot, Optional<Duration> contentionThreshold,
+                             Duration cpuLoadCovered, double cpuLoadShare) {
 
         public JdkSummary(SortedMap<String, Long> eventCounts, Duration span, long gcCount, Duration gcPauseTotal,
                           double meanJvmCpuLoad) {
             this(eventCounts, span, gcCount, gcPauseTotal, meanJvmCpuLoad, new Contention(0, Duration.ZERO),
                     new Contention(0, Duration.ZERO), List.of(), Double.NaN, Double.NaN, Map.of(), HotMethods.NONE,
-                    Optional.empty());
+                    Optional.empty(), Duration.ZERO, Double.NaN);
         }
     }
 

@@ -16,7 +16,7 @@ import perfstat.cli.stats.Value;
  * samples described, and the change from the baseline with its test.
  */
 public final class CsvRenderer {
-    static final String HEADER = "# value,unit,event,variance,configuration,n,median,sd,min,max,delta,p,verdict,ci_low,ci_high,probe";
+    static final String HEADER = "# value,unit,event,variance,configuration,n,median,sd,min,max,delta,p,verdict,ci_low,ci_high,probe,q,timed_calls";
 
     private CsvRenderer() {
     }
@@ -62,6 +62,11 @@ public final class CsvRenderer {
                 }
                 // a probe's row: the probed method in full (package, class, method, an overload's parameter types)
                 b.append(',').append(r.metric().kind() == MetricId.Kind.PROBE ? csv(r.metric().id().subject()) : "");
+                // the adjusted p (Benjamini-Hochberg across the table), and for a percentile the timed calls of each recording
+                b.append(',').append(num(r.qValues().get(i))).append(',');
+                if (r.timedCalls().get(i) != null) {
+                    b.append(String.join(";", r.timedCalls().get(i).stream().map(String::valueOf).toList()));
+                }
                 out.println(b);
             }
         }
@@ -74,7 +79,7 @@ public final class CsvRenderer {
                             + csv(prefix + t.columns().get(i)) + "," + h.samples().get(i) + ",,,,,"
                             + (i == 0 ? "" : String.format(Locale.ROOT, "%+.4fpp", r.deltasPp().get(i))) + ","
                             + (sig == null ? ",,," : num(sig.pValue()) + "," + sig.verdict().name().toLowerCase(Locale.ROOT) + ",,")
-                            + "," + csv(r.method()));
+                            + "," + csv(r.method()) + ",,");
                 }
             }
         }

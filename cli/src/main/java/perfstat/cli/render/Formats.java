@@ -42,6 +42,39 @@ final class Formats {
         };
     }
 
+    /**
+     * A row's delta in column {@code c}, judged: as {@link #judgedDelta}, but {@code ? (8 timed calls < 20)} where a
+     * latency percentile rests on too few timed calls, and with the adjusted p beside the raw one where the control of
+     * the false discovery rate decided against a raw p below α.
+     */
+    static String judgedDelta(perfstat.cli.stats.Row r, int c) {
+        boolean split = c > 0 && (groups(r.spreads().get(0)) || groups(r.spreads().get(c)));
+        return judgedDeltaOnly(r, c) + (split ? " [2 groups]" : "");
+    }
+
+    private static boolean groups(perfstat.cli.stats.Spread s) {
+        return s != null && s.groups() > 0;
+    }
+
+    private static String judgedDeltaOnly(perfstat.cli.stats.Row r, int c) {
+        Significance s = r.tests().get(c);
+        double d = r.deltas().get(c);
+        long fewest = r.fewestTimedCalls(c);
+        long need = perfstat.cli.stats.Comparison.minimumTimedCalls(r.metric().id().statistic());
+        if (s != null && fewest >= 0 && fewest < need) {
+            return String.format(Locale.ROOT, "? (%d timed call%s < %d)", fewest, fewest == 1 ? "" : "s", need);
+        }
+        double q = r.qValues().get(c);
+        if (s != null && s.verdict() == Significance.Verdict.NOT_SIGNIFICANT && s.pValue() < 1 - s.confidence() && !Double.isNaN(q)) {
+            return String.format(Locale.ROOT, "~ (p=%.3f q=%.3f n=%d+%d)", s.pValue(), q, s.nA(), s.nB());
+        }
+        if (s != null && Double.isNaN(d) && s.verdict() == Significance.Verdict.SIGNIFICANT) {
+            // no relative change from 0: say from what, never a p without a change
+            return String.format(Locale.ROOT, "from 0 (p=%.3f n=%d+%d)", s.pValue(), s.nA(), s.nB());
+        }
+        return judgedDelta(d, s);
+    }
+
     /** Whether a delta is an improvement (+1), a regression (-1), or neither/undecided (0), for colour. */
     static int direction(Metric m, double d, Significance s) {
         if (s == null || s.verdict() != Significance.Verdict.SIGNIFICANT || Double.isNaN(d) || m.better() == Metric.Better.NEITHER) {

@@ -73,7 +73,7 @@ public final class HtmlRenderer {
             for (int i = 1; i < t.columns().size(); i++) {
                 int dir = Formats.direction(r.metric(), r.deltas().get(i), r.tests().get(i));
                 b.append("<td").append(dir > 0 ? " class=\"better\"" : dir < 0 ? " class=\"worse\"" : "").append('>')
-                        .append(esc(Formats.judgedDelta(r.deltas().get(i), r.tests().get(i)))).append("</td>");
+                        .append(esc(Formats.judgedDelta(r, i))).append("</td>");
             }
             b.append("</tr>\n");
         }

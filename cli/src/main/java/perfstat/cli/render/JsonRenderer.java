@@ -103,6 +103,14 @@ public final class JsonRenderer {
                         .append(", \"min\": ").append(num(sp.min())).append(", \"max\": ").append(num(sp.max()))
                         .append(", \"fromIntervals\": ").append(sp.fromIntervals()).append('}');
             }
+            List<Long> timed = row.timedCalls().get(i);
+            if (timed != null) {
+                b.append(", \"timedCalls\": [");
+                for (int k = 0; k < timed.size(); k++) {
+                    b.append(k == 0 ? "" : ", ").append(timed.get(k));
+                }
+                b.append(']');
+            }
             b.append('}');
         }
         b.append("],\n      \"deltas\": [");
@@ -111,7 +119,9 @@ public final class JsonRenderer {
         }
         b.append("],\n      \"tests\": [");
         for (int i = 0; i < row.tests().size(); i++) {
-            b.append(i == 0 ? "" : ", ").append(test(row.tests().get(i)));
+            String t = test(row.tests().get(i));
+            b.append(i == 0 ? "" : ", ").append(t.equals("null") ? t
+                    : t.substring(0, t.length() - 1) + ", \"q\": " + num(row.qValues().get(i)) + "}");
         }
         b.append("]}");
     }
@@ -166,6 +176,20 @@ public final class JsonRenderer {
                 .append(", \"geomeanDelta\": ").append(num(s.geomeanRatio()))
                 .append(",\n      \"better\": ").append(moves(s.better()))
                 .append(",\n      \"worse\": ").append(moves(s.worse()))
+                .append(", \"more\": ").append(s.more());
+        if (s.headline() != null) {
+            Summary.Headline h = s.headline();
+            b.append(",\n      \"headline\": {\"name\": ").append(str(h.metric().key())).append(", \"delta\": ").append(num(h.delta()))
+                    .append(", \"verdict\": ").append(str(h.verdict().name().toLowerCase(Locale.ROOT)))
+                    .append(", \"p\": ").append(num(h.pValue())).append('}');
+        }
+        b.append(",\n      \"hot\": [");
+        for (int i = 0; i < s.hot().size(); i++) {
+            Summary.HotMove m = s.hot().get(i);
+            b.append(i == 0 ? "" : ", ").append("{\"kind\": ").append(str(m.kind())).append(", \"method\": ")
+                    .append(str(m.method())).append(", \"deltaPp\": ").append(num(m.deltaPp())).append('}');
+        }
+        b.append(']')
                 .append(",\n      \"text\": ").append(str(SummaryText.of(s))).append('}');
     }
 

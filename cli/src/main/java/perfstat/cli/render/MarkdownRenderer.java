@@ -34,7 +34,7 @@ public final class MarkdownRenderer {
                         ? String.format(java.util.Locale.ROOT, " ±%.2f%%", se) : "").append(" |");
             }
             for (int i = 1; i < n; i++) {
-                String d = Formats.judgedDelta(r.deltas().get(i), r.tests().get(i));
+                String d = Formats.judgedDelta(r, i);
                 int dir = Formats.direction(r.metric(), r.deltas().get(i), r.tests().get(i));
                 line.append(' ').append(dir == 0 ? cell(d) : "**" + cell(d) + "**" + (dir > 0 ? " (better)" : " (worse)"))
                         .append(" |");

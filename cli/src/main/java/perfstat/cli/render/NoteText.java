@@ -88,6 +88,29 @@ public final class NoteText {
             return "the U test needs at least " + n.minimum() + " samples a side to detect a difference at p < 0.05"
                     + " (benchstat says the same)";
         }
+        if (note instanceof Note.TimedCalls n) {
+            return timedCalls(n);
+        }
+        if (note instanceof Note.NotCountedOnOneSide n) {
+            return n.column() + ": <not counted> where another column has a value (its recordings lack the events or the calls,"
+                    + " or too few of them), so not judged: " + String.join(", ", n.rows());
+        }
+        if (note instanceof Note.TimedCallsMinimum n) {
+            return "latency percentiles are judged only where every recording rests on at least " + n.p50() + " timed calls (p50)"
+                    + " or " + n.p99() + " (p99, max), so that 10 calls lie beyond the percentile; ? with the fewest otherwise";
+        }
+        if (note instanceof Note.RunsInGroups n) {
+            return n.row() + ": " + n.column() + "'s runs fall into two groups (" + n.low() + " low, " + n.high() + " high; the gap"
+                    + " between them is over five times either group's range: a JVM's JIT can settle on one of two compiled"
+                    + " shapes)" + (n.moreRuns() < 0 ? "" : n.moreRuns() == 0 ? "; the runs there are enough to decide at this"
+                    + " spread" : "; about " + n.moreRuns() + " more runs a side would decide the comparison at the spread seen");
+        }
+        if (note instanceof Note.FalseDiscoveryControl n) {
+            return String.format(Locale.ROOT, "many rows, one table: significant means a Benjamini-Hochberg adjusted p (q) below"
+                    + " %.2f across the %d rows judged, so that at most %.0f%% of the rows marked are expected to be noise;"
+                    + " where it decides against a raw p below %.2f the row shows both; JSON and CSV give p and q",
+                    n.alpha(), n.judged(), 100 * n.alpha(), n.alpha());
+        }
         if (note instanceof Note.BlockedAt n) {
             return String.format(Locale.ROOT, "blocked at %s (%s): %d times, %.3f ms", n.site(), n.kind(), n.count(),
                     n.blocked().toNanos() / 1e6);
@@ -180,5 +203,17 @@ public final class NoteText {
         if (n > 0) {
             parts.add(n + " " + (n == 1 ? one : many) + " " + what);
         }
+    }
+
+    /** {@code Vfs::write: latency percentiles rest on 1204-1310 | 8-11 timed calls a recording (a | b)}. */
+    private static String timedCalls(Note.TimedCalls n) {
+        List<String> per = new java.util.ArrayList<>();
+        for (List<Long> t : n.timedCalls()) {
+            long lo = t.stream().mapToLong(Long::longValue).min().orElse(0);
+            long hi = t.stream().mapToLong(Long::longValue).max().orElse(0);
+            per.add(t.isEmpty() ? "-" : lo == hi ? Long.toString(lo) : lo + "-" + hi);
+        }
+        return n.probe() + ": latency percentiles rest on " + String.join(" | ", per) + " timed calls a recording ("
+                + String.join(" | ", n.columns()) + ")";
     }
 }

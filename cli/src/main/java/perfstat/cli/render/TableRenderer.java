@@ -75,7 +75,7 @@ public final class TableRenderer {
             String[] c = new String[3 * n];
             for (int i = 0; i < n; i++) {
                 c[i] = Formats.value(r.values().get(i), r.metric().decimals());
-                c[n + i] = i == 0 ? "" : Formats.judgedDelta(r.deltas().get(i), r.tests().get(i));
+                c[n + i] = i == 0 ? "" : Formats.judgedDelta(r, i);
                 c[2 * n + i] = r.comments().get(i);
             }
             cells.add(c);

@@ -15,4 +15,17 @@ public final class ViolationText {
                 ? String.format(Locale.ROOT, ", beyond %+.1f%%", 100 * v.limit())
                 : String.format(Locale.ROOT, ", worse by more than %.1f%%", 100 * v.limit()));
     }
+
+    /** What the gate cannot judge, in one line. */
+    public static String of(Gate.Problem p) {
+        String rule = "--fail-on '" + p.rule().metric() + String.format(Locale.ROOT, ":%+.1f%%'", 100 * p.rule().limit());
+        return switch (p.kind()) {
+            case UNKNOWN_METRIC -> rule + (p.rule().metric().equalsIgnoreCase("score") ? ": the recordings have no score, so it"
+                    + " names no metric of the table" : " names no metric of the table")
+                    + (p.closest().isEmpty() ? "" : " (closest: " + String.join(", ", p.closest()) + ")");
+            case MISSING_ON_A_SIDE -> rule + ": " + p.metric().key() + " has no value in " + p.column() + ", so it cannot be judged";
+            case UNDECIDED -> rule + ": " + p.metric().key() + " in " + p.column()
+                    + " is undecided (too few samples or timed calls to judge): exit 125, as git bisect run skips a commit";
+        };
+    }
 }

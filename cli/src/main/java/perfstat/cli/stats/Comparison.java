@@ -39,6 +39,26 @@ public final class Comparison {
     /** The fewest samples a side with which the U test can reach p < 0.05. */
     static final int U_MINIMUM = 4;
 
+    /**
+     * Calls a latency percentile must have beyond it, on its thin side, for one more or one fewer
+     * slow call not to move it: 10 (docs/statistics.md).
+     */
+    static final int CALLS_BEYOND = 10;
+
+    /**
+     * The fewest timed calls on which every sample of a latency percentile must rest for its row
+     * to be judged: {@link #CALLS_BEYOND} calls beyond the percentile, so 20 for the median and
+     * 1000 for p99; the max is held to p99's (one call decides it at any count, and below that it
+     * is the interpreter's first call).
+     */
+    public static long minimumTimedCalls(MetricId.Statistic s) {
+        return switch (s) {
+            case P50 -> 2 * CALLS_BEYOND;
+            case P99, MAX -> 100 * CALLS_BEYOND;
+            default -> 0;
+        };
+    }
+
     private Comparison() {
     }
 
@@ -74,19 +94,25 @@ public final class Comparison {
         for (Metric metric : timeLast(metrics.values())) {
             rows.add(row(metric, columns, measured, merged, options));
         }
+        rows = controlFalseDiscoveries(rows, columns.size(), options);
         List<Note> notes = new ArrayList<>();
         for (int c = 0; c < columns.size(); c++) {
             notes.addAll(Measurements.notes(columns.get(c).get(0), labels.get(c))); // a column's runs share their sources
         }
         notes.addAll(sampleNotes(columns, rows, options));
         notes.addAll(HotMethods.notes(columns, labels));
+        notes.addAll(missingOnASide(rows, labels));
+        notes.addAll(groupNotes(rows, labels, options));
+        if (columns.size() > 1) { // a report says it in its max row's comment
+            notes.addAll(timedCallNotes(rows, labels));
+        }
         if (columns.size() == 1 && columns.get(0).size() == 1) {
             notes.addAll(Measurements.blockedSites(columns.get(0).get(0)));
         }
+        List<HotMethods.Section> hot = HotMethods.of(columns, options.hot(), options.confidence());
         return new Table(title(columns), labels,
                 columns.stream().map(c -> c.stream().map(RunData::file).toList()).toList(), rows,
-                summary(labels, rows), List.copyOf(new LinkedHashSet<>(notes)), curves(columns),
-                HotMethods.of(columns, options.hot(), options.confidence()), subject(columns),
+                summary(labels, rows, hot), List.copyOf(new LinkedHashSet<>(notes)), curves(columns), hot, subject(columns),
                 FlameGraph.Stacks.of(columns, labels, options.confidence()));
     }
 
@@ -96,12 +122,21 @@ public final class Comparison {
         List<Value> values = new ArrayList<>();
         List<String> comments = new ArrayList<>();
         List<Spread> spreads = new ArrayList<>();
+        List<List<Long>> timed = new ArrayList<>();
         for (int c = 0; c < columns.size(); c++) {
+            timed.add(timedCalls(metric, measured.get(c)));
             Spread spread = samples(metric, columns.get(c), measured.get(c));
             Measurements.Measured combined = combine(metric, measured.get(c), spread, merged.get(c));
             values.add(combined.value());
             comments.add(combined.comment());
             spreads.add(spread);
+        }
+        if (values.stream().anyMatch(Value::measured)) {
+            for (int c = 0; c < values.size(); c++) {
+                if (values.get(c).status() == Value.Status.ABSENT) {
+                    values.set(c, Value.notCounted()); // measured elsewhere: not counted here, never "-"
+                }
+            }
         }
         List<Double> deltas = new ArrayList<>();
         List<Significance> tests = new ArrayList<>();
@@ -109,10 +144,153 @@ public final class Comparison {
             deltas.add(c == 0 ? Double.NaN : delta(values.get(0), values.get(c)));
             Spread a = spreads.get(0);
             Spread b = spreads.get(c);
-            tests.add(c == 0 || a == null || b == null || !values.get(0).measured() || !values.get(c).measured()
-                    ? null : Significance.of(a, b, options.test(), options.confidence()));
+            Significance s = c == 0 || a == null || b == null || !values.get(0).measured() || !values.get(c).measured()
+                    ? null : Significance.of(a, b, options.test(), options.confidence());
+            tests.add(s == null ? null : tooFewTimedCalls(s, metric, timed.get(0), timed.get(c)));
         }
-        return new Row(metric, values, deltas, comments, spreads, tests);
+        return new Row(metric, values, deltas, comments, spreads, tests,
+                java.util.Collections.nCopies(columns.size(), Double.NaN), timed);
+    }
+
+    /** A percentile's timed calls per recording of a column; null for other metrics and where none has any. */
+    private static List<Long> timedCalls(Metric metric, List<Map<MetricId, Measurements.Measured>> runs) {
+        if (!metric.id().statistic().isPercentile()) {
+            return null;
+        }
+        List<Long> out = new ArrayList<>();
+        for (Map<MetricId, Measurements.Measured> run : runs) {
+            Measurements.Measured x = run.get(metric.id());
+            out.add(x == null ? 0 : Math.max(0, x.timedCalls()));
+        }
+        return runs.stream().anyMatch(r -> r.containsKey(metric.id())) ? out : null; // null: no recording of the column has it
+    }
+
+    /** The test, or where a sample of either side rests on too few timed calls, no verdict ({@code ?}) and no p. */
+    static Significance tooFewTimedCalls(Significance s, Metric metric, List<Long> a, List<Long> b) {
+        long need = minimumTimedCalls(metric.id().statistic());
+        if (a == null || b == null || need == 0) {
+            return s;
+        }
+        long fewest = Math.min(a.stream().mapToLong(Long::longValue).min().orElse(0),
+                b.stream().mapToLong(Long::longValue).min().orElse(0));
+        if (fewest >= need) {
+            return s;
+        }
+        return new Significance(s.test(), Double.NaN, s.meanDelta(), s.medianDelta(), s.ciLow(), s.ciHigh(), s.confidence(),
+                Significance.Verdict.TOO_FEW, "a sample rests on " + fewest + " timed calls, fewer than " + need, s.nA(), s.nB());
+    }
+
+    /**
+     * Benjamini–Hochberg across each column's judged rows ({@link FalseDiscovery}): a row is significant where its
+     * adjusted p (q) is below α; its raw p stays in the test, q beside it in the row.
+     */
+    static List<Row> controlFalseDiscoveries(List<Row> rows, int columns, Options o) {
+        double alpha = 1 - o.confidence();
+        List<List<Significance>> tests = new ArrayList<>();
+        List<List<Double>> qs = new ArrayList<>();
+        for (Row r : rows) {
+            tests.add(new ArrayList<>(r.tests()));
+            qs.add(new ArrayList<>(r.qValues()));
+        }
+        for (int c = 1; c < columns; c++) {
+            double[] p = new double[rows.size()];
+            for (int i = 0; i < rows.size(); i++) {
+                Significance s = rows.get(i).tests().get(c);
+                p[i] = s == null || s.verdict() == Significance.Verdict.TOO_FEW ? Double.NaN : s.pValue();
+            }
+            double[] q = FalseDiscovery.adjust(p);
+            for (int i = 0; i < rows.size(); i++) {
+                if (Double.isNaN(q[i])) {
+                    continue;
+                }
+                Significance s = rows.get(i).tests().get(c);
+                qs.get(i).set(c, q[i]);
+                tests.get(i).set(c, new Significance(s.test(), s.pValue(), s.meanDelta(), s.medianDelta(), s.ciLow(), s.ciHigh(),
+                        s.confidence(), q[i] < alpha ? Significance.Verdict.SIGNIFICANT : Significance.Verdict.NOT_SIGNIFICANT,
+                        s.reason(), s.nA(), s.nB()));
+            }
+        }
+        List<Row> out = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            out.add(rows.get(i).withTests(java.util.Collections.unmodifiableList(tests.get(i)), List.copyOf(qs.get(i))));
+        }
+        return out;
+    }
+
+    /** The rows whose runs on a side fall into two groups, with the runs that would decide them. */
+    private static List<Note> groupNotes(List<Row> rows, List<String> labels, Options o) {
+        List<Note> notes = new ArrayList<>();
+        for (Row r : rows) {
+            for (int c = 0; c < labels.size(); c++) {
+                Spread sp = r.spreads().get(c);
+                int low = sp == null ? 0 : sp.groups();
+                if (low == 0) {
+                    continue;
+                }
+                int other = c == 0 ? 1 : 0;
+                long more = other < labels.size() && r.spreads().get(other) != null
+                        ? moreRuns(r.spreads().get(0), r.spreads().get(c == 0 ? other : c), o.confidence()) : -1;
+                notes.add(new Note.RunsInGroups(r.metric().label().trim(), labels.get(c), low, sp.n() - low, more));
+            }
+        }
+        return notes;
+    }
+
+    /**
+     * More runs a side for a two-sided test at 1 - confidence to detect the change of the means seen with 80% power, at
+     * the spread seen (the normal approximation, n = 2 (z(1-α/2) + z(0.8))² σ² / Δ², over the U test's efficiency of
+     * 3/π against the t test); -1 where no change was seen.
+     */
+    static long moreRuns(Spread a, Spread b, double confidence) {
+        double d = b.mean() - a.mean();
+        double var = (a.sd() * a.sd() + b.sd() * b.sd()) / 2;
+        if (d == 0 || !Double.isFinite(var) || !Double.isFinite(d)) {
+            return -1;
+        }
+        var z = org.apache.commons.statistics.distribution.NormalDistribution.of(0, 1);
+        double k = z.inverseSurvivalProbability((1 - confidence) / 2) + z.inverseSurvivalProbability(0.2);
+        double n = Math.ceil(2 * k * k * var / (d * d) / (3 / Math.PI));
+        return Math.max(0, (long) n - Math.max(a.n(), b.n()));
+    }
+
+    /** Per column, the rows it has no value of where another column has one: one note each. */
+    private static List<Note> missingOnASide(List<Row> rows, List<String> labels) {
+        List<Note> notes = new ArrayList<>();
+        for (int c = 0; c < labels.size() && labels.size() > 1; c++) {
+            List<String> missing = new ArrayList<>();
+            for (Row r : rows) {
+                Value v = r.values().get(c);
+                boolean probe = r.metric().kind() == MetricId.Kind.PROBE;
+                if (!v.measured() && v.status() != Value.Status.NOT_SUPPORTED && r.values().stream().anyMatch(Value::measured)
+                        && (!probe || r.metric().id().statistic() == MetricId.Statistic.CALLS)) {
+                    String label = r.metric().label().trim();
+                    // a probe once, for its four rows
+                    missing.add(probe ? label.substring(0, label.length() - " calls".length()) + " (calls, p50, p99, max)" : label);
+                }
+            }
+            if (!missing.isEmpty()) {
+                notes.add(new Note.NotCountedOnOneSide(labels.get(c), missing));
+            }
+        }
+        return notes;
+    }
+
+    /** Per probe, the timed calls its percentiles rest on in each column, with the minimum to judge them. */
+    private static List<Note> timedCallNotes(List<Row> rows, List<String> labels) {
+        List<Note> notes = new ArrayList<>();
+        for (Row r : rows) {
+            if (r.metric().id().statistic() != MetricId.Statistic.P50 || r.timedCalls().stream().allMatch(java.util.Objects::isNull)) {
+                continue;
+            }
+            String name = r.metric().label().substring(0, r.metric().label().length() - " p50 (ns)".length());
+            List<List<Long>> per = r.timedCalls().stream().map(t -> t == null ? List.<Long>of() : List.copyOf(t)).toList();
+            notes.add(new Note.TimedCalls(name, labels, per, minimumTimedCalls(MetricId.Statistic.P50),
+                    minimumTimedCalls(MetricId.Statistic.P99)));
+        }
+        if (!notes.isEmpty()) {
+            notes.add(new Note.TimedCallsMinimum(minimumTimedCalls(MetricId.Statistic.P50), minimumTimedCalls(MetricId.Statistic.P99)));
+        }
+        return notes;
     }
 
     private static String subject(List<List<RunData>> columns) {
@@ -223,14 +401,23 @@ public final class Comparison {
         }
         boolean tooFew = false;
         boolean marked = false;
-        for (Row r : rows) {
-            for (Significance s : r.tests()) {
-                tooFew |= s != null && s.verdict() == Significance.Verdict.TOO_FEW && s.nA() > 1 && s.nB() > 1;
+        int judged = 0;
+        for (int c = 1; c < columns.size(); c++) {
+            int n = 0;
+            for (Row r : rows) {
+                Significance s = r.tests().get(c);
+                boolean fewTimed = r.fewestTimedCalls(c) >= 0 && r.fewestTimedCalls(c) < minimumTimedCalls(r.metric().id().statistic());
+                tooFew |= s != null && s.verdict() == Significance.Verdict.TOO_FEW && s.nA() > 1 && s.nB() > 1 && !fewTimed;
                 marked |= s != null;
+                n += Double.isNaN(r.qValues().get(c)) ? 0 : 1;
             }
+            judged = Math.max(judged, n);
         }
         if (marked) {
             notes.add(new Note.Deltas(o.test(), o.confidence()));
+        }
+        if (judged > 1) {
+            notes.add(new Note.FalseDiscoveryControl(judged, 1 - o.confidence()));
         }
         if (tooFew && o.test() == Significance.Test.U) {
             notes.add(new Note.UTestTooFew(U_MINIMUM));
@@ -238,15 +425,15 @@ public final class Comparison {
         return notes;
     }
 
-    /** The summary: geometric mean of the score ratios, and the significant moves, better or worse. */
-    private static List<Summary> summary(List<String> labels, List<Row> rows) {
+    /** The summary: the headline's judged change, the largest significant moves, and the hot methods that moved. */
+    private static List<Summary> summary(List<String> labels, List<Row> rows, List<HotMethods.Section> hot) {
         List<Summary> out = new ArrayList<>();
         boolean hasScore = rows.stream().anyMatch(r -> r.metric().kind() == MetricId.Kind.SCORE);
         for (int c = 1; c < labels.size(); c++) {
             double logSum = 0;
             int n = 0;
-            List<Summary.Move> better = new ArrayList<>();
-            List<Summary.Move> worse = new ArrayList<>();
+            List<Summary.Move> moves = new ArrayList<>();
+            Row head = headline(rows, c);
             for (Row r : rows) {
                 Significance s = r.tests().get(c);
                 if (scoreLike(r.metric(), hasScore) && r.values().get(0).measured() && r.values().get(c).measured()
@@ -255,17 +442,53 @@ public final class Comparison {
                     n++;
                 }
                 if (s == null || s.verdict() != Significance.Verdict.SIGNIFICANT || r.metric().better() == Metric.Better.NEITHER
-                        || Double.isNaN(r.deltas().get(c))) {
+                        || Double.isNaN(r.deltas().get(c)) || r.metric().id().statistic() == MetricId.Statistic.MAX || r == head) {
                     continue;
                 }
-                boolean up = r.deltas().get(c) > 0;
-                Summary.Move move = new Summary.Move(r.metric(), r.deltas().get(c));
-                (up == (r.metric().better() == Metric.Better.HIGHER) ? better : worse).add(move);
+                moves.add(new Summary.Move(r.metric(), r.deltas().get(c)));
             }
+            moves.sort(java.util.Comparator.comparingDouble((Summary.Move m) -> -Math.abs(m.delta())));
+            List<Summary.Move> better = new ArrayList<>();
+            List<Summary.Move> worse = new ArrayList<>();
+            for (Summary.Move m : moves.subList(0, Math.min(Summary.MOST_MOVES, moves.size()))) {
+                ((m.delta() > 0) == (m.metric().better() == Metric.Better.HIGHER) ? better : worse).add(m);
+            }
+            Summary.Headline h = head == null ? null : new Summary.Headline(head.metric(), head.deltas().get(c),
+                    head.tests().get(c) == null ? Significance.Verdict.TOO_FEW : head.tests().get(c).verdict(),
+                    head.tests().get(c) == null ? Double.NaN : head.tests().get(c).pValue());
             out.add(new Summary(labels.get(c), labels.get(0), hasScore, n > 0 ? Math.exp(logSum / n) - 1 : Double.NaN,
-                    better, worse));
+                    better, worse, h, Math.max(0, moves.size() - Summary.MOST_MOVES), hotMoves(hot, c)));
         }
         return out;
+    }
+
+    /** The row the summary leads with: the score, else time elapsed, else task-clock, measured on both sides. */
+    private static Row headline(List<Row> rows, int c) {
+        for (java.util.function.Predicate<Row> p : List.<java.util.function.Predicate<Row>>of(
+                r -> r.metric().kind() == MetricId.Kind.SCORE, r -> r.metric().kind() == MetricId.Kind.TIME,
+                r -> r.metric().key().equals("task-clock"))) {
+            for (Row r : rows) {
+                if (p.test(r) && r.values().get(0).measured() && r.values().get(c).measured() && !Double.isNaN(r.deltas().get(c))) {
+                    return r;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The hot methods whose share moved significantly in column {@code c}, largest first, at most five. */
+    private static List<Summary.HotMove> hotMoves(List<HotMethods.Section> hot, int c) {
+        List<Summary.HotMove> out = new ArrayList<>();
+        for (HotMethods.Section s : hot) {
+            for (HotMethods.Row r : s.rows()) {
+                Significance t = c < r.tests().size() ? r.tests().get(c) : null;
+                if (t != null && t.verdict() == Significance.Verdict.SIGNIFICANT && !Double.isNaN(r.deltasPp().get(c))) {
+                    out.add(new Summary.HotMove(s.kind(), r.method(), r.deltasPp().get(c)));
+                }
+            }
+        }
+        out.sort(java.util.Comparator.comparingDouble((Summary.HotMove m) -> -Math.abs(m.deltaPp())));
+        return out.subList(0, Math.min(Summary.MOST_MOVES, out.size()));
     }
 
     /** The workload's score, or where there is none, the time the run took. */
@@ -292,11 +515,39 @@ public final class Comparison {
         return (b.value() - a.value()) / Math.abs(a.value());
     }
 
+    /**
+     * The common part of files' names: the longest prefix their names (without directory and {@code .jfr}) share, less
+     * trailing separators and run numbers ({@code tok.1}, {@code tok.3}: {@code tok}); "" where they share none.
+     */
+    public static String commonName(List<String> files) {
+        String prefix = null;
+        for (String f : files) {
+            java.nio.file.Path name = java.nio.file.Path.of(f).getFileName();
+            String n = name == null ? f : name.toString();
+            n = n.endsWith(".jfr") ? n.substring(0, n.length() - 4) : n;
+            if (prefix == null) {
+                prefix = n;
+            } else {
+                int i = 0;
+                while (i < prefix.length() && i < n.length() && prefix.charAt(i) == n.charAt(i)) {
+                    i++;
+                }
+                prefix = prefix.substring(0, i);
+            }
+        }
+        if (prefix == null) {
+            return "";
+        }
+        return files.size() > 1 ? prefix.replaceAll("[-_.0-9 ]+$", "") : prefix;
+    }
+
     private static Title title(List<List<RunData>> columns) {
         RunData first = columns.get(0).get(0);
         RunData.Workload w = first.workload();
         if (w == null) {
-            return Title.of(first.label());
+            List<String> names = columns.stream().flatMap(List::stream).map(RunData::file).toList();
+            String common = commonName(names);
+            return Title.of(common.isEmpty() ? first.label() : common);
         }
         return new Title(w.workload(), new Title.Workload(w.threads(), w.simulated(), w.fixedWork(), w.duration()),
                 columns.get(0).size());

@@ -8,7 +8,11 @@ import java.util.Locale;
  * A gate for CI: which significant changes count as regressions. {@code METRIC:+5%} fails
  * when METRIC rises significantly by more than 5% ({@code -5%}: falls by more); a threshold
  * fails on any metric with a direction that got significantly worse by more than it. A change
- * that is not significant, or not decided, never fails the gate.
+ * that is not significant, or not decided, never fails the gate; a gate that cannot judge what it
+ * is asked about says so ({@link #problems}): a rule that names no metric of the table or one
+ * missing on a side (a usage error), or a gated metric whose change is undecided. A max row
+ * never fails the threshold (one call's latency, the noisiest figure of a table); a rule may
+ * still name one.
  */
 public final class Gate {
     /** One {@code --fail-on} rule. */
@@ -63,6 +67,95 @@ public final class Gate {
         }
     }
 
+    /**
+     * What the gate cannot judge in {@code t}, for one rule: it names no metric of the table, its metric is missing on
+     * a side, or the change is undecided (too few samples or timed calls, or no test).
+     *
+     * @param kind    which
+     * @param rule    the rule
+     * @param metric  the row it names (null for UNKNOWN_METRIC)
+     * @param column  the configuration where it is missing or undecided (null for UNKNOWN_METRIC)
+     * @param closest for UNKNOWN_METRIC, the table's metric names nearest to the rule's (edit distance), at most three
+     */
+    public record Problem(Kind kind, Rule rule, Metric metric, String column, List<String> closest) {
+        public enum Kind {
+            /** The rule names no metric of the table: a usage error. */
+            UNKNOWN_METRIC,
+            /** The rule's metric has no value on a side: a usage error. */
+            MISSING_ON_A_SIDE,
+            /** The rule's metric has a value on both sides but no verdict: the commit can be neither good nor bad. */
+            UNDECIDED
+        }
+
+        public Problem {
+            closest = List.copyOf(closest);
+        }
+
+        /** Whether it is a usage error (else the verdict is only undecided). */
+        public boolean usage() {
+            return kind != Kind.UNDECIDED;
+        }
+    }
+
+    /** Every rule's problems in {@code t}, usage errors first; empty when the gate can judge all it is asked. */
+    public static List<Problem> problems(Table t, List<Rule> rules) {
+        List<Problem> usage = new ArrayList<>();
+        List<Problem> undecided = new ArrayList<>();
+        for (Rule rule : rules) {
+            List<Row> rows = t.rows().stream().filter(r -> rule.matches(r.metric())).toList();
+            if (rows.isEmpty()) {
+                usage.add(new Problem(Problem.Kind.UNKNOWN_METRIC, rule, null, null, closest(rule.metric(), t)));
+            }
+            for (Row r : rows) {
+                for (int c = 0; c < t.columns().size(); c++) {
+                    if (!r.values().get(c).measured()) {
+                        usage.add(new Problem(Problem.Kind.MISSING_ON_A_SIDE, rule, r.metric(), t.columns().get(c), List.of()));
+                    } else if (c > 0 && r.values().get(0).measured() && undecided(r.tests().get(c))) {
+                        undecided.add(new Problem(Problem.Kind.UNDECIDED, rule, r.metric(), t.columns().get(c), List.of()));
+                    }
+                }
+            }
+        }
+        usage.addAll(undecided);
+        return usage;
+    }
+
+    private static boolean undecided(Significance s) {
+        return s == null || s.verdict() == Significance.Verdict.TOO_FEW;
+    }
+
+    /** The table's metric names nearest to {@code name} by edit distance (case ignored), at most three, nearest first. */
+    static List<String> closest(String name, Table t) {
+        String want = name.toLowerCase(Locale.ROOT);
+        java.util.Map<String, Integer> d = new java.util.LinkedHashMap<>();
+        for (Row r : t.rows()) {
+            String key = r.metric().key();
+            d.merge(key, editDistance(want, key.toLowerCase(Locale.ROOT)), Math::min);
+        }
+        return d.entrySet().stream().sorted(java.util.Map.Entry.comparingByValue()).limit(3)
+                .map(java.util.Map.Entry::getKey).toList();
+    }
+
+    /** Levenshtein distance: the fewest insertions, deletions and substitutions that turn {@code a} into {@code b}. */
+    static int editDistance(String a, String b) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            prev[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int sub = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                cur[j] = Math.min(sub, Math.min(prev[j] + 1, cur[j - 1] + 1));
+            }
+            int[] x = prev;
+            prev = cur;
+            cur = x;
+        }
+        return prev[b.length()];
+    }
+
     /** The regressions in {@code t}, in table order; empty when the gate passes. */
     public static List<Violation> violations(Table t, List<Rule> rules, double threshold) {
         List<Violation> out = new ArrayList<>();
@@ -82,7 +175,8 @@ public final class Gate {
                 }
                 boolean worse = r.metric().better() != Metric.Better.NEITHER
                         && (d > 0) != (r.metric().better() == Metric.Better.HIGHER);
-                if (!Double.isNaN(threshold) && worse && Math.abs(d) > threshold) {
+                boolean max = r.metric().id().statistic() == MetricId.Statistic.MAX;
+                if (!Double.isNaN(threshold) && worse && !max && Math.abs(d) > threshold) {
                     out.add(new Violation(Violation.Kind.WORSE_THAN_THRESHOLD, r.metric(), column, baseline, d, s.pValue(),
                             threshold));
                 }

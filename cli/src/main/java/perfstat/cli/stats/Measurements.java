@@ -24,8 +24,15 @@ public final class Measurements {
     static final MetricId.Kind JDK = MetricId.Kind.JDK;
     private static final String SOURCE_PERF = perfstat.format.CounterSource.PERF_EVENT_OPEN;
 
-    /** One metric of one recording, with perf's derived comment for it. */
-    public record Measured(Metric metric, Value value, String comment) {
+    /**
+     * One metric of one recording, with perf's derived comment for it.
+     *
+     * @param timedCalls for a latency percentile, the timed calls it rests on (the histogram's count); -1 for other metrics
+     */
+    public record Measured(Metric metric, Value value, String comment, long timedCalls) {
+        public Measured(Metric metric, Value value, String comment) {
+            this(metric, value, comment, -1);
+        }
     }
 
     private Measurements() {
@@ -110,13 +117,17 @@ public final class Measurements {
             }
             String name = names.get(p.name());
             put(m, probe(p.name(), name, MetricId.Statistic.CALLS), Value.of(p.calls()), rate(Value.of(p.calls()), elapsedMs));
-            boolean timed = p.latencyNs().getTotalCount() > 0;
-            put(m, probe(p.name(), name, MetricId.Statistic.P50),
-                    timed ? Value.of(p.latencyNs().getValueAtPercentile(50)) : Value.notSupported(), "");
-            put(m, probe(p.name(), name, MetricId.Statistic.P99),
-                    timed ? Value.of(p.latencyNs().getValueAtPercentile(99)) : Value.notSupported(), "");
-            put(m, probe(p.name(), name, MetricId.Statistic.MAX), timed ? Value.of(p.latencyNs().getMaxValue()) : Value.notSupported(),
-                    timed ? p.latencyNs().getTotalCount() + " timed calls" : "");
+            long count = p.latencyNs().getTotalCount();
+            boolean timed = count > 0;
+            Metric p50 = probe(p.name(), name, MetricId.Statistic.P50);
+            m.put(p50.id(), new Measured(p50, timed ? Value.of(p.latencyNs().getValueAtPercentile(50)) : Value.notSupported(), "",
+                    count));
+            Metric p99 = probe(p.name(), name, MetricId.Statistic.P99);
+            m.put(p99.id(), new Measured(p99, timed ? Value.of(p.latencyNs().getValueAtPercentile(99)) : Value.notSupported(), "",
+                    count));
+            Metric max = probe(p.name(), name, MetricId.Statistic.MAX);
+            m.put(max.id(), new Measured(max, timed ? Value.of(p.latencyNs().getMaxValue()) : Value.notSupported(),
+                    timed ? count + " timed calls" : "", count));
         }
     }
 
@@ -179,13 +190,23 @@ public final class Measurements {
         boolean counters = a != null && b != null;
         RunData.JdkSummary jdk = run.jdk();
         boolean derivedCpu = !counters && Double.isFinite(jdk.derivedCpuNs());
+        // jdk.CPULoad's samples cover the time from the first to the last; scaled to the recording's span as perf scales
+        // a counter that ran part of the time, and the comment says what share they covered
+        double coveredPct = derivedCpu ? 100 * jdk.cpuLoadShare() : Double.NaN;
+        double coveredMs = jdk.cpuLoadCovered().toNanos() / 1e6;
         double taskClockMs = counters ? diff(a.taskClockNs(), b.taskClockNs()) / 1e6
-                : derivedCpu ? jdk.derivedCpuNs() / 1e6 : Double.NaN;
-        String utilized = Double.isFinite(taskClockMs) && elapsedMs > 0
-                ? String.format(Locale.ROOT, "%.3f CPUs utilized", taskClockMs / elapsedMs) : "";
+                : derivedCpu ? jdk.derivedCpuNs() / 1e6 * (coveredPct > 0 ? 100 / coveredPct : 1) : Double.NaN;
+        // CPUs utilized: over the time measured (the samples' where derived)
+        double overMs = derivedCpu && coveredMs > 0 ? coveredMs : elapsedMs;
+        double measuredMs = derivedCpu && coveredMs > 0 ? jdk.derivedCpuNs() / 1e6 : taskClockMs;
+        String utilized = Double.isFinite(measuredMs) && overMs > 0
+                ? String.format(Locale.ROOT, "%.3f CPUs utilized", measuredMs / overMs) : "";
+        String derivation = coveredPct > 0
+                ? String.format(Locale.ROOT, "[derived: jdk.CPULoad x CPUs; its samples cover %.1f%% of the JVM's life,"
+                        + " scaled to all of it]", coveredPct) : "[derived: jdk.CPULoad x CPUs over time]";
         put(m, new Metric("task-clock", "task-clock (msecs)", "ms", COUNTERS, 6, Metric.Better.LOWER),
                 counters ? value(a.taskClockNs(), b.taskClockNs(), 1e-6) : derivedCpu ? Value.of(taskClockMs) : Value.notCounted(),
-                derivedCpu ? utilized + (utilized.isEmpty() ? "" : "  ") + "[derived: jdk.CPULoad x CPUs over time]" : utilized);
+                derivedCpu ? utilized + (utilized.isEmpty() ? "" : "  ") + derivation : utilized);
         Value none = Value.notCounted();
         Value vol = counters ? value(a.voluntaryContextSwitches(), b.voluntaryContextSwitches(), 1) : none;
         Value invol = counters ? value(a.involuntaryContextSwitches(), b.involuntaryContextSwitches(), 1) : none;

@@ -174,4 +174,61 @@ public sealed interface Note {
     /** A configuration whose recordings hold no method samples, while another's do: its hot-method shares are missing. */
     record NoSamples(String column) implements Note {
     }
+
+    /**
+     * The timed calls a probe's latency percentiles rest on, per recording of each column, and
+     * the fewest with which its rows are judged.
+     *
+     * @param probe       the probe as its rows name it
+     * @param columns     the columns' labels
+     * @param timedCalls  per column, per recording, the timed calls
+     * @param minimumP50  the fewest timed calls to judge p50
+     * @param minimumP99  the fewest to judge p99 and max
+     */
+    record TimedCalls(String probe, List<String> columns, List<List<Long>> timedCalls, long minimumP50, long minimumP99)
+            implements Note {
+        public TimedCalls {
+            columns = List.copyOf(columns);
+            timedCalls = List.copyOf(timedCalls);
+        }
+    }
+
+    /**
+     * The false discovery rate is controlled across a table's judged rows (Benjamini–Hochberg): a row is significant
+     * where its adjusted p (q) is below {@code alpha}.
+     *
+     * @param judged how many rows were judged (per column after the first, at most)
+     * @param alpha  the level
+     */
+    record FalseDiscoveryControl(int judged, double alpha) implements Note {
+    }
+
+    /**
+     * Rows a column has no value of where another column has one: printed {@code <not counted>} there.
+     *
+     * @param column the column
+     * @param rows   the rows' labels
+     */
+    record NotCountedOnOneSide(String column, List<String> rows) implements Note {
+        public NotCountedOnOneSide {
+            rows = List.copyOf(rows);
+        }
+    }
+
+    /**
+     * A row whose runs on a side fall into two groups, and how many more runs a side would decide the comparison at
+     * the spread seen.
+     *
+     * @param row      the row's label
+     * @param column   the side whose runs split
+     * @param low      runs in the lower group
+     * @param high     runs in the upper group
+     * @param moreRuns more runs a side for 80% power at the change and spread seen; -1 where no change was seen
+     */
+    record RunsInGroups(String row, String column, int low, int high, long moreRuns) implements Note {
+    }
+
+    /** Latency percentiles are judged only on at least {@code p50} timed calls a recording (p50), {@code p99} (p99, max). */
+    record TimedCallsMinimum(long p50, long p99) implements Note {
+    }
 }

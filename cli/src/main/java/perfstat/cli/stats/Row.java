@@ -1,24 +1,55 @@
 package perfstat.cli.stats;
 
+import java.util.Collections;
 import java.util.List;
 
 /**
  * One metric across the columns of a table.
  *
- * @param values   one per column: the mean, with perf's +- when it is a mean of several samples
- * @param deltas   relative change of each column's mean from the first (first entry NaN), as a
- *                 fraction: 0.0374 is +3.74%; NaN where it cannot be computed
- * @param comments one per column: perf's derived figure for it ("1.98 CPUs utilized"), or ""
- * @param spreads  one per column: the samples behind the value (null where there are none)
- * @param tests    one per column: whether it differs from the first (null for the first, and
- *                 where there is nothing to test)
+ * @param values     one per column: the mean, with perf's +- when it is a mean of several samples
+ * @param deltas     relative change of each column's mean from the first (first entry NaN), as a
+ *                   fraction: 0.0374 is +3.74%; NaN where it cannot be computed
+ * @param comments   one per column: perf's derived figure for it ("1.98 CPUs utilized"), or ""
+ * @param spreads    one per column: the samples behind the value (null where there are none)
+ * @param tests      one per column: whether it differs from the first (null for the first, and
+ *                   where there is nothing to test); its verdict is the one after the control of
+ *                   the false discovery rate across the table ({@code qValues}), its p the raw one
+ * @param qValues    one per column: the Benjamini–Hochberg adjusted p-value of the test across the
+ *                   table's judged rows of that column (NaN where there is none)
+ * @param timedCalls one per column, for a latency percentile: the timed calls each sample rests on
+ *                   (one per recording); null for other metrics and where the column has none
  */
 public record Row(Metric metric, List<Value> values, List<Double> deltas, List<String> comments,
-                  List<Spread> spreads, List<Significance> tests) {
+                  List<Spread> spreads, List<Significance> tests, List<Double> qValues, List<List<Long>> timedCalls) {
+
+    public Row(Metric metric, List<Value> values, List<Double> deltas, List<String> comments,
+               List<Spread> spreads, List<Significance> tests) {
+        this(metric, values, deltas, comments, spreads, tests, Collections.nCopies(values.size(), Double.NaN),
+                Collections.nCopies(values.size(), null));
+    }
 
     /** A row without samples (one recording per column and no intervals). */
     public Row(Metric metric, List<Value> values, List<Double> deltas, List<String> comments) {
-        this(metric, values, deltas, comments, java.util.Collections.nCopies(values.size(), null),
-                java.util.Collections.nCopies(values.size(), null));
+        this(metric, values, deltas, comments, Collections.nCopies(values.size(), null),
+                Collections.nCopies(values.size(), null));
+    }
+
+    /** The same row with other tests and q-values. */
+    public Row withTests(List<Significance> tests, List<Double> qValues) {
+        return new Row(metric, values, deltas, comments, spreads, tests, qValues, timedCalls);
+    }
+
+    /** The fewest timed calls a sample of column 0 or column {@code c} rests on; -1 where the row is not a percentile. */
+    public long fewestTimedCalls(int c) {
+        long fewest = Long.MAX_VALUE;
+        for (int i : new int[] {0, c}) {
+            List<Long> t = timedCalls.get(i);
+            if (t != null) {
+                for (long x : t) {
+                    fewest = Math.min(fewest, x);
+                }
+            }
+        }
+        return fewest == Long.MAX_VALUE ? -1 : fewest;
     }
 }

@@ -29,7 +29,10 @@ class NoteTextTest {
             new Note.EventsSkipped("a", List.of(new Note.Skip("jdk.ExecutionSample", Note.SkipCause.FRAME_WITHOUT_METHOD, "", 3),
                     new Note.Skip("perfstat.Probe", Note.SkipCause.MISSING_FIELD, "calls", 1))),
             new Note.AgentLosses("a", 1, 2, 3, 0, 1),
-            new Note.SampleKind(List.of("jdk.CPUTimeSample")), new Note.NoSamples("a"));
+            new Note.SampleKind(List.of("jdk.CPUTimeSample")), new Note.NoSamples("a"),
+            new Note.TimedCalls("Vfs::write", List.of("a", "b"), List.of(List.of(1200L, 1310L), List.of(8L)), 20, 1000),
+            new Note.FalseDiscoveryControl(30, 0.05), new Note.NotCountedOnOneSide("b", List.of("task-clock (msecs)")),
+            new Note.RunsInGroups("fstime (KB/s)", "patched", 2, 3, 7), new Note.TimedCallsMinimum(20, 1000));
 
     @Test
     void everyKindOfNoteHasItsWords() {

@@ -70,10 +70,24 @@ class ComparisonTest {
         Summary sum = t.summary().get(0);
         assertThat(sum.byScore()).isTrue();
         assertThat(sum.geomeanRatio()).isCloseTo(b / a - 1, within(1e-12));
-        assertThat(sum.better()).extracting(m -> m.metric().id()).contains(score(), counter("context-switches", "count"))
-                .doesNotContain(counter("task-clock", "ms"));
-        assertThat(sum.worse()).extracting(m -> m.metric().id()).contains(counter("task-clock", "ms"))
-                .doesNotContain(score(), probe(MetricId.Statistic.CALLS)); // calls have no better direction
+        // the headline is the score's judged change; then the largest other significant moves, at most five, each by its
+        // metric's direction; max rows never
+        assertThat(sum.headline().metric().id()).isEqualTo(score());
+        assertThat(sum.headline().verdict()).isEqualTo(Significance.Verdict.SIGNIFICANT);
+        assertThat(sum.headline().delta()).isCloseTo(b / a - 1, within(1e-12));
+        List<Summary.Move> moves = new java.util.ArrayList<>(sum.better());
+        moves.addAll(sum.worse());
+        assertThat(moves).hasSize(Summary.MOST_MOVES);
+        assertThat(sum.more()).isPositive();
+        assertThat(sum.better()).allSatisfy(m -> assertThat(m.delta() > 0).isEqualTo(m.metric().better() == Metric.Better.HIGHER));
+        assertThat(sum.worse()).allSatisfy(m -> assertThat(m.delta() > 0).isEqualTo(m.metric().better() == Metric.Better.LOWER));
+        assertThat(moves).extracting(m -> m.metric().id()).doesNotContain(score(), probe(MetricId.Statistic.CALLS), // no direction
+                probe(MetricId.Statistic.MAX));
+        double smallest = moves.stream().mapToDouble(m -> Math.abs(m.delta())).min().orElseThrow();
+        long larger = t.rows().stream().filter(r -> r.tests().get(1) != null && r.metric().better() != Metric.Better.NEITHER
+                && r.tests().get(1).verdict() == Significance.Verdict.SIGNIFICANT && !r.metric().id().equals(score())
+                && r.metric().id().statistic() != MetricId.Statistic.MAX && Math.abs(r.deltas().get(1)) > smallest).count();
+        assertThat(larger).isLessThan(Summary.MOST_MOVES); // the five listed are the largest
         assertThat(t.notes()).contains(new Note.Deltas(Significance.Test.U, 0.95)).doesNotContain(new Note.OneRecordingASide());
     }
 
@@ -152,5 +166,66 @@ class ComparisonTest {
                 Map.entry("c.B::write", "B::write"), Map.entry("C$D::run", "C$D::run"));
         assertThat(MethodNames.shortNames(List.of("x.y.Outer$Inner::m(java.lang.String)")).values())
                 .containsExactly("Outer$Inner::m(java.lang.String)");
+    }
+
+    private static Significance test(double p) {
+        return new Significance("U", p, 0.1, 0.1, Double.NaN, Double.NaN, 0.95,
+                p < 0.05 ? Significance.Verdict.SIGNIFICANT : Significance.Verdict.NOT_SIGNIFICANT, "", 5, 5);
+    }
+
+    @Test
+    void oneRowAtPBelowAlphaAmongManyAtNoiseIsNotADiscoveryButAClearMoveIs() {
+        Metric m = new Metric("page-faults", "page-faults", "count", MetricId.Kind.COUNTER, 0, Metric.Better.LOWER);
+        List<Row> rows = new java.util.ArrayList<>();
+        for (double p : new double[] {0.03, 0.004}) {
+            rows.add(new Row(m, List.of(Value.of(1), Value.of(2)), List.of(Double.NaN, 1.0), List.of("", ""),
+                    Collections.nCopies(2, null), java.util.Arrays.asList(null, test(p))));
+        }
+        for (int i = 0; i < 18; i++) {
+            rows.add(new Row(m, List.of(Value.of(1), Value.of(1)), List.of(Double.NaN, 0.0), List.of("", ""),
+                    Collections.nCopies(2, null), java.util.Arrays.asList(null, test(0.5 + i / 40.0))));
+        }
+        List<Row> out = Comparison.controlFalseDiscoveries(rows, 2, Comparison.Options.DEFAULT);
+        // 0.004 * 20 / 1 = 0.08 and 0.03 * 20 / 2 = 0.3: neither below 0.05 after the control, both before it
+        assertThat(out.get(1).qValues().get(1)).isCloseTo(0.08, within(1e-12));
+        assertThat(out.get(0).qValues().get(1)).isCloseTo(0.3, within(1e-12));
+        assertThat(out).allSatisfy(r -> assertThat(r.tests().get(1).verdict()).isEqualTo(Significance.Verdict.NOT_SIGNIFICANT));
+        assertThat(out.get(0).tests().get(1).pValue()).isEqualTo(0.03); // the raw p stays
+        // alone in its table, p = 0.004 stays a discovery
+        assertThat(Comparison.controlFalseDiscoveries(rows.subList(1, 2), 2, Comparison.Options.DEFAULT).get(0).tests().get(1)
+                .verdict()).isEqualTo(Significance.Verdict.SIGNIFICANT);
+    }
+
+    @Test
+    void aLatencyPercentileOnTooFewTimedCallsIsUndecided() {
+        Metric p50 = new Metric(probe(MetricId.Statistic.P50), "probe:x:p50", "x p50 (ns)", 0, Metric.Better.LOWER);
+        Metric p99 = new Metric(probe(MetricId.Statistic.P99), "probe:x:p99", "x p99 (ns)", 0, Metric.Better.LOWER);
+        Significance s = test(0.01);
+        assertThat(Comparison.tooFewTimedCalls(s, p50, List.of(5000L, 20L), List.of(30L))).isSameAs(s);
+        Significance few = Comparison.tooFewTimedCalls(s, p50, List.of(5000L, 19L), List.of(30L));
+        assertThat(few.verdict()).isEqualTo(Significance.Verdict.TOO_FEW);
+        assertThat(few.pValue()).isNaN();
+        assertThat(Comparison.tooFewTimedCalls(s, p99, List.of(999L), List.of(5000L)).verdict())
+                .isEqualTo(Significance.Verdict.TOO_FEW);
+        assertThat(Comparison.minimumTimedCalls(MetricId.Statistic.MAX)).isEqualTo(1000);
+        // the fstime recordings time millions of calls: judged
+        Table t = Comparison.ofColumns(List.of(Collections.nCopies(4, unpatched), Collections.nCopies(4, patched)));
+        assertThat(row(t, probe(MetricId.Statistic.P99)).timedCalls().get(0)).hasSize(4)
+                .allSatisfy(n -> assertThat(n).isGreaterThan(1000));
+        assertThat(t.notes()).hasAtLeastOneElementOfType(Note.TimedCalls.class).hasAtLeastOneElementOfType(Note.FalseDiscoveryControl.class);
+    }
+
+    @Test
+    void runsThatFallIntoTwoGroupsAreToldFromOneSpreadOfRuns() {
+        assertThat(new Spread(new double[] {5.03, 5.01, 4.40, 5.02, 4.41}, false).groups()).isEqualTo(2);
+        assertThat(new Spread(new double[] {5.03, 5.01, 4.90, 5.02, 4.81}, false).groups()).isZero(); // one spread
+        assertThat(new Spread(new double[] {5.03, 5.01, 4.40, 4.41}, false).groups()).isZero(); // too few runs to tell
+        assertThat(new Spread(new double[] {5.03, 5.01, 4.40, 5.02, 4.41}, true).groups()).isZero(); // intervals, not runs
+        assertThat(new Spread(new double[] {60, 60, 70, 60, 70}, false).groups()).isZero(); // a histogram's buckets
+        Spread a = new Spread(new double[] {10, 11, 9, 10, 10}, false);
+        Spread b = new Spread(new double[] {10.5, 11.5, 9.5, 10.5, 10.5}, false);
+        // sd 0.71 a side, change 0.5: n = 2 (1.96 + 0.84)^2 0.5 / 0.25 / 0.955 = 32.8, so 33 a side, 28 more
+        assertThat(Comparison.moreRuns(a, b, 0.95)).isEqualTo(28);
+        assertThat(Comparison.moreRuns(a, a, 0.95)).isEqualTo(-1);
     }
 }

@@ -17,7 +17,7 @@ public class FlameGraphTest {
         var hot = new RunData.HotMethods(n, Map.of(), Map.of(), 0, Map.of(), "jdk.CPUTimeSample", folded);
         var c = new RunData.Contention(0, Duration.ZERO);
         var jdk = new RunData.JdkSummary(new TreeMap<>(), Duration.ofSeconds(1), 0, Duration.ZERO, Double.NaN, c, c, List.of(),
-                Double.NaN, Double.NaN, Map.of(), hot, java.util.Optional.empty());
+                Double.NaN, Double.NaN, Map.of(), hot, java.util.Optional.empty(), Duration.ZERO, Double.NaN);
         return new RunData("x.jfr", null, null, List.of(), Map.of(), null, null, new TreeMap<>(), null, 0, jdk, List.of(),
                 List.of(), null, Map.of());
     }

@@ -106,4 +106,27 @@ class GateTest {
         assertThatThrownBy(() -> Gate.Rule.parse("score")).hasMessageContaining("METRIC:+N%");
         assertThatThrownBy(() -> Gate.parseThreshold("+5%")).hasMessageContaining("N%");
     }
+
+    @Test
+    void aGateThatCannotJudgeSaysWhyAndNamesTheClosestMetrics() {
+        List<Gate.Problem> typo = Gate.problems(TABLE, List.of(Gate.Rule.parse("tsk-clock:+5%")));
+        assertThat(typo).hasSize(1);
+        assertThat(typo.get(0).kind()).isEqualTo(Gate.Problem.Kind.UNKNOWN_METRIC);
+        assertThat(typo.get(0).usage()).isTrue();
+        assertThat(typo.get(0).closest()).first().isEqualTo("task-clock");
+        assertThat(Gate.problems(TABLE, List.of(Gate.Rule.parse("task-clock:+5%")))).isEmpty();
+        assertThat(Gate.editDistance("tsk-clock", "task-clock")).isEqualTo(1);
+        assertThat(Gate.editDistance("", "abc")).isEqualTo(3);
+        // a metric missing on a side, and one whose change is undecided
+        Value va = Value.of(1);
+        Row missing = new Row(FAULTS, List.of(va, Value.notCounted()), List.of(Double.NaN, Double.NaN), List.of("", ""));
+        Row undecided = new Row(SCORE, List.of(va, Value.of(2)), List.of(Double.NaN, 1.0), List.of("", ""));
+        Table t = new Table(Title.of("t"), List.of("a", "b"), List.of(List.of("a.jfr"), List.of("b.jfr")),
+                List.of(missing, undecided), List.of(), List.of());
+        assertThat(Gate.problems(t, List.of(Gate.Rule.parse("page-faults:+5%")))).extracting(Gate.Problem::kind)
+                .containsExactly(Gate.Problem.Kind.MISSING_ON_A_SIDE);
+        List<Gate.Problem> u = Gate.problems(t, List.of(Gate.Rule.parse("score:-5%")));
+        assertThat(u).extracting(Gate.Problem::kind).containsExactly(Gate.Problem.Kind.UNDECIDED);
+        assertThat(u.get(0).usage()).isFalse();
+    }
 }

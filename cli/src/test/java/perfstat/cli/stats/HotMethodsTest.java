@@ -26,7 +26,7 @@ class HotMethodsTest {
         var c = new perfstat.cli.read.RunData.Contention(0, java.time.Duration.ZERO);
         perfstat.cli.read.RunData.JdkSummary jdk = new perfstat.cli.read.RunData.JdkSummary(new java.util.TreeMap<>(),
                 java.time.Duration.ofSeconds(1), 0, java.time.Duration.ZERO, Double.NaN, c, c, java.util.List.of(),
-                Double.NaN, Double.NaN, java.util.Map.of(), hot, java.util.Optional.empty());
+                Double.NaN, Double.NaN, java.util.Map.of(), hot, java.util.Optional.empty(), java.time.Duration.ZERO, Double.NaN);
         return new perfstat.cli.read.RunData("x.jfr", null, null, java.util.List.of(), java.util.Map.of(), null, null,
                 new java.util.TreeMap<>(), null, 0, jdk, java.util.List.of(), java.util.List.of(), null, java.util.Map.of());
     }
