@@ -100,7 +100,9 @@ public final class Comparison {
             notes.addAll(Measurements.notes(columns.get(c).get(0), labels.get(c))); // a column's runs share their sources
         }
         notes.addAll(sampleNotes(columns, rows, options));
-        notes.addAll(HotMethods.notes(columns, labels));
+        if (options.hot() > 0) { // --hot 0: no hot-methods section, so nothing to say of its samples
+            notes.addAll(HotMethods.notes(columns, labels));
+        }
         notes.addAll(missingOnASide(rows, labels));
         notes.addAll(groupNotes(rows, labels, options));
         if (columns.size() > 1) { // a report says it in its max row's comment
