@@ -47,6 +47,29 @@ class GateTest {
         return Gate.violations(TABLE, rule == null ? List.of() : List.of(Gate.Rule.parse(rule)), threshold);
     }
 
+    /**
+     * A rule's metric is judged by its own p (one rule: no correction), while the table's verdict,
+     * controlled across all its rows, may say ~: four runs a side (p = 0.029 at best) in a table
+     * of many rows. The threshold, which scans every row, keeps the table's verdict.
+     */
+    @Test
+    void aRuleJudgesItsMetricAloneNotAcrossTheTable() {
+        Spread a = new Spread(new double[] {1000, 1010, 990, 1005}, false);
+        Spread b = new Spread(new double[] {1500, 1510, 1490, 1505}, false);
+        Value va = new Value(a.mean(), Value.Status.MEASURED, a.stderrPct(), 4);
+        Value vb = new Value(b.mean(), Value.Status.MEASURED, b.stderrPct(), 4);
+        Significance raw = Significance.of(a, b, Significance.Test.U, 0.95);
+        assertThat(raw.pValue()).isLessThan(0.05);
+        Significance controlled = new Significance(raw.test(), raw.pValue(), raw.meanDelta(), raw.medianDelta(), raw.ciLow(),
+                raw.ciHigh(), raw.confidence(), Significance.Verdict.NOT_SIGNIFICANT, raw.reason(), raw.nA(), raw.nB());
+        Row r = new Row(CLOCK, List.of(va, vb), List.of(Double.NaN, Comparison.delta(va, vb)), List.of("", ""), List.of(a, b),
+                Arrays.asList(null, controlled));
+        Table t = new Table(Title.of("t"), List.of("a", "b"), List.of(List.of("a.jfr"), List.of("b.jfr")), List.of(r), List.of(),
+                List.of());
+        assertThat(Gate.violations(t, List.of(Gate.Rule.parse("task-clock:+5%")), Double.NaN)).hasSize(1);
+        assertThat(Gate.violations(t, List.of(), 0.05)).isEmpty();
+    }
+
     @Test
     void theTableIsWhatTheTestsAssume() {
         assertThat(TABLE.rows()).extracting(r -> r.tests().get(1).verdict()).containsExactly(Significance.Verdict.SIGNIFICANT,
