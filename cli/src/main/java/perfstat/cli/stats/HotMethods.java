@@ -14,8 +14,8 @@ import perfstat.cli.read.RunData;
 /**
  * Hot methods side by side, as {@code perf diff} compares perf's samples: per method its share
  * of the execution samples in each configuration (self: as the top frame; total: anywhere on
- * the stack), the change from the first in percentage points, and a two-proportion z-test of
- * that change. A configuration of several recordings pools their samples.
+ * the stack), the change from the first in percentage points (pooled samples), and a U test of
+ * that change over the recordings' own shares, controlled across the section's rows.
  */
 public final class HotMethods {
     /** The row that stands for perfstat's own frames (its agent and the libraries it carries). */
@@ -97,11 +97,65 @@ public final class HotMethods {
                 long k = counts.get(i).getOrDefault(m, 0L);
                 shares.add(share(k, n.get(i)));
                 deltas.add(i == 0 ? Double.NaN : 100 * (share(k, n.get(i)) - share(k0, n.get(0))));
-                tests.add(i == 0 ? null : twoProportions(k0, n.get(0), k, n.get(i), confidence));
+                tests.add(i == 0 ? null : acrossRecordings(columns.get(0), columns.get(i), m, samplesOf, countsOf, confidence));
             }
             rows.add(new Row(m, shares, deltas, tests));
         }
-        out.add(new Section(kind, n, rows));
+        out.add(new Section(kind, n, controlled(rows, columns.size(), confidence)));
+    }
+
+    /**
+     * Whether a method's share moved, judged over the recordings of each side (each recording's
+     * share one sample, the U test as for any row), not over pooled samples: one JVM's samples
+     * are not independent of each other (the JIT compiles, inlines and lays out code once per
+     * JVM), so a pooled test calls a ±20-point swing between two runs of one command
+     * significant. With fewer than two recordings a side with samples there is no verdict.
+     */
+    static Significance acrossRecordings(List<RunData> a, List<RunData> b, String method,
+                                         Function<RunData.HotMethods, Long> samplesOf,
+                                         Function<RunData.HotMethods, Map<String, Long>> countsOf, double confidence) {
+        double[] sa = perRecording(a, method, samplesOf, countsOf);
+        double[] sb = perRecording(b, method, samplesOf, countsOf);
+        if (sa.length < 2 || sb.length < 2) {
+            return new Significance("U", Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, confidence,
+                    Significance.Verdict.TOO_FEW, "one recording a side", sa.length, sb.length);
+        }
+        return Significance.of(new Spread(sa, false), new Spread(sb, false), Significance.Test.U, confidence);
+    }
+
+    private static double[] perRecording(List<RunData> side, String method, Function<RunData.HotMethods, Long> samplesOf,
+                                         Function<RunData.HotMethods, Map<String, Long>> countsOf) {
+        return side.stream().filter(r -> samplesOf.apply(r.jdk().hot()) > 0)
+                .mapToDouble(r -> share(countsOf.apply(r.jdk().hot()).getOrDefault(method, 0L), samplesOf.apply(r.jdk().hot())))
+                .toArray();
+    }
+
+    /** The section's verdicts with the false discovery rate controlled across its rows, per column (as the table's). */
+    private static List<Row> controlled(List<Row> rows, int columns, double confidence) {
+        List<List<Significance>> tests = new ArrayList<>();
+        rows.forEach(r -> tests.add(new ArrayList<>(r.tests())));
+        for (int c = 1; c < columns; c++) {
+            double[] p = new double[rows.size()];
+            for (int i = 0; i < rows.size(); i++) {
+                Significance s = rows.get(i).tests().get(c);
+                p[i] = s == null || s.verdict() == Significance.Verdict.TOO_FEW ? Double.NaN : s.pValue();
+            }
+            double[] q = FalseDiscovery.adjust(p);
+            for (int i = 0; i < rows.size(); i++) {
+                Significance s = rows.get(i).tests().get(c);
+                if (!Double.isNaN(q[i])) {
+                    tests.get(i).set(c, new Significance(s.test(), s.pValue(), s.meanDelta(), s.medianDelta(), s.ciLow(),
+                            s.ciHigh(), s.confidence(), q[i] < 1 - confidence ? Significance.Verdict.SIGNIFICANT
+                            : Significance.Verdict.NOT_SIGNIFICANT, s.reason(), s.nA(), s.nB()));
+                }
+            }
+        }
+        List<Row> out = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            Row r = rows.get(i);
+            out.add(new Row(r.method(), r.shares(), r.deltasPp(), java.util.Collections.unmodifiableList(tests.get(i))));
+        }
+        return out;
     }
 
     /**
