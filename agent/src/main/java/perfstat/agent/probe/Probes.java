@@ -32,7 +32,9 @@ import org.HdrHistogram.Histogram;
  *       threads (ten thousand virtual threads) leave neither a count lost nor a lane
  *       behind.</li>
  *   <li>Timing is sampled: per stripe or lane and probe, the next timed call is drawn
- *       uniformly from the next 1 to 2N-1 calls (mean N, {@code sample=N}); {@code timing=exact}
+ *       uniformly from the next 1 to 2N-1 calls (mean N, {@code sample=N}), and a thread's
+ *       first timed call of a probe uniformly from its first 1 to N calls, so that the timed
+ *       calls are a fair sample of all calls, not always the first, cold one; {@code timing=exact}
  *       times every call, {@code off} none. A timed call costs two
  *       {@code System.nanoTime()} and one histogram record: for the stripe's owner, into a
  *       histogram of the stripe's own with plain writes (no locked instruction); for a thread
@@ -142,7 +144,7 @@ public final class Probes {
             OWN[next] = new Histogram[STRIPES];
             long[] cells = new long[STRIPES * LINE];
             for (int s = 0; s < STRIPES; s++) {
-                cells[s * LINE + REMAINING] = 1; // a thread's first call of a probe is timed
+                cells[s * LINE + REMAINING] = 1; // replaced by a thread's first gap as it takes the stripe (restart)
                 cells[s * LINE + OWNER] = NO_OWNER;
                 cells[s * LINE + BASE] = 1;
                 cells[s * LINE + SEED] = 0x9E3779B97F4A7C15L * (s + 1) + next;
@@ -201,10 +203,44 @@ public final class Probes {
         }
         int base = stripe * LINE;
         c[base + OWNER] = tid;
+        restart(c, base, tid);
         if (--c[base + REMAINING] != 0) {
             return 0L;
         }
         return sample(c, base);
+    }
+
+    /**
+     * A thread's first call of a probe in its stripe: its first timed call is drawn uniformly
+     * from its next 1 to N calls, moving the count's base with it (under the sequence, as a
+     * timed call moves them), so that the count stays exact.
+     */
+    private static void restart(long[] c, int base, long tid) {
+        long x = xorshift(c[base + SEED] ^ (tid * 0x9E3779B97F4A7C15L) | 1);
+        c[base + SEED] = x;
+        long first = firstGap(x);
+        long seq = c[base + SEQUENCE];
+        LONGS.setOpaque(c, base + SEQUENCE, seq + 1);
+        VarHandle.storeStoreFence();
+        c[base + BASE] += first - c[base + REMAINING];
+        c[base + REMAINING] = first;
+        LONGS.setRelease(c, base + SEQUENCE, seq + 2);
+    }
+
+    /**
+     * Where a thread's first timed call of a probe falls: uniform in [1, N] (N = sample), so that
+     * the timed calls are a fair sample of all calls rather than always including the first,
+     * cold one; 1 with exact timing, "never" with none.
+     */
+    static long firstGap(long random) {
+        long mean = sampleMean;
+        if (mean <= 1) {
+            return 1;
+        }
+        if (mean == Long.MAX_VALUE) {
+            return NEVER;
+        }
+        return 1 + Math.floorMod(random, mean);
     }
 
     /** This call is to be timed: draw the next one, move the count's base, start the clock. */
@@ -340,6 +376,7 @@ public final class Probes {
             for (int s = 0; s < STRIPES; s++) {
                 c[s * LINE + REMAINING] = 1;
                 c[s * LINE + BASE] = 1;
+                c[s * LINE + OWNER] = NO_OWNER; // the owner's next call starts its sampling afresh
             }
             UNLANED.set(id, 0);
             SharedTimes.forget(id);
@@ -500,7 +537,8 @@ public final class Probes {
                 e = -1 - find(t, id);
                 TABLE.setRelease(this, t);
             }
-            t[e + NEXT] = 1; // a thread's first call of a probe is timed, as in a stripe
+            seed = xorshift(seed);
+            t[e + NEXT] = firstGap(seed); // a thread's first timed call of a probe, as in a stripe
             LONGS.setRelease(t, e + KEY, id + 1L);
             used++;
             return t;
