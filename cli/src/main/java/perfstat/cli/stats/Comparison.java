@@ -198,7 +198,10 @@ public final class Comparison {
             double[] p = new double[rows.size()];
             for (int i = 0; i < rows.size(); i++) {
                 Significance s = rows.get(i).tests().get(c);
-                p[i] = s == null || s.verdict() == Significance.Verdict.TOO_FEW ? Double.NaN : s.pValue();
+                // the score is the comparison's primary measure, named before the run: judged by its own p, as a
+                // --fail-on rule is; the many other rows are the family whose false discoveries are controlled
+                boolean primary = rows.get(i).metric().id().kind() == MetricId.Kind.SCORE;
+                p[i] = s == null || primary || s.verdict() == Significance.Verdict.TOO_FEW ? Double.NaN : s.pValue();
             }
             double[] q = FalseDiscovery.adjust(p);
             for (int i = 0; i < rows.size(); i++) {
