@@ -16,7 +16,7 @@ import perfstat.cli.read.RecordingReader;
 import perfstat.cli.read.RunData;
 
 /**
- * The recording at exit, always: short JVMs under the agent (20 in the default suite, 200 with
+ * The recording at exit, always: short JVMs under the agent (10 in the default suite, 200 with
  * {@code -Pheavy}), ending in every way
  * a JVM ends (main returning after its pool, System.exit from main or from another thread, an
  * uncaught exception, an exit as main starts), two at a time beside two CPU burners, each must
@@ -25,7 +25,7 @@ import perfstat.cli.read.RunData;
  */
 class ExitPathIT {
     private static final List<String> MODES = List.of("return", "exit", "exit-thread", "throw", "exit-early");
-    private static final int JVMS = Integer.getInteger("perfstat.exitJvms", 20);
+    private static final int JVMS = Integer.getInteger("perfstat.exitJvms", 10);
 
     @TempDir
     Path dir;
