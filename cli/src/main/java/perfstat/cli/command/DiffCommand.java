@@ -241,7 +241,9 @@ public final class DiffCommand implements Callable<Integer> {
      * side names, the common part of its files' names, the directory its files are in; else the side's number.
      */
     private List<String> defaultLabels(List<List<RunData>> columns, List<List<String>> sides) {
-        List<String> byVariant = columns.stream().map(c -> c.get(0).label()).toList();
+        // a variant only where the recordings are of a model (RunData.label() falls back to the first file's name,
+        // which labelled a side of r.1, r.3, … as "r.1")
+        List<String> byVariant = columns.stream().map(c -> c.get(0).workload() == null ? "" : c.get(0).label()).toList();
         if (distinct(byVariant)) {
             return byVariant;
         }
