@@ -108,7 +108,7 @@ class ThirdPartyIT {
                 .contains("GC pauses (msecs)").contains("allocated (bytes)").contains("parks").contains("monitor blocks")
                 .contains("JVM CPU load").contains("hot methods, self (% of ").contains("hot methods, total (% of ")
                 .containsPattern("\\(p=0\\.\\d+ n=4\\+4\\)")
-                .contains("vs index1: time elapsed (msecs) "); // no score: the headline is time elapsed
+                .contains("noindex vs index: time elapsed (msecs) "); // sides named by their files' common name; no score: time elapsed heads
         // the profile settings, and a gzip copy of that recording, read alike
         List<String> cmd = new ArrayList<>(List.of(Processes.java(), "-XX:StartFlightRecording:filename=profile.jfr,settings=profile",
                 "-cp", classPath(), "perfstat.itapp.H2Load", Integer.toString(THREADS), "1000"));
