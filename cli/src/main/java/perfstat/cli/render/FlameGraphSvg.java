@@ -27,7 +27,8 @@ final class FlameGraphSvg {
                 .append("</h2>\n<p class=\"se\">").append(esc(String.format(Locale.ROOT,
                         "%d | %d samples. Width: the mean of a frame's two shares (a frame of one side only is there too); "
                                 + "red: its share grew, blue: it shrank; strong colour where the change is significant "
-                                + "(two-proportion test, Benjamini-Hochberg adjusted p < %s over the graph's %d frames), "
+                                + "(U test over the recordings' shares, Benjamini-Hochberg adjusted p < %s over the graph's "
+                                + "%d frames; no verdict with one recording a side), "
                                 + "pale where not. Hover a frame for its shares and verdict.",
                         g.samples().get(0), g.samples().get(1), String.format(Locale.ROOT, "%.3g", alpha), g.frames().size())))
                 .append("</p>\n");
