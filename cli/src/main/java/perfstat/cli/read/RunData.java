@@ -235,11 +235,13 @@ public record RunData(String file, Workload workload, Result result, List<Double
      * @param folded        the samples' stacks folded as flame-graph tools read them ({@code root;…;top} to its
      *                      count), frames as in {@code self}; at most {@link #MAX_STACKS} distinct stacks and
      *                      {@link #MAX_DEPTH} frames each (the rest under {@link #OTHER_STACKS})
+     * @param outsideWindow samples (of {@code sampleEvent}) taken outside the counters' window (the agent's
+     *                      start, JFR's exit), left out of all the above
      */
     public record HotMethods(long samples, Map<String, Long> self, Map<String, Long> total, long nativeSamples,
-                             Map<String, Long> nativeSelf, String sampleEvent, Map<String, Long> folded) {
+                             Map<String, Long> nativeSelf, String sampleEvent, Map<String, Long> folded, long outsideWindow) {
         public static final HotMethods NONE = new HotMethods(0, Map.of(), Map.of(), 0, Map.of());
-        /** The frame that stands for perfstat's own probe runtime (its classes and its shaded HdrHistogram). */
+        /** The frame that stands for perfstat's own code (its agent and the libraries it carries shaded) and what it calls. */
         public static final String PERFSTAT_PROBES = "[perfstat probes]";
         /** Distinct folded stacks kept per recording: a large recording's stacks cannot fill the reader's memory. */
         public static final int MAX_STACKS = 20_000;
@@ -251,6 +253,11 @@ public record RunData(String file, Workload workload, Result result, List<Double
         public HotMethods(long samples, Map<String, Long> self, Map<String, Long> total, long nativeSamples,
                           Map<String, Long> nativeSelf) {
             this(samples, self, total, nativeSamples, nativeSelf, "", Map.of());
+        }
+
+        public HotMethods(long samples, Map<String, Long> self, Map<String, Long> total, long nativeSamples,
+                          Map<String, Long> nativeSelf, String sampleEvent, Map<String, Long> folded) {
+            this(samples, self, total, nativeSamples, nativeSelf, sampleEvent, folded, 0);
         }
     }
 }

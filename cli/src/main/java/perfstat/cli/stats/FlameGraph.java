@@ -23,11 +23,13 @@ import perfstat.cli.read.RunData;
  *
  * @param base       the base configuration's label
  * @param other      the other configuration's label
- * @param samples    each side's samples (base first)
+ * @param samples    each side's samples (base first), those inside the counters' window
+ * @param outside    each side's samples outside that window, left out (the JVM's and the agent's start, JFR's exit)
  * @param frames     the frames, parents before their children, each at least {@link #MIN_WIDTH} wide
  * @param confidence the confidence level the verdicts were given at (alpha is 1 - confidence)
  */
-public record FlameGraph(String base, String other, List<Long> samples, List<Frame> frames, double confidence) {
+public record FlameGraph(String base, String other, List<Long> samples, List<Long> outside, List<Frame> frames,
+                         double confidence) {
     /** Frames narrower than this (of the graph's width) are left out, with everything above them. */
     public static final double MIN_WIDTH = 0.002;
 
@@ -104,7 +106,9 @@ public record FlameGraph(String base, String other, List<Long> samples, List<Fra
             frames.add(new Frame(l.depth(), l.x(), l.width(), l.method(),
                     (double) node.counts[0] / n.get(0), (double) node.counts[1] / n.get(1), t, adjusted[i], v));
         }
-        return new FlameGraph(baseLabel, otherLabel, n, frames, confidence);
+        List<Long> outside = List.of(base.stream().mapToLong(r -> r.jdk().hot().outsideWindow()).sum(),
+                other.stream().mapToLong(r -> r.jdk().hot().outsideWindow()).sum());
+        return new FlameGraph(baseLabel, otherLabel, n, outside, frames, confidence);
     }
 
     /**

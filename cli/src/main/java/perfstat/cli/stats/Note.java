@@ -231,4 +231,16 @@ public sealed interface Note {
     /** Latency percentiles are judged only on at least {@code p50} timed calls a recording (p50), {@code p99} (p99, max). */
     record TimedCallsMinimum(long p50, long p99) implements Note {
     }
+
+    /**
+     * Method samples of a configuration's recordings taken outside the counters' window (before the agent was ready:
+     * the JVM's and the agent's start; after the exit's counters: JFR writing the recording), left out of the hot
+     * methods and the flame graph.
+     *
+     * @param column  the configuration
+     * @param outside the samples left out, its recordings together
+     * @param kept    the samples inside the window
+     */
+    record SamplesOutsideWindow(String column, long outside, long kept) implements Note {
+    }
 }

@@ -118,6 +118,59 @@ class RecordingReaderTest {
         assertThat(m.get("score").comment()).isEqualTo("over 2.00 s, 2 intervals");
     }
 
+    @jdk.jfr.Name("jdk.ExecutionSample")
+    @jdk.jfr.StackTrace(true)
+    static final class Sample extends jdk.jfr.Event {
+    }
+
+    private static void sampleHere() {
+        new Sample().commit();
+    }
+
+    private static void sampleInApp() {
+        sampleHere();
+    }
+
+    /**
+     * Method samples count only inside the counters' window (the agent's start and JFR's exit
+     * are left out, and counted); a stack through perfstat's code ends in one frame,
+     * [perfstat probes], which is also its self.
+     */
+    @Test
+    void samplesOutsideTheCountersWindowAreLeftOutAndCountedAndPerfstatsFramesAreOne() throws Exception {
+        Path f = dir.resolve("samples.jfr");
+        try (Recording r = new Recording()) {
+            r.enable("perfstat.Counters");
+            r.enable("jdk.ExecutionSample");
+            r.start();
+            sampleHere(); // the agent's start
+            Thread.sleep(5);
+            counters("start", 1_000_000_000L, 100);
+            Thread.sleep(5);
+            for (int i = 0; i < 3; i++) {
+                sampleInApp();
+            }
+            perfstat.shaded.frames.Through.run(RecordingReaderTest::sampleInApp);
+            Thread.sleep(5);
+            counters("end", 3_500_000_000L, 150);
+            Thread.sleep(5);
+            sampleHere(); // JFR's exit
+            sampleHere();
+            r.stop();
+            r.dump(f);
+        }
+        RunData.HotMethods hot = RecordingReader.read(f.toString()).jdk().hot();
+        assertThat(hot.samples()).isEqualTo(4);
+        assertThat(hot.outsideWindow()).isEqualTo(3);
+        String app = RecordingReaderTest.class.getName() + "::sampleInApp";
+        String probes = RunData.HotMethods.PERFSTAT_PROBES;
+        assertThat(hot.self()).containsEntry(probes, 1L).doesNotContainKey(app);
+        assertThat(hot.total()).containsEntry(app, 3L).containsEntry(probes, 1L);
+        assertThat(hot.folded().keySet()).anySatisfy(k -> assertThat(k).endsWith(";perfstat.cli.read.RecordingReaderTest"
+                + "::samplesOutsideTheCountersWindowAreLeftOutAndCountedAndPerfstatsFramesAreOne;" + probes));
+        assertThat(hot.folded().keySet()).allSatisfy(k -> assertThat(k).doesNotContain(probes + ";"));
+    }
+
     /** The run's measurements by their stable output names (the keys JSON and CSV print), for assertions. */
     private static Map<String, Measurements.Measured> byKey(Map<perfstat.cli.stats.MetricId, Measurements.Measured> m) {
         Map<String, Measurements.Measured> out = new java.util.LinkedHashMap<>();
