@@ -22,6 +22,7 @@ import perfstat.agent.events.PerfCounterEvent;
 import perfstat.agent.events.ProbeEvent;
 import perfstat.agent.events.ProbePatternEvent;
 import perfstat.agent.probe.ProbeFilter;
+import perfstat.agent.probe.ProbeHints;
 import perfstat.agent.probe.ProbeInstaller;
 import perfstat.agent.probe.Probes;
 import perfstat.agent.recording.RecordingSession;
@@ -131,7 +132,7 @@ final class AgentSession {
             if (attached) {
                 s.sayMatches(); // a running JVM has its classes loaded: the counts mean something now
             } else {
-                sayUnmatchedAtExit(installer);
+                sayUnmatchedAtExit(installer, inst);
             }
             if (o.parentPid() > 0) {
                 exitWith(o.parentPid());
@@ -480,23 +481,21 @@ final class AgentSession {
 
     /**
      * At JVM exit, one line on stderr naming the patterns that matched no method (a typo, or a
-     * class never loaded); nothing when every pattern matched. Never throws into the host.
+     * class never loaded), each with the loaded names nearest to it ({@link ProbeHints}); nothing
+     * when every pattern matched. Never throws into the host.
      */
-    private static void sayUnmatchedAtExit(ProbeInstaller installer) {
+    private static void sayUnmatchedAtExit(ProbeInstaller installer, Instrumentation inst) {
         if (installer.matchesByPattern().isEmpty()) {
             return;
         }
         Thread hook = new Thread(() -> {
             try {
-                List<String> none = new ArrayList<>();
-                installer.matchesByPattern().forEach((pattern, n) -> {
-                    if (n == 0) {
-                        none.add("'" + pattern + "'");
-                    }
-                });
-                if (!none.isEmpty()) {
-                    System.err.println("perfstat agent: probe pattern" + (none.size() > 1 ? "s " : " ")
-                            + String.join(", ", none) + " matched no method");
+                Map<String, Long> matches = installer.matchesByPattern();
+                // the loaded classes are looked at only where a pattern matched nothing: their nearest names
+                String line = matches.containsValue(0L)
+                        ? ProbeHints.line(ProbeHints.forUnmatched(matches, inst.getAllLoadedClasses())) : null;
+                if (line != null) {
+                    System.err.println("perfstat agent: " + line);
                 }
             } catch (RuntimeException | Error ignored) {
                 // the host's exit goes on
