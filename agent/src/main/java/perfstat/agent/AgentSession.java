@@ -510,10 +510,15 @@ final class AgentSession {
     }
 
     private void emitPatterns() {
-        installer.matchesByPattern().forEach((pattern, n) -> {
+        Map<String, Long> matches = installer.matchesByPattern();
+        // the loaded classes are looked at only where a pattern matched nothing: their nearest names
+        Map<String, List<String>> hints = matches.containsValue(0L)
+                ? ProbeHints.forUnmatched(matches, inst.getAllLoadedClasses()) : Map.of();
+        matches.forEach((pattern, n) -> {
             ProbePatternEvent e = new ProbePatternEvent();
             e.pattern = pattern;
             e.methods = n;
+            e.candidates = String.join(", ", hints.getOrDefault(pattern, List.of()));
             e.installerErrors = installer.errors();
             e.classesInvisible = installer.skippedInvisible();
             e.probesDropped = installer.probesDropped();

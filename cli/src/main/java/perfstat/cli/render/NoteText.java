@@ -225,6 +225,14 @@ public final class NoteText {
                     + " window; %d outside it (%.1f%%: the JVM's and the agent's start, JFR writing the recording) are left out",
                     n.column(), n.kept(), n.outside(), 100.0 * n.outside() / Math.max(1, n.outside() + n.kept()));
         }
+        return unmatchedProbeNear(note);
+    }
+
+    /** A pattern that matched nothing, with the nearest loaded names; null for other kinds. */
+    private static String unmatchedProbeNear(Note note) {
+        if (note instanceof Note.UnmatchedProbeNear n) {
+            return "probe '" + n.pattern() + "' matched no method; did you mean " + String.join(" or ", n.candidates()) + "?";
+        }
         return null;
     }
 }

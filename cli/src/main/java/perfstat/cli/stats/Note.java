@@ -243,4 +243,14 @@ public sealed interface Note {
      */
     record SamplesOutsideWindow(String column, long outside, long kept) implements Note {
     }
+
+    /**
+     * A probe pattern that matched no method, and the loaded methods (or classes) nearest to what it names, as the
+     * agent found them at the end: the pattern's class by its simple name, or a misspelling.
+     */
+    record UnmatchedProbeNear(String pattern, List<String> candidates) implements Note {
+        public UnmatchedProbeNear {
+            candidates = List.copyOf(candidates);
+        }
+    }
 }

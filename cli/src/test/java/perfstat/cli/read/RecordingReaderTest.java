@@ -171,6 +171,28 @@ class RecordingReaderTest {
         assertThat(hot.folded().keySet()).allSatisfy(k -> assertThat(k).doesNotContain(probes + ";"));
     }
 
+    /** A pattern that matched nothing carries the agent's nearest names (format 7): the table's note names them. */
+    @Test
+    void anUnmatchedPatternsCandidatesReachItsNote() throws Exception {
+        Path f = dir.resolve("patterns.jfr");
+        try (Recording r = new Recording()) {
+            r.enable("perfstat.ProbePattern");
+            r.start();
+            for (String[] p : new String[][] {{"Tok::next", "com.example.Tok::next"}, {"com.example.Nope::x", ""}}) {
+                perfstat.agent.events.ProbePatternEvent e = new perfstat.agent.events.ProbePatternEvent();
+                e.pattern = p[0];
+                e.candidates = p[1];
+                e.commit();
+            }
+            r.stop();
+            r.dump(f);
+        }
+        RunData run = RecordingReader.read(f.toString());
+        assertThat(run.probeCandidates()).containsExactly(Map.entry("Tok::next", List.of("com.example.Tok::next")));
+        assertThat(Measurements.notes(run, "a")).contains(new perfstat.cli.stats.Note.UnmatchedProbeNear("Tok::next",
+                List.of("com.example.Tok::next")), new perfstat.cli.stats.Note.UnmatchedProbe("com.example.Nope::x"));
+    }
+
     /** The run's measurements by their stable output names (the keys JSON and CSV print), for assertions. */
     private static Map<String, Measurements.Measured> byKey(Map<perfstat.cli.stats.MetricId, Measurements.Measured> m) {
         Map<String, Measurements.Measured> out = new java.util.LinkedHashMap<>();
