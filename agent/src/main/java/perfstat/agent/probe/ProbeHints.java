@@ -121,7 +121,10 @@ public final class ProbeHints {
         return same;
     }
 
-    /** The methods of {@code c} named {@code method}, else those within {@value #NEAR} edits of it, nearest first. */
+    /**
+     * The method of {@code c} named {@code method} where it has one, else those within {@value #NEAR} edits of it
+     * (one for a name of four letters or fewer), nearest first.
+     */
     private static List<String> methods(Class<?> c, String method) {
         Method[] declared;
         try {
@@ -135,10 +138,11 @@ public final class ProbeHints {
                 d.merge(m.getName(), distance(m.getName(), method), Math::min);
             }
         }
-        if (method.equals(ProbeFilter.CONSTRUCTOR) || method.equals(ProbeFilter.STATIC_INITIALIZER)) {
-            return List.of(method);
+        if (method.equals(ProbeFilter.CONSTRUCTOR) || method.equals(ProbeFilter.STATIC_INITIALIZER) || d.containsKey(method)) {
+            return List.of(method); // the method is there: the class was what the pattern got wrong
         }
-        return d.entrySet().stream().filter(e -> e.getValue() <= NEAR)
+        int near = method.length() <= 4 ? 1 : NEAR; // two edits turn spin into main
+        return d.entrySet().stream().filter(e -> e.getValue() <= near)
                 .sorted(Map.Entry.comparingByValue()).limit(MAX).map(Map.Entry::getKey).toList();
     }
 

@@ -25,6 +25,9 @@ class ProbeHintsTest {
         assertThat(ProbeHints.candidates("java.util.StringTokenizer::nxtToken", LOADED))
                 .containsExactly("java.util.StringTokenizer::nextToken");
         assertThat(ProbeHints.candidates("java.util.ArrayList::sizee", LOADED)).containsExactly("java.util.ArrayList::size");
+        // a misspelt class whose method is there: that method only, not also the others two edits away (add: get, set)
+        assertThat(ProbeHints.candidates("java.util.ArrayLis::get", LOADED)).containsExactly("java.util.ArrayList::get");
+        assertThat(ProbeHints.candidates("java.util.ArrayList::gt", LOADED)).doesNotContain("java.util.ArrayList::add");
     }
 
     @Test
