@@ -490,10 +490,7 @@ final class AgentSession {
         }
         Thread hook = new Thread(() -> {
             try {
-                Map<String, Long> matches = installer.matchesByPattern();
-                // the loaded classes are looked at only where a pattern matched nothing: their nearest names
-                String line = matches.containsValue(0L)
-                        ? ProbeHints.line(ProbeHints.forUnmatched(matches, inst.getAllLoadedClasses())) : null;
+                String line = ProbeHints.line(hints(installer.matchesByPattern(), inst));
                 if (line != null) {
                     System.err.println("perfstat agent: " + line);
                 }
@@ -509,11 +506,18 @@ final class AgentSession {
         }
     }
 
+    /** The nearest loaded names of each pattern that matched nothing; the loaded classes are looked at only then. */
+    private static Map<String, List<String>> hints(Map<String, Long> matches, Instrumentation inst) {
+        try {
+            return matches.containsValue(0L) ? ProbeHints.forUnmatched(matches, inst.getAllLoadedClasses()) : Map.of();
+        } catch (RuntimeException | LinkageError e) {
+            return Map.of(); // the patterns are still named, without candidates
+        }
+    }
+
     private void emitPatterns() {
         Map<String, Long> matches = installer.matchesByPattern();
-        // the loaded classes are looked at only where a pattern matched nothing: their nearest names
-        Map<String, List<String>> hints = matches.containsValue(0L)
-                ? ProbeHints.forUnmatched(matches, inst.getAllLoadedClasses()) : Map.of();
+        Map<String, List<String>> hints = hints(matches, inst);
         matches.forEach((pattern, n) -> {
             ProbePatternEvent e = new ProbePatternEvent();
             e.pattern = pattern;
