@@ -22,6 +22,7 @@ import perfstat.agent.events.PerfCounterEvent;
 import perfstat.agent.events.ProbeEvent;
 import perfstat.agent.events.ProbePatternEvent;
 import perfstat.agent.probe.ProbeFilter;
+import perfstat.agent.probe.ProbeHints;
 import perfstat.agent.probe.ProbeInstaller;
 import perfstat.agent.probe.Probes;
 import perfstat.agent.recording.RecordingSession;
@@ -131,7 +132,7 @@ final class AgentSession {
             if (attached) {
                 s.sayMatches(); // a running JVM has its classes loaded: the counts mean something now
             } else {
-                sayUnmatchedAtExit(installer);
+                sayUnmatchedAtExit(installer, inst);
             }
             if (o.parentPid() > 0) {
                 exitWith(o.parentPid());
@@ -480,23 +481,18 @@ final class AgentSession {
 
     /**
      * At JVM exit, one line on stderr naming the patterns that matched no method (a typo, or a
-     * class never loaded); nothing when every pattern matched. Never throws into the host.
+     * class never loaded), each with the loaded names nearest to it ({@link ProbeHints}); nothing
+     * when every pattern matched. Never throws into the host.
      */
-    private static void sayUnmatchedAtExit(ProbeInstaller installer) {
+    private static void sayUnmatchedAtExit(ProbeInstaller installer, Instrumentation inst) {
         if (installer.matchesByPattern().isEmpty()) {
             return;
         }
         Thread hook = new Thread(() -> {
             try {
-                List<String> none = new ArrayList<>();
-                installer.matchesByPattern().forEach((pattern, n) -> {
-                    if (n == 0) {
-                        none.add("'" + pattern + "'");
-                    }
-                });
-                if (!none.isEmpty()) {
-                    System.err.println("perfstat agent: probe pattern" + (none.size() > 1 ? "s " : " ")
-                            + String.join(", ", none) + " matched no method");
+                String line = ProbeHints.line(hints(installer.matchesByPattern(), inst));
+                if (line != null) {
+                    System.err.println("perfstat agent: " + line);
                 }
             } catch (RuntimeException | Error ignored) {
                 // the host's exit goes on
@@ -510,11 +506,23 @@ final class AgentSession {
         }
     }
 
+    /** The nearest loaded names of each pattern that matched nothing; the loaded classes are looked at only then. */
+    private static Map<String, List<String>> hints(Map<String, Long> matches, Instrumentation inst) {
+        try {
+            return matches.containsValue(0L) ? ProbeHints.forUnmatched(matches, inst.getAllLoadedClasses()) : Map.of();
+        } catch (RuntimeException | LinkageError e) {
+            return Map.of(); // the patterns are still named, without candidates
+        }
+    }
+
     private void emitPatterns() {
-        installer.matchesByPattern().forEach((pattern, n) -> {
+        Map<String, Long> matches = installer.matchesByPattern();
+        Map<String, List<String>> hints = hints(matches, inst);
+        matches.forEach((pattern, n) -> {
             ProbePatternEvent e = new ProbePatternEvent();
             e.pattern = pattern;
             e.methods = n;
+            e.candidates = String.join(", ", hints.getOrDefault(pattern, List.of()));
             e.installerErrors = installer.errors();
             e.classesInvisible = installer.skippedInvisible();
             e.probesDropped = installer.probesDropped();

@@ -100,7 +100,8 @@ class StatIT {
         assertThat(e).containsPattern("\\n +[0-9]+ ns +CounterWorkload::spin p99 +# +5 timed calls");
         assertThat(e).contains(" # probe 'perfstat.itapp.CounterWorkloadd::spin' matched no method");
         assertThat(e.lines().filter(l -> l.startsWith("perfstat agent: probe pattern")).toList())
-                .containsExactly("perfstat agent: probe pattern 'perfstat.itapp.CounterWorkloadd::spin' matched no method");
+                .containsExactly("perfstat agent: probe pattern 'perfstat.itapp.CounterWorkloadd::spin' matched no method;"
+                        + " did you mean perfstat.itapp.CounterWorkload::spin?");
         Processes.Result clean = stat(Processes.java(), "-e", "task-clock", "--probes", "perfstat.itapp.CounterWorkload::spin");
         assertThat(clean.err()).doesNotContain("matched no method");
     }

@@ -116,6 +116,11 @@ public final class Events {
         public static final String CLASSES_INVISIBLE = "classesInvisible";
         /** New in version 6: methods a pattern matched past the probe runtime's limit of probes (not probed). */
         public static final String PROBES_DROPPED = "probesDropped";
+        /**
+         * New in version 7: for a pattern that matched nothing, the loaded methods (or classes) nearest to what it
+         * names, {@code ", "}-separated; "" where none is near or the pattern matched.
+         */
+        public static final String CANDIDATES = "candidates";
 
         private ProbePattern() {
         }

@@ -15,7 +15,7 @@ public final class RecordingFormat {
      * perfstat.ProbePattern's installerErrors, classesInvisible, probesDropped and
      * perfstat.CounterReader's readFailures).
      */
-    public static final int VERSION = 6;
+    public static final int VERSION = 7;
 
     private RecordingFormat() {
     }

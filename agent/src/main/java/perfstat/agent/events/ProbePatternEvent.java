@@ -48,4 +48,10 @@ public final class ProbePatternEvent extends jdk.jfr.Event {
             + "(new in format 6)")
     @Name(Events.ProbePattern.PROBES_DROPPED)
     public long probesDropped;
+
+    @Label("Candidates")
+    @Description("For a pattern that matched nothing, the loaded methods or classes nearest to what it names, comma-separated"
+            + " (new in format 7)")
+    @Name(Events.ProbePattern.CANDIDATES)
+    public String candidates;
 }

@@ -95,6 +95,8 @@ public final class CompareCommand implements Callable<Integer> {
         checkOptions(sel, sides);
         var options = judge.options();
         Plan plan = commands ? plan(sides) : plan(sel);
+        GateNames.refuseUnknown(judge.failOn, commands ? commandAgent() : withEvents(run.spec(sel, variants.get(0),
+                Duration.ofSeconds(5))).agent(), commands ? null : sel.workload());
         boolean keep = outputDir != null;
         Path dir = keep ? outputDir : Files.createTempDirectory("perfstat-compare-");
         if (keep) {
@@ -197,10 +199,15 @@ public final class CompareCommand implements Callable<Integer> {
         return AgentArgs.check(b);
     }
 
+    /** The agent's options for a command's runs. */
+    private AgentOptions commandAgent() {
+        // the commands' JVMs do not outlive perfstat, even one killed by SIGKILL
+        return withEvents(run.probes.applyTo(AgentOptions.builder().parentPid(ProcessHandle.current().pid())));
+    }
+
     /** A command's slots: its recordings go to NAME/NAME.N.jfr, so that {@code diff DIR/A DIR/B} reads them again. */
     private Plan plan(List<CommandSides.Side> sides) {
-        // the commands' JVMs do not outlive perfstat, even one killed by SIGKILL
-        AgentOptions agent = withEvents(run.probes.applyTo(AgentOptions.builder().parentPid(ProcessHandle.current().pid())));
+        AgentOptions agent = commandAgent();
         List<Slot> slots = new ArrayList<>();
         for (CommandSides.Side side : sides) {
             slots.add(commandSlot(side.name(), side.command(), agent));

@@ -16,7 +16,15 @@ import jdk.jfr.consumer.RecordedStackTrace;
  * The JDK's method samples: per method, self and total, and the stacks folded for a flame
  * graph. CPU-time samples ({@code jdk.CPUTimeSample}, JDK 25) are counted where the recording
  * has any, execution samples ({@code jdk.ExecutionSample}) otherwise; native method samples
- * are kept apart. perfstat's own probe runtime is one frame, {@value RunData.HotMethods#PERFSTAT_PROBES}.
+ * are kept apart. perfstat's own frames (its agent and the libraries it carries shaded) are one
+ * frame, {@value RunData.HotMethods#PERFSTAT_PROBES}, with whatever they call: a stack through
+ * perfstat's code ends there, and its sample counts as that frame's self.
+ *
+ * <p>Only samples inside the counters' window count (from the agent being ready to the JVM's
+ * exit, or an attached window's opening to its closing): before it the JVM starts and the agent
+ * installs itself, after it JFR writes the recording. The events come unordered, so each
+ * sample's stack and time is kept until the pass is over and the window known; those outside
+ * it are counted, not dropped in silence. A recording without perfstat's counters keeps all.
  */
 final class HotMethodsCollector implements Collector {
     static final String EXECUTION = "jdk.ExecutionSample";
@@ -30,9 +38,30 @@ final class HotMethodsCollector implements Collector {
         final Map<String, Long> folded = new HashMap<>();
     }
 
-    private final Counts execution = new Counts();
-    private final Counts cpuTime = new Counts();
-    private final Counts natives = new Counts();
+    /** One kind of sample as read: each sample's stack and time (epoch nanoseconds), in the order read. */
+    private static final class Samples {
+        final boolean natives;
+        Stack[] stacks = new Stack[256];
+        long[] times = new long[256];
+        int size;
+
+        Samples(boolean natives) {
+            this.natives = natives;
+        }
+
+        void add(Stack s, long time) {
+            if (size == stacks.length) {
+                stacks = java.util.Arrays.copyOf(stacks, size * 2);
+                times = java.util.Arrays.copyOf(times, size * 2);
+            }
+            stacks[size] = s;
+            times[size++] = time;
+        }
+    }
+
+    private final Samples execution = new Samples(false);
+    private final Samples cpuTime = new Samples(false);
+    private final Samples natives = new Samples(true);
 
     /**
      * The parser hands out one object per stack trace (and per method) of a chunk's constant
@@ -54,8 +83,8 @@ final class HotMethodsCollector implements Collector {
         h.on("jdk.NativeMethodSample", e -> sample(e, natives));
     }
 
-    /** A method sample: its top frame's method counts as self, every method on its stack once as total. */
-    private void sample(RecordedEvent e, Counts c) {
+    /** A method sample, kept with its time until the window is known. */
+    private void sample(RecordedEvent e, Samples c) {
         RecordedStackTrace st = e.getStackTrace();
         if (st == null) {
             return;
@@ -64,9 +93,15 @@ final class HotMethodsCollector implements Collector {
         if (s.methods().length == 0) {
             return;
         }
+        java.time.Instant t = e.getStartTime();
+        c.add(s, t.getEpochSecond() * 1_000_000_000L + t.getNano());
+    }
+
+    /** A sample counted: its top frame's method as self, every method on its stack once as total. */
+    private static void count(Stack s, Counts c, boolean natives) {
         c.samples++;
         c.self.merge(s.methods()[0], 1L, Long::sum);
-        if (c == natives) {
+        if (natives) {
             return;
         }
         for (String m : s.methods()) {
@@ -77,22 +112,36 @@ final class HotMethodsCollector implements Collector {
         c.folded.merge(key, 1L, Long::sum);
     }
 
-    /** The methods on a stack, each once, the top frame's first; and the stack folded, root first. */
+    /** The samples of one kind inside [from, to] (either null: open) counted; the number outside in {@code outside[0]}. */
+    private static Counts counted(Samples all, java.time.Instant from, java.time.Instant to, long[] outside) {
+        long lo = from == null ? Long.MIN_VALUE : from.getEpochSecond() * 1_000_000_000L + from.getNano();
+        long hi = to == null ? Long.MAX_VALUE : to.getEpochSecond() * 1_000_000_000L + to.getNano();
+        Counts c = new Counts();
+        for (int i = 0; i < all.size; i++) {
+            if (all.times[i] < lo || all.times[i] > hi) {
+                outside[0]++;
+            } else {
+                count(all.stacks[i], c, all.natives);
+            }
+        }
+        return c;
+    }
+
+    /**
+     * The methods on a stack, each once, the top frame's first; and the stack folded, root first.
+     * From the first of perfstat's frames (from the root) up, the stack is that one frame.
+     */
     private Stack stack(RecordedStackTrace st) {
-        Set<String> onStack = new LinkedHashSet<>();
-        List<String> frames = new ArrayList<>();
+        List<String> all = new ArrayList<>();
         for (RecordedFrame f : st.getFrames()) {
             if (f.getMethod() == null || f.getMethod().getType() == null) {
                 throw new UnusableEvent(RunData.Skipped.Cause.FRAME_WITHOUT_METHOD); // the pass skips the sample, and counts it
             }
-            String m = methodNames.computeIfAbsent(f.getMethod(), HotMethodsCollector::method);
-            onStack.add(m);
-            // the probe runtime's frames, one over the other, are one frame
-            if (!(m.equals(RunData.HotMethods.PERFSTAT_PROBES) && !frames.isEmpty()
-                    && frames.get(frames.size() - 1).equals(m))) {
-                frames.add(m);
-            }
+            all.add(methodNames.computeIfAbsent(f.getMethod(), HotMethodsCollector::method));
         }
+        int perfstat = all.lastIndexOf(RunData.HotMethods.PERFSTAT_PROBES); // top first: the last is the nearest the root
+        List<String> frames = perfstat < 0 ? all : all.subList(perfstat, all.size());
+        Set<String> onStack = new LinkedHashSet<>(frames);
         StringBuilder folded = new StringBuilder();
         for (int i = frames.size() - 1; i >= Math.max(0, frames.size() - RunData.HotMethods.MAX_DEPTH); i--) {
             folded.append(folded.length() == 0 ? "" : ";").append(frames.get(i));
@@ -111,10 +160,14 @@ final class HotMethodsCollector implements Collector {
         return (type.isEmpty() ? "(hidden class)" : type) + "::" + m.getName();
     }
 
-    RunData.HotMethods result() {
-        boolean cpu = cpuTime.samples > 0;
-        Counts c = cpu ? cpuTime : execution;
-        return new RunData.HotMethods(c.samples, Map.copyOf(c.self), Map.copyOf(c.total), natives.samples,
-                Map.copyOf(natives.self), c.samples == 0 ? "" : cpu ? CPU_TIME : EXECUTION, Map.copyOf(c.folded));
+    /** The samples inside the counters' window [from, to] (either null where the recording does not say). */
+    RunData.HotMethods result(java.time.Instant from, java.time.Instant to) {
+        boolean cpu = cpuTime.size > 0;
+        long[] outside = new long[1];
+        Counts c = counted(cpu ? cpuTime : execution, from, to, outside);
+        Counts n = counted(natives, from, to, new long[1]);
+        return new RunData.HotMethods(c.samples, Map.copyOf(c.self), Map.copyOf(c.total), n.samples,
+                Map.copyOf(n.self), c.samples == 0 && outside[0] == 0 ? "" : cpu ? CPU_TIME : EXECUTION,
+                Map.copyOf(c.folded), outside[0]);
     }
 }

@@ -3,6 +3,7 @@ package perfstat.cli.read;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -25,6 +26,7 @@ final class ProbeCollector implements Collector {
     private final Map<String, Totals> windowStart = new HashMap<>();
     private final Map<String, Totals> windowEnd = new HashMap<>();
     private final Map<String, Long> patterns = new LinkedHashMap<>(); // the latest per pattern
+    private final Map<String, Hint> candidates = new HashMap<>();
     /** The installer's counts, cumulative: the largest seen. */
     private Installer installer = new Installer(0, 0, 0);
     /** Errors suppressed inside probes, cumulative: the largest seen. */
@@ -60,6 +62,28 @@ final class ProbeCollector implements Collector {
                     Math.max(i.probesDropped(), installer.probesDropped()));
         }
         patterns.merge(pattern, methods, Math::max);
+        String hint = e.hasField(Events.ProbePattern.CANDIDATES) ? e.getString(Events.ProbePattern.CANDIDATES) : null;
+        if (hint != null && !hint.isEmpty()) {
+            Hint was = candidates.get(pattern);
+            if (was == null || e.getEndTime().isAfter(was.at())) {
+                candidates.put(pattern, new Hint(e.getEndTime(), List.of(hint.split(", "))));
+            }
+        }
+    }
+
+    /** A pattern's candidates (version 7) as of {@code at}: the latest wins. */
+    private record Hint(java.time.Instant at, List<String> names) {
+    }
+
+    /** For each pattern that matched nothing, the loaded names nearest to it, as the agent found them at the end. */
+    Map<String, List<String>> candidates() {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        candidates.forEach((p, h) -> {
+            if (patterns.getOrDefault(p, 0L) == 0) {
+                out.put(p, h.names());
+            }
+        });
+        return out;
     }
 
     private void probe(RecordedEvent e) {

@@ -290,8 +290,8 @@ public final class RecordingReader {
             CounterCollector.Part c = counters.result(window, agent.startCpuNs());
             return new RunData(name, jmhRun ? jmh.workload() : workload.workload(), jmhRun ? jmh.result() : workload.result(),
                     scores.stream().map(s -> s[1]).toList(), workload.modelCounters(), c.start(), c.end(),
-                    probes.probes(window), agent.options(), agent.timerOverheadNs(), jdkSummary(), c.totals(), c.perThread(),
-                    c.window(), probes.patterns(), losses());
+                    probes.probes(window), agent.options(), agent.timerOverheadNs(), jdkSummary(c), c.totals(), c.perThread(),
+                    c.window(), probes.patterns(), losses(), probes.candidates());
         }
 
         /** The events skipped, and the agent's own counts of what it lost. */
@@ -301,7 +301,8 @@ public final class RecordingReader {
                     probes.failures(), counters.readFailures());
         }
 
-        private RunData.JdkSummary jdkSummary() {
+        /** The JDK's part; the method samples those inside the counters' window {@code c}, where it has one. */
+        private RunData.JdkSummary jdkSummary(CounterCollector.Part c) {
             TreeMap<String, Long> jdkCounts = new TreeMap<>();
             typeCounts.forEach((type, n) -> {
                 if (type.startsWith("jdk.") && n[0] > 0) {
@@ -311,7 +312,9 @@ public final class RecordingReader {
             Duration recorded = span != null ? span : first == null ? Duration.ZERO : Duration.between(first, last);
             return new RunData.JdkSummary(jdkCounts, recorded, jvm.gcCount(), jvm.gcPause(), jvm.meanCpuLoad(),
                     contention.monitors(), contention.parks(), contention.topSites(), jvm.derivedCpuNs(),
-                    jvm.machineContextSwitches(), jdkTotals.result(), hot.result(), agent.contentionThreshold(),
+                    jvm.machineContextSwitches(), jdkTotals.result(),
+                    hot.result(c.start() == null ? null : c.start().time(), c.end() == null ? null : c.end().time()),
+                    agent.contentionThreshold(),
                     jvm.cpuLoadCovered(), jvm.cpuLoadShare(recorded));
         }
     }

@@ -29,12 +29,23 @@ import perfstat.format.CounterStatus;
  * @param counterWindow  how the counters were read, or null when the recording has none
  * @param probePatterns  each probe pattern as given and how many methods it matched by the end (empty in older recordings)
  * @param losses         the events the reader skipped, and what the agent counted as lost
+ * @param probeCandidates for each probe pattern that matched nothing, the loaded names nearest to it (version 7; empty before)
  */
 public record RunData(String file, Workload workload, Result result, List<Double> intervalScores,
                       Map<String, Long> modelCounters, Counters countersStart, Counters countersEnd,
                       SortedMap<String, Probe> probes, String agentOptions, long timerOverheadNs,
                       JdkSummary jdk, List<PerfCounter> perfCounters, List<PerfCounter> perThread,
-                      CounterWindow counterWindow, Map<String, Long> probePatterns, Losses losses) {
+                      CounterWindow counterWindow, Map<String, Long> probePatterns, Losses losses,
+                      Map<String, List<String>> probeCandidates) {
+
+    public RunData(String file, Workload workload, Result result, List<Double> intervalScores,
+                   Map<String, Long> modelCounters, Counters countersStart, Counters countersEnd,
+                   SortedMap<String, Probe> probes, String agentOptions, long timerOverheadNs,
+                   JdkSummary jdk, List<PerfCounter> perfCounters, List<PerfCounter> perThread,
+                   CounterWindow counterWindow, Map<String, Long> probePatterns, Losses losses) {
+        this(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes, agentOptions,
+                timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses, Map.of());
+    }
 
     /** A run without losses. */
     public RunData(String file, Workload workload, Result result, List<Double> intervalScores,
@@ -235,11 +246,13 @@ public record RunData(String file, Workload workload, Result result, List<Double
      * @param folded        the samples' stacks folded as flame-graph tools read them ({@code root;…;top} to its
      *                      count), frames as in {@code self}; at most {@link #MAX_STACKS} distinct stacks and
      *                      {@link #MAX_DEPTH} frames each (the rest under {@link #OTHER_STACKS})
+     * @param outsideWindow samples (of {@code sampleEvent}) taken outside the counters' window (the agent's
+     *                      start, JFR's exit), left out of all the above
      */
     public record HotMethods(long samples, Map<String, Long> self, Map<String, Long> total, long nativeSamples,
-                             Map<String, Long> nativeSelf, String sampleEvent, Map<String, Long> folded) {
+                             Map<String, Long> nativeSelf, String sampleEvent, Map<String, Long> folded, long outsideWindow) {
         public static final HotMethods NONE = new HotMethods(0, Map.of(), Map.of(), 0, Map.of());
-        /** The frame that stands for perfstat's own probe runtime (its classes and its shaded HdrHistogram). */
+        /** The frame that stands for perfstat's own code (its agent and the libraries it carries shaded) and what it calls. */
         public static final String PERFSTAT_PROBES = "[perfstat probes]";
         /** Distinct folded stacks kept per recording: a large recording's stacks cannot fill the reader's memory. */
         public static final int MAX_STACKS = 20_000;
@@ -251,6 +264,11 @@ public record RunData(String file, Workload workload, Result result, List<Double
         public HotMethods(long samples, Map<String, Long> self, Map<String, Long> total, long nativeSamples,
                           Map<String, Long> nativeSelf) {
             this(samples, self, total, nativeSamples, nativeSelf, "", Map.of());
+        }
+
+        public HotMethods(long samples, Map<String, Long> self, Map<String, Long> total, long nativeSamples,
+                          Map<String, Long> nativeSelf, String sampleEvent, Map<String, Long> folded) {
+            this(samples, self, total, nativeSamples, nativeSelf, sampleEvent, folded, 0);
         }
     }
 }

@@ -25,11 +25,12 @@ final class FlameGraphSvg {
         StringBuilder b = new StringBuilder();
         b.append("<h2>differential flame graph: ").append(esc(g.other())).append(" against ").append(esc(g.base()))
                 .append("</h2>\n<p class=\"se\">").append(esc(String.format(Locale.ROOT,
-                        "%d | %d samples. Width: the mean of a frame's two shares (a frame of one side only is there too); "
+                        "%d | %d samples inside the counters' window%s. Width: the mean of a frame's two shares (a frame of one side only is there too); "
                                 + "red: its share grew, blue: it shrank; strong colour where the change is significant "
-                                + "(two-proportion test, Benjamini-Hochberg adjusted p < %s over the graph's %d frames), "
+                                + "(U test over the recordings' shares, Benjamini-Hochberg adjusted p < %s over the graph's "
+                                + "%d frames; no verdict with one recording a side), "
                                 + "pale where not. Hover a frame for its shares and verdict.",
-                        g.samples().get(0), g.samples().get(1), String.format(Locale.ROOT, "%.3g", alpha), g.frames().size())))
+                        g.samples().get(0), g.samples().get(1), outside(g), String.format(Locale.ROOT, "%.3g", alpha), g.frames().size())))
                 .append("</p>\n");
         b.append(String.format(Locale.ROOT, "<svg class=\"flame\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
                 + "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"monospace\">", WIDTH, height, WIDTH, height));
@@ -37,6 +38,13 @@ final class FlameGraphSvg {
             frame(b, g, f, height, maxDelta);
         }
         return b.append("</svg>\n").toString();
+    }
+
+    /** The samples left out as outside the window, where any were. */
+    private static String outside(FlameGraph g) {
+        return g.outside().stream().allMatch(n -> n == 0) ? ""
+                : String.format(Locale.ROOT, " (%d | %d outside it, the JVM's and the agent's start and JFR's exit, left out)",
+                        g.outside().get(0), g.outside().get(1));
     }
 
     private static void frame(StringBuilder b, FlameGraph g, FlameGraph.Frame f, int height, double maxDelta) {

@@ -144,13 +144,14 @@ public final class NoteText {
                     ? "CPU-time samples (jdk.CPUTimeSample)" : e.equals("jdk.ExecutionSample")
                     ? "execution samples (jdk.ExecutionSample)" : e).toList())
                     + (n.events().size() > 1 ? ", which the sides differ in" : "")
-                    + "; perfstat's own probe frames are one row, " + perfstat.cli.stats.HotMethods.PERFSTAT_PROBES;
+                    + "; perfstat's own frames (its probes and agent, with what they call) are one row, "
+                    + perfstat.cli.stats.HotMethods.PERFSTAT_PROBES;
         }
         if (note instanceof Note.NoSamples n) {
             return n.column() + ": no method samples, so no hot-method shares; perfstat records them unless --no-samples"
                     + " is given (another JVM's recording: -XX:StartFlightRecording=settings=profile)";
         }
-        return null;
+        return samplesOutsideWindow(note);
     }
 
     /** How an attach window ended before its time; null for other kinds. */
@@ -215,5 +216,23 @@ public final class NoteText {
         }
         return n.probe() + ": latency percentiles rest on " + String.join(" | ", per) + " timed calls a recording ("
                 + String.join(" | ", n.columns()) + ")";
+    }
+
+    /** Samples left out of the hot methods as outside the counters' window; null for other kinds. */
+    private static String samplesOutsideWindow(Note note) {
+        if (note instanceof Note.SamplesOutsideWindow n) {
+            return String.format(Locale.ROOT, "%s: hot methods and flame graph count the %d method samples inside the counters'"
+                    + " window; %d outside it (%.1f%%: the JVM's and the agent's start, JFR writing the recording) are left out",
+                    n.column(), n.kept(), n.outside(), 100.0 * n.outside() / Math.max(1, n.outside() + n.kept()));
+        }
+        return unmatchedProbeNear(note);
+    }
+
+    /** A pattern that matched nothing, with the nearest loaded names; null for other kinds. */
+    private static String unmatchedProbeNear(Note note) {
+        if (note instanceof Note.UnmatchedProbeNear n) {
+            return "probe '" + n.pattern() + "' matched no method; did you mean " + String.join(" or ", n.candidates()) + "?";
+        }
+        return null;
     }
 }

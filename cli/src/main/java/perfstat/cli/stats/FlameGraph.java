@@ -5,6 +5,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.IntStream;
+import java.util.stream.LongStream;
 import perfstat.cli.read.RunData;
 
 /**
@@ -12,17 +14,22 @@ import perfstat.cli.read.RunData;
  * a place in the call tree) that either side has, laid out root first. A frame's width is the
  * mean of its two shares of its side's samples, so that a frame only in the base stays visible
  * and the children of a frame never outgrow it; its colour is the change in share; its verdict
- * is a two-proportion test of its samples on the two sides (each side's recordings pooled, as
- * the hot-method rows are), the p-values of all frames shown adjusted together by
- * Benjamini–Hochberg ({@link FalseDiscovery#adjust}), as a table's rows are.
+ * is judged over the recordings of a side, as the hot-method rows are
+ * ({@link HotMethods#acrossRecordings}): each recording's share of the frame is one sample of a
+ * U test, since one JVM's samples are not independent of each other (a pooled test over all
+ * samples calls the run-to-run variation of one command significant). The p-values of all
+ * frames judged are adjusted together by Benjamini–Hochberg ({@link FalseDiscovery#adjust}),
+ * as a table's rows are. With fewer than two recordings with samples a side, no frame has a verdict.
  *
  * @param base       the base configuration's label
  * @param other      the other configuration's label
- * @param samples    each side's samples (base first)
+ * @param samples    each side's samples (base first), those inside the counters' window
+ * @param outside    each side's samples outside that window, left out (the JVM's and the agent's start, JFR's exit)
  * @param frames     the frames, parents before their children, each at least {@link #MIN_WIDTH} wide
  * @param confidence the confidence level the verdicts were given at (alpha is 1 - confidence)
  */
-public record FlameGraph(String base, String other, List<Long> samples, List<Frame> frames, double confidence) {
+public record FlameGraph(String base, String other, List<Long> samples, List<Long> outside, List<Frame> frames,
+                         double confidence) {
     /** Frames narrower than this (of the graph's width) are left out, with everything above them. */
     public static final double MIN_WIDTH = 0.002;
 
@@ -35,7 +42,7 @@ public record FlameGraph(String base, String other, List<Long> samples, List<Fra
      * @param method     {@code pkg.Class::method}, or {@code [perfstat probes]}
      * @param baseShare  its share of the base's samples (0.25 = 25%)
      * @param otherShare its share of the other side's samples
-     * @param test       the two-proportion test of the change, its p-value as measured
+     * @param test       the U test of the change over the recordings' shares, its p-value as measured
      * @param adjustedP  the p-value adjusted over all frames (NaN where the test could not be made)
      * @param verdict    SIGNIFICANT where {@code adjustedP} is below alpha, NOT_SIGNIFICANT, or TOO_FEW
      */
@@ -47,10 +54,22 @@ public record FlameGraph(String base, String other, List<Long> samples, List<Fra
         }
     }
 
-    /** A call-tree node while the graph is built: samples through it on each side, its children by method. */
+    /**
+     * A call-tree node while the graph is built: samples through it on each side, and in each of
+     * a side's recordings; its children by method.
+     */
     private static final class Node {
         final long[] counts = new long[2];
+        final long[][] perRecording;
         final Map<String, Node> children = new TreeMap<>();
+
+        Node(int baseRecordings, int otherRecordings) {
+            perRecording = new long[][] {new long[baseRecordings], new long[otherRecordings]};
+        }
+
+        Node child(String method) {
+            return children.computeIfAbsent(method, k -> new Node(perRecording[0].length, perRecording[1].length));
+        }
     }
 
     /**
@@ -59,8 +78,9 @@ public record FlameGraph(String base, String other, List<Long> samples, List<Fra
      */
     public static FlameGraph of(String baseLabel, List<RunData> base, String otherLabel, List<RunData> other,
                                 double confidence) {
-        Node root = new Node();
-        List<Long> n = List.of(add(root, base, 0), add(root, other, 1));
+        Node root = new Node(base.size(), other.size());
+        long[][] recordingSamples = {add(root, base, 0), add(root, other, 1)};
+        List<Long> n = List.of(LongStream.of(recordingSamples[0]).sum(), LongStream.of(recordingSamples[1]).sum());
         if (n.get(0) == 0 || n.get(1) == 0) {
             return null;
         }
@@ -70,9 +90,9 @@ public record FlameGraph(String base, String other, List<Long> samples, List<Fra
         List<Significance> tests = new ArrayList<>();
         for (int i = 0; i < laid.size(); i++) {
             Node node = laid.get(i).node();
-            Significance t = HotMethods.twoProportions(node.counts[0], n.get(0), node.counts[1], n.get(1), confidence);
+            Significance t = acrossRecordings(node, recordingSamples, confidence);
             tests.add(t);
-            p[i] = t.pValue();
+            p[i] = t.verdict() == Significance.Verdict.TOO_FEW ? Double.NaN : t.pValue();
         }
         double[] adjusted = FalseDiscovery.adjust(p);
         List<Frame> frames = new ArrayList<>();
@@ -80,28 +100,53 @@ public record FlameGraph(String base, String other, List<Long> samples, List<Fra
             Laid l = laid.get(i);
             Node node = l.node();
             Significance t = tests.get(i);
-            Significance.Verdict v = t.verdict() == Significance.Verdict.TOO_FEW ? Significance.Verdict.TOO_FEW
+            // a frame not judged (too few recordings, or the same share in every one) keeps its test's verdict
+            Significance.Verdict v = Double.isNaN(adjusted[i]) ? t.verdict()
                     : adjusted[i] < 1 - confidence ? Significance.Verdict.SIGNIFICANT : Significance.Verdict.NOT_SIGNIFICANT;
             frames.add(new Frame(l.depth(), l.x(), l.width(), l.method(),
                     (double) node.counts[0] / n.get(0), (double) node.counts[1] / n.get(1), t, adjusted[i], v));
         }
-        return new FlameGraph(baseLabel, otherLabel, n, frames, confidence);
+        List<Long> outside = List.of(base.stream().mapToLong(r -> r.jdk().hot().outsideWindow()).sum(),
+                other.stream().mapToLong(r -> r.jdk().hot().outsideWindow()).sum());
+        return new FlameGraph(baseLabel, otherLabel, n, outside, frames, confidence);
     }
 
-    /** Adds a side's folded stacks to the tree; its samples. */
-    private static long add(Node root, List<RunData> side, int s) {
-        long total = 0;
-        for (RunData r : side) {
-            for (Map.Entry<String, Long> e : r.jdk().hot().folded().entrySet()) {
+    /**
+     * Whether a frame's share moved, judged over the recordings of each side that have samples
+     * (each recording's share of the frame one sample of the U test); too few where a side has
+     * fewer than two such recordings.
+     */
+    static Significance acrossRecordings(Node node, long[][] recordingSamples, double confidence) {
+        double[] a = shares(node.perRecording[0], recordingSamples[0]);
+        double[] b = shares(node.perRecording[1], recordingSamples[1]);
+        if (a.length < 2 || b.length < 2) {
+            return new Significance("U", Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, confidence,
+                    Significance.Verdict.TOO_FEW, "one recording a side", a.length, b.length);
+        }
+        return Significance.of(new Spread(a, false), new Spread(b, false), Significance.Test.U, confidence);
+    }
+
+    /** Each recording's share of a frame, recordings without samples left out. */
+    private static double[] shares(long[] counts, long[] samples) {
+        return IntStream.range(0, counts.length).filter(r -> samples[r] > 0)
+                .mapToDouble(r -> (double) counts[r] / samples[r]).toArray();
+    }
+
+    /** Adds a side's folded stacks to the tree; each of its recordings' samples. */
+    private static long[] add(Node root, List<RunData> side, int s) {
+        long[] samples = new long[side.size()];
+        for (int r = 0; r < side.size(); r++) {
+            for (Map.Entry<String, Long> e : side.get(r).jdk().hot().folded().entrySet()) {
                 Node node = root;
                 for (String frame : e.getKey().split(";")) {
-                    node = node.children.computeIfAbsent(frame, k -> new Node());
+                    node = node.child(frame);
                     node.counts[s] += e.getValue();
+                    node.perRecording[s][r] += e.getValue();
                 }
-                total += e.getValue();
+                samples[r] += e.getValue();
             }
         }
-        return total;
+        return samples;
     }
 
     /** A node as laid out. */

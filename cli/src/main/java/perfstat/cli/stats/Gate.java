@@ -137,7 +137,7 @@ public final class Gate {
     }
 
     /** Levenshtein distance: the fewest insertions, deletions and substitutions that turn {@code a} into {@code b}. */
-    static int editDistance(String a, String b) {
+    public static int editDistance(String a, String b) {
         int[] prev = new int[b.length() + 1];
         int[] cur = new int[b.length() + 1];
         for (int j = 0; j <= b.length(); j++) {

@@ -159,17 +159,21 @@ public final class HotMethods {
     }
 
     /**
-     * What the hot methods rest on: which kind of sample each side's recordings hold, and each
-     * side that has none while another has; empty where no side has samples.
+     * What the hot methods rest on: which kind of sample each side's recordings hold, each
+     * side that has none while another has, and the samples of each side left out as outside the
+     * counters' window; empty where no side has samples.
      */
     public static List<Note> notes(List<List<RunData>> columns, List<String> labels) {
         List<Note> notes = new ArrayList<>();
         java.util.Set<String> kinds = new java.util.TreeSet<>();
         List<Integer> without = new ArrayList<>();
+        List<Note> outside = new ArrayList<>();
         for (int c = 0; c < columns.size(); c++) {
             long samples = 0;
+            long left = 0;
             for (RunData r : columns.get(c)) {
                 samples += r.jdk().hot().samples();
+                left += r.jdk().hot().outsideWindow();
                 if (!r.jdk().hot().sampleEvent().isEmpty()) {
                     kinds.add(r.jdk().hot().sampleEvent());
                 }
@@ -177,12 +181,16 @@ public final class HotMethods {
             if (samples == 0) {
                 without.add(c);
             }
+            if (left > 0) {
+                outside.add(new Note.SamplesOutsideWindow(labels.get(c), left, samples));
+            }
         }
         if (kinds.isEmpty()) {
             return notes;
         }
         notes.add(new Note.SampleKind(List.copyOf(kinds)));
         without.forEach(c -> notes.add(new Note.NoSamples(labels.get(c))));
+        notes.addAll(outside);
         return notes;
     }
 

@@ -263,8 +263,9 @@ public final class Measurements {
             notes.add(new Note.Simulated(run.workload().workload()));
         }
         run.probePatterns().forEach((pattern, methods) -> {
+            List<String> near = run.probeCandidates().getOrDefault(pattern, List.of());
             if (methods == 0) {
-                notes.add(new Note.UnmatchedProbe(pattern));
+                notes.add(near.isEmpty() ? new Note.UnmatchedProbe(pattern) : new Note.UnmatchedProbeNear(pattern, near));
             }
         });
         if (run.timerOverheadNs() > 0 && !run.probes().isEmpty()) {

@@ -231,4 +231,26 @@ public sealed interface Note {
     /** Latency percentiles are judged only on at least {@code p50} timed calls a recording (p50), {@code p99} (p99, max). */
     record TimedCallsMinimum(long p50, long p99) implements Note {
     }
+
+    /**
+     * Method samples of a configuration's recordings taken outside the counters' window (before the agent was ready:
+     * the JVM's and the agent's start; after the exit's counters: JFR writing the recording), left out of the hot
+     * methods and the flame graph.
+     *
+     * @param column  the configuration
+     * @param outside the samples left out, its recordings together
+     * @param kept    the samples inside the window
+     */
+    record SamplesOutsideWindow(String column, long outside, long kept) implements Note {
+    }
+
+    /**
+     * A probe pattern that matched no method, and the loaded methods (or classes) nearest to what it names, as the
+     * agent found them at the end: the pattern's class by its simple name, or a misspelling.
+     */
+    record UnmatchedProbeNear(String pattern, List<String> candidates) implements Note {
+        public UnmatchedProbeNear {
+            candidates = List.copyOf(candidates);
+        }
+    }
 }

@@ -118,6 +118,81 @@ class RecordingReaderTest {
         assertThat(m.get("score").comment()).isEqualTo("over 2.00 s, 2 intervals");
     }
 
+    @jdk.jfr.Name("jdk.ExecutionSample")
+    @jdk.jfr.StackTrace(true)
+    static final class Sample extends jdk.jfr.Event {
+    }
+
+    private static void sampleHere() {
+        new Sample().commit();
+    }
+
+    private static void sampleInApp() {
+        sampleHere();
+    }
+
+    /**
+     * Method samples count only inside the counters' window (the agent's start and JFR's exit
+     * are left out, and counted); a stack through perfstat's code ends in one frame,
+     * [perfstat probes], which is also its self.
+     */
+    @Test
+    void samplesOutsideTheCountersWindowAreLeftOutAndCountedAndPerfstatsFramesAreOne() throws Exception {
+        Path f = dir.resolve("samples.jfr");
+        try (Recording r = new Recording()) {
+            r.enable("perfstat.Counters");
+            r.enable("jdk.ExecutionSample");
+            r.start();
+            sampleHere(); // the agent's start
+            Thread.sleep(5);
+            counters("start", 1_000_000_000L, 100);
+            Thread.sleep(5);
+            for (int i = 0; i < 3; i++) {
+                sampleInApp();
+            }
+            perfstat.shaded.frames.Through.run(RecordingReaderTest::sampleInApp);
+            Thread.sleep(5);
+            counters("end", 3_500_000_000L, 150);
+            Thread.sleep(5);
+            sampleHere(); // JFR's exit
+            sampleHere();
+            r.stop();
+            r.dump(f);
+        }
+        RunData.HotMethods hot = RecordingReader.read(f.toString()).jdk().hot();
+        assertThat(hot.samples()).isEqualTo(4);
+        assertThat(hot.outsideWindow()).isEqualTo(3);
+        String app = RecordingReaderTest.class.getName() + "::sampleInApp";
+        String probes = RunData.HotMethods.PERFSTAT_PROBES;
+        assertThat(hot.self()).containsEntry(probes, 1L).doesNotContainKey(app);
+        assertThat(hot.total()).containsEntry(app, 3L).containsEntry(probes, 1L);
+        assertThat(hot.folded().keySet()).anySatisfy(k -> assertThat(k).endsWith(";perfstat.cli.read.RecordingReaderTest"
+                + "::samplesOutsideTheCountersWindowAreLeftOutAndCountedAndPerfstatsFramesAreOne;" + probes));
+        assertThat(hot.folded().keySet()).allSatisfy(k -> assertThat(k).doesNotContain(probes + ";"));
+    }
+
+    /** A pattern that matched nothing carries the agent's nearest names (format 7): the table's note names them. */
+    @Test
+    void anUnmatchedPatternsCandidatesReachItsNote() throws Exception {
+        Path f = dir.resolve("patterns.jfr");
+        try (Recording r = new Recording()) {
+            r.enable("perfstat.ProbePattern");
+            r.start();
+            for (String[] p : new String[][] {{"Tok::next", "com.example.Tok::next"}, {"com.example.Nope::x", ""}}) {
+                perfstat.agent.events.ProbePatternEvent e = new perfstat.agent.events.ProbePatternEvent();
+                e.pattern = p[0];
+                e.candidates = p[1];
+                e.commit();
+            }
+            r.stop();
+            r.dump(f);
+        }
+        RunData run = RecordingReader.read(f.toString());
+        assertThat(run.probeCandidates()).containsExactly(Map.entry("Tok::next", List.of("com.example.Tok::next")));
+        assertThat(Measurements.notes(run, "a")).contains(new perfstat.cli.stats.Note.UnmatchedProbeNear("Tok::next",
+                List.of("com.example.Tok::next")), new perfstat.cli.stats.Note.UnmatchedProbe("com.example.Nope::x"));
+    }
+
     /** The run's measurements by their stable output names (the keys JSON and CSV print), for assertions. */
     private static Map<String, Measurements.Measured> byKey(Map<perfstat.cli.stats.MetricId, Measurements.Measured> m) {
         Map<String, Measurements.Measured> out = new java.util.LinkedHashMap<>();

@@ -13,12 +13,13 @@ import org.junit.jupiter.api.Test;
 
 /** The samples' stacks as a table carries them: folded for flame-graph tools, and the differential graph in HTML. */
 class FlameGraphRenderTest {
-    private static Table table() {
-        RunData a = perfstat.cli.stats.FlameGraphTest.recording(Map.of("app.Main::main;app.Old::work", 600L,
-                "app.Main::main;app.Same::work", 400L));
-        RunData b = perfstat.cli.stats.FlameGraphTest.recording(Map.of("app.Main::main;app.New::work", 500L,
-                "app.Main::main;app.Same::work", 500L));
-        return Comparison.ofColumns(List.of(List.of(a), List.of(b)), List.of("old", "new"), Comparison.Options.DEFAULT);
+    private static final Map<String, Long> OLD = Map.of("app.Main::main;app.Old::work", 600L, "app.Main::main;app.Same::work", 400L);
+    private static final Map<String, Long> NEW = Map.of("app.Main::main;app.New::work", 500L, "app.Main::main;app.Same::work", 500L);
+
+    /** {@code recordings} recordings a side (the flame graph's verdicts are judged over them). */
+    private static Table table(int recordings) {
+        return Comparison.ofColumns(List.of(perfstat.cli.stats.FlameGraphTest.recordings(recordings, OLD),
+                perfstat.cli.stats.FlameGraphTest.recordings(recordings, NEW)), List.of("old", "new"), Comparison.Options.DEFAULT);
     }
 
     private static String render(OutputFormat f, Table t) {
@@ -29,13 +30,13 @@ class FlameGraphRenderTest {
 
     @Test
     void collapsedHasEachSidesFoldedStacks() {
-        assertThat(render(OutputFormat.COLLAPSED, table())).isEqualTo("# old\napp.Main::main;app.Old::work 600\n"
+        assertThat(render(OutputFormat.COLLAPSED, table(1))).isEqualTo("# old\napp.Main::main;app.Old::work 600\n"
                 + "app.Main::main;app.Same::work 400\n# new\napp.Main::main;app.New::work 500\napp.Main::main;app.Same::work 500\n");
     }
 
     @Test
     void theHtmlHasADifferentialFlameGraphWithBothSidesFrames() {
-        String html = render(OutputFormat.HTML, table());
+        String html = render(OutputFormat.HTML, table(5));
         assertThat(html).contains("<h2>differential flame graph: new against old</h2>").contains("<svg class=\"flame\"")
                 .doesNotContain("<script");
         // the frame of the base only is drawn, blue and strong (significant), with both shares on hover

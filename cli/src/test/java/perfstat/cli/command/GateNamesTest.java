@@ -1,0 +1,62 @@
+package perfstat.cli.command;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import perfstat.agent.AgentOptions;
+import perfstat.cli.UserError;
+import perfstat.cli.stats.Metric;
+import perfstat.models.Model;
+import perfstat.models.Models;
+
+/** compare's --fail-on rules checked against the metrics a comparison can produce, before any run. */
+class GateNamesTest {
+    private static AgentOptions agent(String probes) throws Exception {
+        AgentOptions.Builder b = AgentOptions.builder();
+        if (!probes.isEmpty()) {
+            b.probe(probes);
+        }
+        return b.build();
+    }
+
+    private static UserError refused(List<String> failOn, AgentOptions agent, Model.WorkloadInfo workload) {
+        return catchThrowableOfType(UserError.class, () -> GateNames.refuseUnknown(failOn, agent, workload));
+    }
+
+    @Test
+    void aCommandsRuleThatNamesNoMetricIsRefusedWithTheClosestNames() throws Exception {
+        AgentOptions a = agent("com.example.Tok::next");
+        List<String> keys = GateNames.metrics(a.events(), null, a.filters()).stream().map(Metric::key).toList();
+        assertThat(keys).contains("task-clock", "context-switches", "cycles", "voluntary-context-switches", "gc-pause",
+                "time-elapsed", "jvm-cpu-load", "probe:Tok::next:p99").doesNotContain("score");
+        UserError e = refused(List.of("task-clock:+5%", "task-clok:+30%"), a, null);
+        assertThat(e).isNotNull();
+        assertThat(e.exitCode()).isEqualTo(2);
+        assertThat(e.getMessage()).isEqualTo("--fail-on 'task-clok:+30.0%' names no metric of the table (closest: task-clock,"
+                + " park-blocked, cycles)");
+        assertThat(refused(List.of("probe:Tok::nxt:p99:+5%"), a, null).getMessage()).contains("closest: probe:Tok::next:p99");
+        assertThat(refused(List.of("score:-5%"), a, null).getMessage()).contains("no score");
+        // the table's names, key or label; a probe's rows also by its full class name or with an overload's parameters
+        for (String ok : List.of("time elapsed:+5%", "GC pauses:+5%", "probe:Tok::next:p99:+5%", "Tok::next p99:+5%",
+                "probe:com.example.Tok::next:calls:-5%", "probe:Tok::next(int):max:+5%", "instructions:+1%")) {
+            assertThatCode(() -> GateNames.refuseUnknown(List.of(ok), a, null)).as(ok).doesNotThrowAnyException();
+        }
+        AgentOptions classOnly = agent("com.example.Tok");
+        assertThatCode(() -> GateNames.refuseUnknown(List.of("probe:Tok::anything:p50:+5%"), classOnly, null))
+                .doesNotThrowAnyException();
+    }
+
+    @Test
+    void aModelsScoreIsKnownAndItsOwnCountersAreLeftToTheTable() throws Exception {
+        Model.WorkloadInfo fstime = Models.find("fstime").orElseThrow().workload();
+        AgentOptions a = agent("");
+        for (String ok : List.of("score:-5%", "fstime:-5%", "write_calls:+5%", "model:bytes_written:-1%")) {
+            assertThatCode(() -> GateNames.refuseUnknown(List.of(ok), a, fstime)).as(ok).doesNotThrowAnyException();
+        }
+        assertThat(refused(List.of("task-clok:+5%"), a, fstime)).as("a near miss of a known name").isNotNull();
+        assertThat(refused(List.of("scor:-5%"), a, fstime).getMessage()).contains("closest: score");
+    }
+}
