@@ -18,8 +18,8 @@ final class Formats {
         return switch (v.status()) {
             case MEASURED -> String.format(Locale.ROOT, "%." + decimals + "f", v.value());
             case NOT_SUPPORTED -> NOT_SUPPORTED;
-            case NOT_COUNTED -> NOT_COUNTED;
-            case ABSENT -> ABSENT;
+            // a value the recordings do not have is not counted, with a note saying why; never "-"
+            case NOT_COUNTED, ABSENT -> NOT_COUNTED;
         };
     }
 

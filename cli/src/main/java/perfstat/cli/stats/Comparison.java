@@ -103,7 +103,8 @@ public final class Comparison {
         if (options.hot() > 0) { // --hot 0: no hot-methods section, so nothing to say of its samples
             notes.addAll(HotMethods.notes(columns, labels));
         }
-        notes.addAll(missingOnASide(rows, labels));
+        notes = withoutPartialRows(notes, rows, measured, labels);
+        notes.addAll(missingOnASide(rows, measured, labels, namedNotCounted(notes, labels)));
         notes.addAll(groupNotes(rows, labels, options));
         if (columns.size() > 1) { // a report says it in its max row's comment
             notes.addAll(timedCallNotes(rows, labels));
@@ -258,26 +259,122 @@ public final class Comparison {
         return Math.max(0, (long) n - Math.max(a.n(), b.n()));
     }
 
-    /** Per column, the rows it has no value of where another column has one: one note each. */
-    private static List<Note> missingOnASide(List<Row> rows, List<String> labels) {
+    /**
+     * Per column, the rows it has no value of where another column has one, and the rows only some of its recordings
+     * have: one note of each at most, a row in one of them only.
+     */
+    private static List<Note> missingOnASide(List<Row> rows, List<List<Map<MetricId, Measurements.Measured>>> measured,
+                                             List<String> labels, List<java.util.Set<String>> named) {
         List<Note> notes = new ArrayList<>();
         for (int c = 0; c < labels.size() && labels.size() > 1; c++) {
             List<String> missing = new ArrayList<>();
+            List<Note.MissingIn> partial = new ArrayList<>();
             for (Row r : rows) {
+                int lacking = lacking(measured.get(c), r.metric().id());
+                if (lacking > 0 && lacking < measured.get(c).size()) {
+                    if (!partOfPartialProbe(r, measured.get(c))) {
+                        partial.add(new Note.MissingIn(rowName(r), lacking));
+                    }
+                    continue;
+                }
                 Value v = r.values().get(c);
                 boolean probe = r.metric().kind() == MetricId.Kind.PROBE;
-                if (!v.measured() && v.status() != Value.Status.NOT_SUPPORTED && r.values().stream().anyMatch(Value::measured)
+                if (!v.measured() && v.status() != Value.Status.NOT_SUPPORTED && measuredAnywhere(measured, r.metric().id())
+                        && !named.get(c).contains(r.metric().label().trim())
                         && (!probe || r.metric().id().statistic() == MetricId.Statistic.CALLS)) {
-                    String label = r.metric().label().trim();
-                    // a probe once, for its four rows
-                    missing.add(probe ? label.substring(0, label.length() - " calls".length()) + " (calls, p50, p99, max)" : label);
+                    missing.add(rowName(r));
                 }
             }
             if (!missing.isEmpty()) {
                 notes.add(new Note.NotCountedOnOneSide(labels.get(c), missing));
             }
+            if (!partial.isEmpty()) {
+                notes.add(new Note.NotCountedInSomeRecordings(labels.get(c), measured.get(c).size(), partial));
+            }
         }
         return notes;
+    }
+
+    /** Per column, the rows a note of its recordings already says are not counted, and why (the JDK's totals, GCs). */
+    private static List<java.util.Set<String>> namedNotCounted(List<Note> notes, List<String> labels) {
+        List<java.util.Set<String>> named = new ArrayList<>();
+        for (String label : labels) {
+            java.util.Set<String> rows = new java.util.HashSet<>();
+            for (Note n : notes) {
+                if (n instanceof Note.JdkRowsNotCounted j && j.column().equals(label)) {
+                    j.rows().forEach(x -> rows.add(x.label()));
+                } else if (n instanceof Note.NoGcEvents g && g.column().equals(label)) {
+                    rows.addAll(List.of("GCs", "GC pauses (msecs)"));
+                }
+            }
+            named.add(rows);
+        }
+        return named;
+    }
+
+    /** Whether any recording of any column has a value of the metric. */
+    private static boolean measuredAnywhere(List<List<Map<MetricId, Measurements.Measured>>> measured, MetricId id) {
+        return measured.stream().flatMap(List::stream).map(run -> run.get(id)).anyMatch(x -> x != null && x.value().measured());
+    }
+
+    /** A row's label in a note; a probe's calls row names its four rows (calls, p50, p99, max). */
+    private static String rowName(Row r) {
+        String label = r.metric().label().trim();
+        return r.metric().kind() == MetricId.Kind.PROBE && r.metric().id().statistic() == MetricId.Statistic.CALLS
+                ? label.substring(0, label.length() - " calls".length()) + " (calls, p50, p99, max)" : label;
+    }
+
+    /** How many of a column's recordings have no value of a metric; 0 for a single recording. */
+    private static int lacking(List<Map<MetricId, Measurements.Measured>> runs, MetricId id) {
+        int n = 0;
+        for (Map<MetricId, Measurements.Measured> run : runs) {
+            Measurements.Measured x = run.get(id);
+            n += x == null || !x.value().measured() ? 1 : 0;
+        }
+        return runs.size() > 1 ? n : 0;
+    }
+
+    /** A probe's percentile row where its calls row is itself missing in the same recordings: named by the calls row. */
+    private static boolean partOfPartialProbe(Row r, List<Map<MetricId, Measurements.Measured>> runs) {
+        MetricId id = r.metric().id();
+        if (id.kind() != MetricId.Kind.PROBE || id.statistic() == MetricId.Statistic.CALLS) {
+            return false;
+        }
+        MetricId calls = new MetricId(id.kind(), id.subject(), MetricId.Statistic.CALLS, "count");
+        return lacking(runs, calls) == lacking(runs, id);
+    }
+
+    /**
+     * A column's notes of its first recording, less the rows only some of its recordings have (the note of those says
+     * so): the JDK totals not counted, and the GC rows' absence.
+     */
+    private static List<Note> withoutPartialRows(List<Note> notes, List<Row> rows,
+                                                 List<List<Map<MetricId, Measurements.Measured>>> measured, List<String> labels) {
+        List<Note> out = new ArrayList<>();
+        for (Note n : notes) {
+            int c = n instanceof Note.JdkRowsNotCounted j ? labels.indexOf(j.column())
+                    : n instanceof Note.NoGcEvents g ? labels.indexOf(g.column()) : -1;
+            if (c < 0) {
+                out.add(n);
+                continue;
+            }
+            java.util.Set<String> partial = new java.util.HashSet<>();
+            for (Row r : rows) {
+                int lacking = lacking(measured.get(c), r.metric().id());
+                if (lacking > 0 && lacking < measured.get(c).size()) {
+                    partial.add(r.metric().label().trim());
+                }
+            }
+            if (n instanceof Note.JdkRowsNotCounted j) {
+                List<Note.JdkRow> left = j.rows().stream().filter(x -> !partial.contains(x.label())).toList();
+                if (!left.isEmpty()) {
+                    out.add(new Note.JdkRowsNotCounted(j.column(), left));
+                }
+            } else if (!partial.contains("GCs")) {
+                out.add(n);
+            }
+        }
+        return out;
     }
 
     /** Per probe, the timed calls its percentiles rest on in each column, with the minimum to judge them. */
@@ -365,7 +462,8 @@ public final class Comparison {
                 }
             }
             boolean none = missing == runs.size();
-            return new Measurements.Measured(metric, none ? first : Value.absent(),
+            // some of the column's recordings have it: not counted in the others, so not in the column (never "-")
+            return new Measurements.Measured(metric, none ? first : Value.notCounted(),
                     none ? "" : "missing in " + missing + " of " + runs.size() + " runs");
         }
         if (metric.id().statistic().isPercentile() && merged.containsKey(metric.id()) && merged.get(metric.id()).value().measured()) {

@@ -91,4 +91,15 @@ class RenderersTest {
         assertThat(((List<Map<String, Object>>) mig.get("values")).get(0)).containsEntry("value", null)
                 .containsEntry("status", "not_supported");
     }
+
+    @Test
+    void aValueTheRecordingsDoNotHaveIsNotCountedNeverADash() {
+        Metric gc = new Metric("gc-count", "GCs", "count", MetricId.Kind.JDK, 0, Metric.Better.LOWER);
+        Table t = new Table(perfstat.cli.stats.Title.of("tok"), List.of("a", "b"), List.of(List.of("a.jfr"), List.of("b.jfr")),
+                List.of(row(gc, 2, List.of(Value.absent(), Value.of(3)), List.of(Double.NaN, Double.NaN))), List.of(), List.of());
+        for (OutputFormat f : List.of(OutputFormat.TABLE, OutputFormat.MARKDOWN, OutputFormat.HTML)) {
+            String out = render(f, t);
+            assertThat(out).as(f.name()).contains("not counted").doesNotContainPattern("[|>]\\s*-\\s*[|<]");
+        }
+    }
 }

@@ -228,4 +228,38 @@ class ComparisonTest {
         assertThat(Comparison.moreRuns(a, b, 0.95)).isEqualTo(28);
         assertThat(Comparison.moreRuns(a, a, 0.95)).isEqualTo(-1);
     }
+
+    /** The recording with a JVM CPU load of {@code load} (a fraction of the machine), as a run with jdk.CPULoad samples. */
+    private static RunData withCpuLoad(RunData r, double load) {
+        RunData.JdkSummary j = r.jdk();
+        RunData.JdkSummary loaded = new RunData.JdkSummary(j.eventCounts(), j.span(), j.gcCount(), j.gcPauseTotal(), load,
+                j.monitors(), j.parks(), j.topSites(), j.derivedCpuNs(), j.machineContextSwitches(), j.totals(), j.hot(),
+                j.contentionThreshold(), j.cpuLoadCovered(), j.cpuLoadShare());
+        return new RunData(r.file(), r.workload(), r.result(), r.intervalScores(), r.modelCounters(), r.countersStart(),
+                r.countersEnd(), r.probes(), r.agentOptions(), r.timerOverheadNs(), loaded, r.perfCounters(), r.perThread(),
+                r.counterWindow(), r.probePatterns(), r.losses());
+    }
+
+    @Test
+    void aRowOnlySomeRecordingsOfASideHaveIsNotCountedThereWithOneNote() {
+        MetricId load = new MetricId(MetricId.Kind.JDK, "jvm-cpu-load", MetricId.Statistic.MEAN, "%");
+        // each side: one recording with jdk.CPULoad samples, one without (a run shorter than the event's period)
+        RunData none = withCpuLoad(unpatched, Double.NaN);
+        Table t = Comparison.ofColumns(List.of(List.of(withCpuLoad(unpatched, 0.5), none),
+                List.of(none, withCpuLoad(patched, 0.25), none)), List.of("a", "b"), Comparison.Options.DEFAULT);
+        Row r = row(t, load);
+        assertThat(r.values()).allSatisfy(v -> assertThat(v.status()).isEqualTo(Value.Status.NOT_COUNTED));
+        assertThat(r.tests()).containsOnlyNulls(); // never a p without a delta
+        assertThat(r.deltas().get(1)).isNaN();
+        assertThat(t.notes()).contains(
+                new Note.NotCountedInSomeRecordings("a", 2, List.of(new Note.MissingIn("JVM CPU load (% of machine)", 1))),
+                new Note.NotCountedInSomeRecordings("b", 3, List.of(new Note.MissingIn("JVM CPU load (% of machine)", 2))));
+        // one note a row and a side: not also the note of rows missing on a whole side
+        assertThat(t.notes()).noneMatch(n -> n instanceof Note.NotCountedOnOneSide);
+        // missing on every recording of one side, measured on the other's: the note of rows missing on a side
+        Table one = Comparison.ofColumns(List.of(List.of(none, none), List.of(withCpuLoad(patched, 0.25), withCpuLoad(patched, 0.25))),
+                List.of("a", "b"), Comparison.Options.DEFAULT);
+        assertThat(row(one, load).values().get(0).status()).isEqualTo(Value.Status.NOT_COUNTED);
+        assertThat(one.notes()).contains(new Note.NotCountedOnOneSide("a", List.of("JVM CPU load (% of machine)")));
+    }
 }
