@@ -291,7 +291,7 @@ public final class RecordingReader {
             return new RunData(name, jmhRun ? jmh.workload() : workload.workload(), jmhRun ? jmh.result() : workload.result(),
                     scores.stream().map(s -> s[1]).toList(), workload.modelCounters(), c.start(), c.end(),
                     probes.probes(window), agent.options(), agent.timerOverheadNs(), jdkSummary(), c.totals(), c.perThread(),
-                    c.window(), probes.patterns(), losses());
+                    c.window(), probes.patterns(), losses(), agent.program().isEmpty() ? jvm.program() : agent.program());
         }
 
         /** The events skipped, and the agent's own counts of what it lost. */

@@ -29,12 +29,24 @@ import perfstat.format.CounterStatus;
  * @param counterWindow  how the counters were read, or null when the recording has none
  * @param probePatterns  each probe pattern as given and how many methods it matched by the end (empty in older recordings)
  * @param losses         the events the reader skipped, and what the agent counted as lost
+ * @param program        the program the JVM ran, by name only (main class, jar or source file; perfstat.Agent's, else
+ *                       jdk.JVMInformation's); "" where the recording does not say
  */
 public record RunData(String file, Workload workload, Result result, List<Double> intervalScores,
                       Map<String, Long> modelCounters, Counters countersStart, Counters countersEnd,
                       SortedMap<String, Probe> probes, String agentOptions, long timerOverheadNs,
                       JdkSummary jdk, List<PerfCounter> perfCounters, List<PerfCounter> perThread,
-                      CounterWindow counterWindow, Map<String, Long> probePatterns, Losses losses) {
+                      CounterWindow counterWindow, Map<String, Long> probePatterns, Losses losses, String program) {
+
+    /** A run that does not name its program. */
+    public RunData(String file, Workload workload, Result result, List<Double> intervalScores,
+                   Map<String, Long> modelCounters, Counters countersStart, Counters countersEnd,
+                   SortedMap<String, Probe> probes, String agentOptions, long timerOverheadNs,
+                   JdkSummary jdk, List<PerfCounter> perfCounters, List<PerfCounter> perThread,
+                   CounterWindow counterWindow, Map<String, Long> probePatterns, Losses losses) {
+        this(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes, agentOptions,
+                timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses, "");
+    }
 
     /** A run without losses. */
     public RunData(String file, Workload workload, Result result, List<Double> intervalScores,

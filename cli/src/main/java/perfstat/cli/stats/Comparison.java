@@ -490,7 +490,7 @@ public final class Comparison {
         RunData f = column.get(0);
         return new RunData(f.file(), f.workload(), f.result(), f.intervalScores(), f.modelCounters(), f.countersStart(),
                 f.countersEnd(), probes, f.agentOptions(), f.timerOverheadNs(), f.jdk(), f.perfCounters(), f.perThread(),
-                f.counterWindow(), f.probePatterns());
+                f.counterWindow(), f.probePatterns(), f.losses(), f.program());
     }
 
     /** Where the samples came from, and which verdicts could not be given. */
@@ -648,6 +648,11 @@ public final class Comparison {
         RunData first = columns.get(0).get(0);
         RunData.Workload w = first.workload();
         if (w == null) {
+            // the program the recordings ran, by name (each distinct one, in order), else the files' common name
+            List<String> programs = columns.stream().flatMap(List::stream).map(RunData::program).distinct().toList();
+            if (programs.stream().noneMatch(String::isEmpty)) {
+                return Title.of(String.join(" | ", programs));
+            }
             List<String> names = columns.stream().flatMap(List::stream).map(RunData::file).toList();
             String common = commonName(names);
             return Title.of(common.isEmpty() ? first.label() : common);

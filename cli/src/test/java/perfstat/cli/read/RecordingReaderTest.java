@@ -131,6 +131,7 @@ class RecordingReaderTest {
         try (Recording r = new Recording()) {
             r.enable("jdk.GarbageCollection");
             r.enable("jdk.CPULoad").withPeriod(java.time.Duration.ofMillis(100));
+            r.enable("jdk.JVMInformation");
             r.start();
             System.gc();
             Thread.sleep(300);
@@ -141,6 +142,9 @@ class RecordingReaderTest {
         assertThat(run.hasPerfstatEvents()).isFalse();
         assertThat(run.jdk().gcCount()).isPositive();
         assertThat(byKey(Measurements.of(run)).get("task-clock").value().status()).isEqualTo(Value.Status.NOT_COUNTED);
+        // the program, from jdk.JVMInformation's javaArguments: this JVM's main class or jar, by name only
+        assertThat(run.program()).isNotEmpty().doesNotContain("/").doesNotContain(" ")
+                .isEqualTo(perfstat.agent.recording.ProgramName.of(System.getProperty("sun.java.command")));
     }
 
     @jdk.jfr.Name("perfstat.Agent")
@@ -377,7 +381,9 @@ class RecordingReaderTest {
         now.formatVersion = perfstat.format.RecordingFormat.VERSION;
         now.options = "timing=sampled";
         now.contentionThresholdNs = 20_000;
+        now.program = "com.example.Tok";
         RunData v5 = agentRecording("v5.jfr", now);
+        assertThat(v5.program()).isEqualTo("com.example.Tok"); // the agent's (version 7)
         assertThat(v5.jdk().contentionThreshold()).contains(java.time.Duration.ofNanos(20_000));
         assertThat(byKey(Measurements.of(v5)).get("monitor-blocked").comment()).isEqualTo("jdk.JavaMonitorEnter >= 20us");
 
@@ -385,6 +391,7 @@ class RecordingReaderTest {
         v4.formatVersion = 4;
         v4.options = "probes=a.B::c,timing=sampled,contention=1000000ns";
         RunData old = agentRecording("v4.jfr", v4);
+        assertThat(old.program()).isEmpty(); // before version 7: not recorded
         assertThat(old.jdk().contentionThreshold()).contains(java.time.Duration.ofMillis(1));
         assertThat(byKey(Measurements.of(old)).get("park-blocked").comment()).isEqualTo("jdk.ThreadPark >= 1ms");
 

@@ -262,4 +262,23 @@ class ComparisonTest {
         assertThat(row(one, load).values().get(0).status()).isEqualTo(Value.Status.NOT_COUNTED);
         assertThat(one.notes()).contains(new Note.NotCountedOnOneSide("a", List.of("JVM CPU load (% of machine)")));
     }
+
+    /** A recording of no model: {@code r}'s counters under another file name, naming {@code program}. */
+    private static RunData ofProgram(RunData r, String file, String program) {
+        return new RunData(file, null, null, List.of(), Map.of(), r.countersStart(), r.countersEnd(), r.probes(), r.agentOptions(),
+                r.timerOverheadNs(), r.jdk(), r.perfCounters(), r.perThread(), r.counterWindow(), r.probePatterns(), r.losses(),
+                program);
+    }
+
+    @Test
+    void theTitleNamesTheProgramElseTheFilesCommonName() {
+        Table t = Comparison.ofColumns(List.of(List.of(ofProgram(unpatched, "/d/tok.1.jfr", "com.example.Tok"),
+                ofProgram(unpatched, "/d/tok.3.jfr", "com.example.Tok")), List.of(ofProgram(patched, "/e/tok.2.jfr", "com.example.Tok"))));
+        assertThat(t.title().subject()).isEqualTo("com.example.Tok");
+        assertThat(Comparison.of(List.of(ofProgram(unpatched, "/d/a.jfr", "a.jar"), ofProgram(patched, "/d/b.jfr", "b.jar")))
+                .title().subject()).isEqualTo("a.jar | b.jar");
+        // a recording that names no program: the files' common name, never a directory
+        assertThat(Comparison.of(List.of(ofProgram(unpatched, "/d/tok.1.jfr", ""), ofProgram(patched, "/d/tok.2.jfr", "x.jar")))
+                .title().subject()).isEqualTo("tok");
+    }
 }
