@@ -61,7 +61,7 @@ final class Formats {
         double d = r.deltas().get(c);
         long fewest = r.fewestTimedCalls(c);
         long need = perfstat.cli.stats.Comparison.minimumTimedCalls(r.metric().id().statistic());
-        if (s != null && fewest >= 0 && fewest < need) {
+        if (c > 0 && fewest >= 0 && fewest < need) { // with or without a value: never judged on so few
             return String.format(Locale.ROOT, "? (%d timed call%s < %d)", fewest, fewest == 1 ? "" : "s", need);
         }
         double q = r.qValues().get(c);

@@ -620,14 +620,18 @@ public final class Comparison {
 
     /**
      * The common part of files' names: the longest prefix their names (without directory and {@code .jfr}) share, less
-     * trailing separators and run numbers ({@code tok.1}, {@code tok.3}: {@code tok}); "" where they share none.
+     * the start of a run number they differ in and trailing separators ({@code tok.1}, {@code tok.3}: {@code tok};
+     * {@code tok.10}, {@code tok.11}: {@code tok}; {@code codec-1.11.1}, {@code codec-1.11.2}: {@code codec-1.11}); ""
+     * where they share none.
      */
     public static String commonName(List<String> files) {
+        List<String> names = new ArrayList<>();
         String prefix = null;
         for (String f : files) {
             java.nio.file.Path name = java.nio.file.Path.of(f).getFileName();
             String n = name == null ? f : name.toString();
             n = n.endsWith(".jfr") ? n.substring(0, n.length() - 4) : n;
+            names.add(n);
             if (prefix == null) {
                 prefix = n;
             } else {
@@ -638,10 +642,13 @@ public final class Comparison {
                 prefix = prefix.substring(0, i);
             }
         }
-        if (prefix == null) {
-            return "";
+        if (prefix == null || files.size() < 2) {
+            return prefix == null ? "" : prefix;
         }
-        return files.size() > 1 ? prefix.replaceAll("[-_.0-9 ]+$", "") : prefix;
+        int cut = prefix.length();
+        boolean inNumber = names.stream().allMatch(n -> n.length() > cut && Character.isDigit(n.charAt(cut)));
+        String common = inNumber ? prefix.replaceAll("[0-9]+$", "") : prefix; // the run number's first digits
+        return common.replaceAll("[-_. ]+$", "");
     }
 
     private static Title title(List<List<RunData>> columns) {

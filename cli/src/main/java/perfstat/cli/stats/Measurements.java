@@ -119,14 +119,16 @@ public final class Measurements {
             put(m, probe(p.name(), name, MetricId.Statistic.CALLS), Value.of(p.calls()), rate(Value.of(p.calls()), elapsedMs));
             long count = p.latencyNs().getTotalCount();
             boolean timed = count > 0;
+            // timing off: perfstat does not time the calls; timed but none fell in the sample: not counted
+            Value untimed = perfstat.agent.AgentOptions.Timing.OFF.text().equals(p.timing()) ? Value.notSupported() : Value.notCounted();
             Metric p50 = probe(p.name(), name, MetricId.Statistic.P50);
-            m.put(p50.id(), new Measured(p50, timed ? Value.of(p.latencyNs().getValueAtPercentile(50)) : Value.notSupported(), "",
+            m.put(p50.id(), new Measured(p50, timed ? Value.of(p.latencyNs().getValueAtPercentile(50)) : untimed, "",
                     count));
             Metric p99 = probe(p.name(), name, MetricId.Statistic.P99);
-            m.put(p99.id(), new Measured(p99, timed ? Value.of(p.latencyNs().getValueAtPercentile(99)) : Value.notSupported(), "",
+            m.put(p99.id(), new Measured(p99, timed ? Value.of(p.latencyNs().getValueAtPercentile(99)) : untimed, "",
                     count));
             Metric max = probe(p.name(), name, MetricId.Statistic.MAX);
-            m.put(max.id(), new Measured(max, timed ? Value.of(p.latencyNs().getMaxValue()) : Value.notSupported(),
+            m.put(max.id(), new Measured(max, timed ? Value.of(p.latencyNs().getMaxValue()) : untimed,
                     timed ? count + " timed calls" : "", count));
         }
     }

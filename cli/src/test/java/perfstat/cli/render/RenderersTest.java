@@ -102,4 +102,16 @@ class RenderersTest {
             assertThat(out).as(f.name()).contains("not counted").doesNotContainPattern("[|>]\\s*-\\s*[|<]");
         }
     }
+
+    @Test
+    void aLatencyRowOnTooFewTimedCallsIsUndecidedWithTheCountEvenWithoutAValue() {
+        Metric p50 = new Metric(new MetricId(MetricId.Kind.PROBE, "a.B::c", MetricId.Statistic.P50, "ns"), "probe:B::c:p50",
+                "B::c p50 (ns)", 0, Metric.Better.LOWER);
+        Row r = new Row(p50, List.of(Value.notCounted(), Value.notCounted()), List.of(Double.NaN, Double.NaN), List.of("", ""),
+                java.util.Collections.nCopies(2, null), java.util.Collections.nCopies(2, null), List.of(Double.NaN, Double.NaN),
+                List.of(List.of(0L, 0L), List.of(0L, 3L)));
+        Table t = new Table(perfstat.cli.stats.Title.of("tok"), List.of("a", "b"), List.of(List.of("a.jfr"), List.of("b.jfr")),
+                List.of(r), List.of(), List.of());
+        assertThat(render(OutputFormat.TABLE, t)).contains("B::c p50 (ns)  ? (0 timed calls < 20)");
+    }
 }

@@ -281,4 +281,35 @@ class ComparisonTest {
         assertThat(Comparison.of(List.of(ofProgram(unpatched, "/d/tok.1.jfr", ""), ofProgram(patched, "/d/tok.2.jfr", "x.jar")))
                 .title().subject()).isEqualTo("tok");
     }
+
+    @Test
+    void theCommonNameLeavesOutTheRunNumberButNotAVersion() {
+        assertThat(Comparison.commonName(List.of("d/tok.1.jfr", "d/tok.3.jfr"))).isEqualTo("tok");
+        assertThat(Comparison.commonName(List.of("d/tok.10.jfr", "d/tok.11.jfr"))).isEqualTo("tok");
+        assertThat(Comparison.commonName(List.of("d/codec-1.11.1.jfr", "d/codec-1.11.2.jfr", "d/codec-1.11.4.jfr")))
+                .isEqualTo("codec-1.11");
+        assertThat(Comparison.commonName(List.of("a/index1.jfr", "a/index2.jfr"))).isEqualTo("index");
+        assertThat(Comparison.commonName(List.of("d/tok-1.2.jfr"))).isEqualTo("tok-1.2");
+        assertThat(Comparison.commonName(List.of("d/a.jfr", "d/b.jfr"))).isEmpty();
+    }
+
+    @Test
+    void aProbeCalledButNeverTimedHasItsPercentilesNotCountedAndUndecidedWithTheCount() {
+        RunData.Probe p = unpatched.probes().get(VFS_WRITE);
+        java.util.TreeMap<String, RunData.Probe> untimed = new java.util.TreeMap<>(unpatched.probes());
+        untimed.put(VFS_WRITE, new RunData.Probe(p.name(), 8, 0, "sampled", p.sampleMeanGap(),
+                new org.HdrHistogram.Histogram(3)));
+        RunData u = new RunData(unpatched.file(), unpatched.workload(), unpatched.result(), unpatched.intervalScores(),
+                unpatched.modelCounters(), unpatched.countersStart(), unpatched.countersEnd(), untimed, unpatched.agentOptions(),
+                unpatched.timerOverheadNs(), unpatched.jdk(), unpatched.perfCounters(), unpatched.perThread(),
+                unpatched.counterWindow(), unpatched.probePatterns());
+        assertThat(Measurements.of(u).get(probe(MetricId.Statistic.P50)).value().status()).isEqualTo(Value.Status.NOT_COUNTED);
+        Table t = Comparison.ofColumns(List.of(List.of(u, u), List.of(u, u)));
+        Row p50 = row(t, probe(MetricId.Statistic.P50));
+        assertThat(p50.fewestTimedCalls(1)).isZero(); // the renderer's "? (0 timed calls < 20)"
+        assertThat(p50.tests().get(1)).isNull();
+        // timing off: perfstat times no call, so the latency is not supported
+        untimed.put(VFS_WRITE, new RunData.Probe(p.name(), 8, 0, "off", p.sampleMeanGap(), new org.HdrHistogram.Histogram(3)));
+        assertThat(Measurements.of(u).get(probe(MetricId.Statistic.P99)).value().status()).isEqualTo(Value.Status.NOT_SUPPORTED);
+    }
 }
