@@ -123,7 +123,7 @@ public final class Comparison {
     private static Row row(Metric metric, List<List<RunData>> columns, List<List<Map<MetricId, Measurements.Measured>>> measured,
                            List<Map<MetricId, Measurements.Measured>> merged, Options options) {
         List<Value> values = new ArrayList<>();
-        List<String> comments = new ArrayList<>();
+        List<Comment> comments = new ArrayList<>();
         List<Spread> spreads = new ArrayList<>();
         List<List<Long>> timed = new ArrayList<>();
         for (int c = 0; c < columns.size(); c++) {
@@ -180,7 +180,7 @@ public final class Comparison {
             return s;
         }
         return new Significance(s.test(), Double.NaN, s.meanDelta(), s.medianDelta(), s.ciLow(), s.ciHigh(), s.confidence(),
-                Significance.Verdict.TOO_FEW, "a sample rests on " + fewest + " timed calls, fewer than " + need, s.nA(), s.nB());
+                Significance.Verdict.TOO_FEW, new Significance.Reason.TooFewTimedCalls(fewest, need), s.nA(), s.nB());
     }
 
     /**
@@ -447,7 +447,7 @@ public final class Comparison {
                                                  Spread spread, Map<MetricId, Measurements.Measured> merged) {
         if (runs.size() == 1) {
             Measurements.Measured x = runs.get(0).get(metric.id());
-            return x != null ? x : new Measurements.Measured(metric, Value.absent(), "");
+            return x != null ? x : new Measurements.Measured(metric, Value.absent(), Comment.NONE);
         }
         if (spread == null) {
             Value first = Value.absent();
@@ -464,14 +464,14 @@ public final class Comparison {
             boolean none = missing == runs.size();
             // some of the column's recordings have it: not counted in the others, so not in the column (never "-")
             return new Measurements.Measured(metric, none ? first : Value.notCounted(),
-                    none ? "" : "missing in " + missing + " of " + runs.size() + " runs");
+                    none ? Comment.NONE : new Comment.MissingInRuns((int) missing, runs.size()));
         }
         if (metric.id().statistic().isPercentile() && merged.containsKey(metric.id()) && merged.get(metric.id()).value().measured()) {
             return new Measurements.Measured(metric, new Value(merged.get(metric.id()).value().value(),
-                    Value.Status.MEASURED, Double.NaN, spread.n()), "merged histograms of " + spread.n() + " runs");
+                    Value.Status.MEASURED, Double.NaN, spread.n()), new Comment.MergedHistograms(spread.n()));
         }
         return new Measurements.Measured(metric, new Value(spread.mean(), Value.Status.MEASURED, spread.stderrPct(),
-                spread.n()), "mean of " + spread.n() + " runs");
+                spread.n()), new Comment.MeanOfRuns(spread.n()));
     }
 
     /** The column as one recording whose probes hold the sum of the runs' histograms. */

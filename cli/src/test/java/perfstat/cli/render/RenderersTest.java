@@ -30,7 +30,7 @@ class RenderersTest {
     }
 
     private static Row row(Metric m, int columns, List<Value> v, List<Double> d) {
-        return new Row(m, v.subList(0, columns), d.subList(0, columns), List.of("", "").subList(0, columns));
+        return new Row(m, v.subList(0, columns), d.subList(0, columns), List.of(perfstat.cli.stats.Comment.NONE, perfstat.cli.stats.Comment.NONE).subList(0, columns));
     }
 
     private static String render(OutputFormat f, Table t) {
@@ -107,7 +107,7 @@ class RenderersTest {
     void aLatencyRowOnTooFewTimedCallsIsUndecidedWithTheCountEvenWithoutAValue() {
         Metric p50 = new Metric(new MetricId(MetricId.Kind.PROBE, "a.B::c", MetricId.Statistic.P50, "ns"), "probe:B::c:p50",
                 "B::c p50 (ns)", 0, Metric.Better.LOWER);
-        Row r = new Row(p50, List.of(Value.notCounted(), Value.notCounted()), List.of(Double.NaN, Double.NaN), List.of("", ""),
+        Row r = new Row(p50, List.of(Value.notCounted(), Value.notCounted()), List.of(Double.NaN, Double.NaN), List.of(perfstat.cli.stats.Comment.NONE, perfstat.cli.stats.Comment.NONE),
                 java.util.Collections.nCopies(2, null), java.util.Collections.nCopies(2, null), List.of(Double.NaN, Double.NaN),
                 List.of(List.of(0L, 0L), List.of(0L, 3L)));
         Table t = new Table(perfstat.cli.stats.Title.of("tok"), List.of("a", "b"), List.of(List.of("a.jfr"), List.of("b.jfr")),

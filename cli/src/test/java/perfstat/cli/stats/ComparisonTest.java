@@ -62,10 +62,10 @@ class ComparisonTest {
         assertThat(s.verdict()).isEqualTo(Significance.Verdict.SIGNIFICANT);
         assertThat(s.pValue()).isLessThan(0.05); // samples tied within a side: the U test's normal approximation
         assertThat(s.nA()).isEqualTo(4);
-        assertThat(score.comments()).containsExactly("mean of 4 runs", "mean of 4 runs");
+        assertThat(score.comments()).containsExactly(new Comment.MeanOfRuns(4), new Comment.MeanOfRuns(4));
         // a percentile of several runs is read from their merged histogram
-        assertThat(row(t, probe(MetricId.Statistic.P99)).comments().get(1)).isEqualTo("merged histograms of 4 runs");
-        assertThat(row(t, probe(MetricId.Statistic.CALLS)).comments().get(1)).isEqualTo("mean of 4 runs");
+        assertThat(row(t, probe(MetricId.Statistic.P99)).comments().get(1)).isEqualTo(new Comment.MergedHistograms(4));
+        assertThat(row(t, probe(MetricId.Statistic.CALLS)).comments().get(1)).isEqualTo(new Comment.MeanOfRuns(4));
         // the summary: the score's ratio, the moves by their metric's direction
         Summary sum = t.summary().get(0);
         assertThat(sum.byScore()).isTrue();
@@ -122,7 +122,7 @@ class ComparisonTest {
         assertThat(score.tests().get(1).verdict()).isEqualTo(Significance.Verdict.SIGNIFICANT);
         Row clock = row(t, counter("task-clock", "ms"));
         assertThat(clock.tests().get(1).verdict()).isEqualTo(Significance.Verdict.TOO_FEW);
-        assertThat(clock.tests().get(1).reason()).isEqualTo("one sample a side");
+        assertThat(clock.tests().get(1).reason()).isEqualTo(new Significance.Reason.OneSampleASide());
         // not supported on either side: no delta, no test
         Row cycles = row(t, counter("cycles", "count"));
         assertThat(cycles.values().get(0).status()).isEqualTo(Value.Status.NOT_SUPPORTED);
@@ -178,11 +178,11 @@ class ComparisonTest {
         Metric m = new Metric("page-faults", "page-faults", "count", MetricId.Kind.COUNTER, 0, Metric.Better.LOWER);
         List<Row> rows = new java.util.ArrayList<>();
         for (double p : new double[] {0.03, 0.004}) {
-            rows.add(new Row(m, List.of(Value.of(1), Value.of(2)), List.of(Double.NaN, 1.0), List.of("", ""),
+            rows.add(new Row(m, List.of(Value.of(1), Value.of(2)), List.of(Double.NaN, 1.0), List.of(Comment.NONE, Comment.NONE),
                     Collections.nCopies(2, null), java.util.Arrays.asList(null, test(p))));
         }
         for (int i = 0; i < 18; i++) {
-            rows.add(new Row(m, List.of(Value.of(1), Value.of(1)), List.of(Double.NaN, 0.0), List.of("", ""),
+            rows.add(new Row(m, List.of(Value.of(1), Value.of(1)), List.of(Double.NaN, 0.0), List.of(Comment.NONE, Comment.NONE),
                     Collections.nCopies(2, null), java.util.Arrays.asList(null, test(0.5 + i / 40.0))));
         }
         List<Row> out = Comparison.controlFalseDiscoveries(rows, 2, Comparison.Options.DEFAULT);
