@@ -224,7 +224,8 @@ public final class NoteText {
     private static String missing(Note note) {
         if (note instanceof Note.NotCountedInSomeRecordings n) {
             return n.column() + ": <not counted> where only some of its " + n.recordings() + " recordings have a value (a run"
-                    + " shorter than the event's period, or one without the event), so not judged: " + String.join(", ",
+                    + " shorter than the event's period, one without the event, or a probe's without a timed call), so not"
+                    + " judged: " + String.join(", ",
                     n.rows().stream().map(r -> r.label() + " (missing in " + r.recordings() + ")").toList());
         }
         return null;

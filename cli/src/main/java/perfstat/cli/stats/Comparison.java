@@ -273,7 +273,8 @@ public final class Comparison {
                 int lacking = lacking(measured.get(c), r.metric().id());
                 if (lacking > 0 && lacking < measured.get(c).size()) {
                     if (!partOfPartialProbe(r, measured.get(c))) {
-                        partial.add(new Note.MissingIn(rowName(r), lacking));
+                        partial.add(new Note.MissingIn(r.metric().id().statistic() == MetricId.Statistic.P50
+                                ? percentilesName(r) : rowName(r), lacking));
                     }
                     continue;
                 }
@@ -334,14 +335,25 @@ public final class Comparison {
         return runs.size() > 1 ? n : 0;
     }
 
-    /** A probe's percentile row where its calls row is itself missing in the same recordings: named by the calls row. */
+    /**
+     * A probe's percentile row where its calls row is itself missing in the same recordings (named by the calls row),
+     * or a p99 or max row missing with its p50 (a probe without timed calls there: named by the p50 row).
+     */
     private static boolean partOfPartialProbe(Row r, List<Map<MetricId, Measurements.Measured>> runs) {
         MetricId id = r.metric().id();
         if (id.kind() != MetricId.Kind.PROBE || id.statistic() == MetricId.Statistic.CALLS) {
             return false;
         }
         MetricId calls = new MetricId(id.kind(), id.subject(), MetricId.Statistic.CALLS, "count");
-        return lacking(runs, calls) == lacking(runs, id);
+        MetricId p50 = new MetricId(id.kind(), id.subject(), MetricId.Statistic.P50, id.unit());
+        int missing = lacking(runs, id);
+        return lacking(runs, calls) == missing || id.statistic() != MetricId.Statistic.P50 && lacking(runs, p50) == missing;
+    }
+
+    /** A probe's p50 row as a note names it with its p99 and max: {@code Vfs::write (p50, p99, max)}. */
+    private static String percentilesName(Row r) {
+        String label = r.metric().label().trim();
+        return label.endsWith(" p50 (ns)") ? label.substring(0, label.length() - " p50 (ns)".length()) + " (p50, p99, max)" : label;
     }
 
     /**

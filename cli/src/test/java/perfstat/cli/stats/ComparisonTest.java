@@ -308,6 +308,12 @@ class ComparisonTest {
         Row p50 = row(t, probe(MetricId.Statistic.P50));
         assertThat(p50.fewestTimedCalls(1)).isZero(); // the renderer's "? (0 timed calls < 20)"
         assertThat(p50.tests().get(1)).isNull();
+        // timed in one recording of a side, not in the other: not counted there, one entry for the three percentiles
+        Table some = Comparison.ofColumns(List.of(List.of(u, unpatched), List.of(patched, patched)), List.of("a", "b"),
+                Comparison.Options.DEFAULT);
+        assertThat(row(some, probe(MetricId.Statistic.P99)).values().get(0).status()).isEqualTo(Value.Status.NOT_COUNTED);
+        assertThat(some.notes()).contains(new Note.NotCountedInSomeRecordings("a", 2,
+                List.of(new Note.MissingIn("Vfs::write (p50, p99, max)", 1))));
         // timing off: perfstat times no call, so the latency is not supported
         untimed.put(VFS_WRITE, new RunData.Probe(p.name(), 8, 0, "off", p.sampleMeanGap(), new org.HdrHistogram.Histogram(3)));
         assertThat(Measurements.of(u).get(probe(MetricId.Statistic.P99)).value().status()).isEqualTo(Value.Status.NOT_SUPPORTED);
