@@ -9,7 +9,6 @@ import perfstat.cli.stats.Value;
 final class Formats {
     static final String NOT_SUPPORTED = "<not supported>";
     static final String NOT_COUNTED = "<not counted>";
-    static final String ABSENT = "-";
 
     private Formats() {
     }
@@ -123,7 +122,7 @@ final class Formats {
 
     /** A share of samples: {@code 12.34%}. */
     static String share(double share) {
-        return Double.isNaN(share) ? ABSENT : String.format(Locale.ROOT, "%.2f%%", 100 * share);
+        return Double.isNaN(share) ? NOT_COUNTED : String.format(Locale.ROOT, "%.2f%%", 100 * share); // a side without samples
     }
 
     /** A section's heading: {@code hot methods, self (% of 1234 | 1180 execution samples)}. */

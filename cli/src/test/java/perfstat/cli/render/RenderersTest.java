@@ -114,4 +114,15 @@ class RenderersTest {
                 List.of(r), List.of(), List.of());
         assertThat(render(OutputFormat.TABLE, t)).contains("B::c p50 (ns)  ? (0 timed calls < 20)");
     }
+
+    @Test
+    void aHotMethodsShareOfASideWithoutSamplesIsNotCountedNeverADashOrNaN() {
+        perfstat.cli.stats.HotMethods.Section hot = new perfstat.cli.stats.HotMethods.Section("self", List.of(13L, 0L),
+                List.of(new perfstat.cli.stats.HotMethods.Row("a.B::c", List.of(0.69, Double.NaN), List.of(Double.NaN, Double.NaN),
+                        java.util.Arrays.asList(null, null))));
+        Table t = new Table(perfstat.cli.stats.Title.of("tok"), List.of("a", "b"), List.of(List.of("a.jfr"), List.of("b.jfr")),
+                List.of(), List.of(), List.of(), List.of(), List.of(hot), "tok");
+        assertThat(render(OutputFormat.TABLE, t)).contains("69.00% <not counted>  B::c").doesNotContain(" - ");
+        assertThat(render(OutputFormat.CSV, t)).contains("<not counted>,%,hot-self").doesNotContain("NaN");
+    }
 }
