@@ -431,7 +431,17 @@ final class AgentSession {
         e.timerOverheadNs = timerCostNs;
         e.startCpuNs = startCpuNs;
         e.contentionThresholdNs = options.contentionNs();
+        e.program = program();
         e.commit();
+    }
+
+    /** The program this JVM runs, by name only ({@link perfstat.agent.recording.ProgramName}); "" where it cannot say. */
+    private static String program() {
+        try {
+            return perfstat.agent.recording.ProgramName.of(System.getProperty("sun.java.command"));
+        } catch (RuntimeException e) {
+            return ""; // never into the host application
+        }
     }
 
     /** The output file, or the first {@code NAME.N.jfr} that does not exist: an existing file is never overwritten. */

@@ -24,6 +24,11 @@ public final class Events {
         public static final String START_CPU_NS = "startCpuNs";
         /** New in version 5: the threshold of the JDK's contention events in this recording. */
         public static final String CONTENTION_THRESHOLD_NS = "contentionThresholdNs";
+        /**
+         * New in version 7: the program the JVM runs, its main class or jar's (or source file's) name, without a
+         * directory or arguments; "" where the launcher named none.
+         */
+        public static final String PROGRAM = "program";
 
         private Agent() {
         }

@@ -62,4 +62,9 @@ public final class AgentEvent extends jdk.jfr.Event {
     @Timespan(Timespan.NANOSECONDS)
     @Name(Events.Agent.CONTENTION_THRESHOLD_NS)
     public long contentionThresholdNs;
+
+    @Label("Program")
+    @Description("The program the JVM runs: its main class or jar's file name, without a directory or arguments")
+    @Name(Events.Agent.PROGRAM)
+    public String program;
 }

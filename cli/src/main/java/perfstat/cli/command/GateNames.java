@@ -124,7 +124,7 @@ final class GateNames {
     private static Table table(List<Metric> metrics) {
         List<Row> rows = new ArrayList<>();
         for (Metric m : metrics) {
-            rows.add(new Row(m, List.of(Value.of(1), Value.of(1)), List.of(Double.NaN, 0.0), Collections.nCopies(2, "")));
+            rows.add(new Row(m, List.of(Value.of(1), Value.of(1)), List.of(Double.NaN, 0.0), Collections.nCopies(2, perfstat.cli.stats.Comment.NONE)));
         }
         return new Table(null, List.of("a", "b"), List.of(List.of(), List.of()), rows, List.of(), List.of());
     }

@@ -17,6 +17,7 @@ final class AgentCollector implements Collector {
     private long timerOverheadNs;
     private long startCpuNs = -1;
     private Optional<Duration> contentionThreshold = Optional.empty();
+    private String program = "";
 
     AgentCollector(String name) {
         this.name = name;
@@ -35,6 +36,8 @@ final class AgentCollector implements Collector {
         contentionThreshold = e.hasField(Events.Agent.CONTENTION_THRESHOLD_NS)
                 ? Optional.of(Duration.ofNanos(e.getLong(Events.Agent.CONTENTION_THRESHOLD_NS)))
                 : fromOptions(options);
+        program = e.hasField(Events.Agent.PROGRAM) && e.getString(Events.Agent.PROGRAM) != null
+                ? e.getString(Events.Agent.PROGRAM) : "";
     }
 
     static Optional<Duration> fromOptions(String options) {
@@ -53,6 +56,11 @@ final class AgentCollector implements Collector {
 
     long startCpuNs() {
         return startCpuNs;
+    }
+
+    /** The program the JVM ran, by name only; "" where the recording does not say (before version 7). */
+    String program() {
+        return program;
     }
 
     /** The threshold of the JDK's contention events; empty where the recording does not say. */

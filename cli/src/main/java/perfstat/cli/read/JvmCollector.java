@@ -16,6 +16,7 @@ final class JvmCollector implements Collector {
     private Duration gcPause = Duration.ZERO;
     private int hwThreads;
     private Duration beforeRecording = Duration.ZERO;
+    private String program = "";
     private final List<double[]> cpuLoads = new ArrayList<>(); // {epoch ns, jvmUser + jvmSystem}
     private final List<double[]> switchRates = new ArrayList<>(); // {epoch ns, switches per second, whole machine}
 
@@ -32,12 +33,20 @@ final class JvmCollector implements Collector {
             if (e.hasField("jvmStartTime")) { // written when the recording starts: how long the JVM ran before it
                 beforeRecording = Duration.between(e.getInstant("jvmStartTime"), e.getStartTime());
             }
+            if (e.hasField("javaArguments")) { // the main class or jar, then the arguments: the program's name only
+                program = perfstat.agent.recording.ProgramName.of(e.getString("javaArguments"));
+            }
         });
         h.on("jdk.CPUInformation", e -> {
             if (e.hasField("hwThreads")) {
                 hwThreads = e.getInt("hwThreads");
             }
         });
+    }
+
+    /** The program jdk.JVMInformation names (main class, jar or source file), by name only; "" without the event. */
+    String program() {
+        return program;
     }
 
     long gcCount() {

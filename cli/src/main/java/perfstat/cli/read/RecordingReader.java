@@ -291,7 +291,8 @@ public final class RecordingReader {
             return new RunData(name, jmhRun ? jmh.workload() : workload.workload(), jmhRun ? jmh.result() : workload.result(),
                     scores.stream().map(s -> s[1]).toList(), workload.modelCounters(), c.start(), c.end(),
                     probes.probes(window), agent.options(), agent.timerOverheadNs(), jdkSummary(c), c.totals(), c.perThread(),
-                    c.window(), probes.patterns(), losses(), probes.candidates());
+                    c.window(), probes.patterns(), losses(), probes.candidates(),
+                    agent.program().isEmpty() ? jvm.program() : agent.program());
         }
 
         /** The events skipped, and the agent's own counts of what it lost. */

@@ -30,13 +30,15 @@ import perfstat.format.CounterStatus;
  * @param probePatterns  each probe pattern as given and how many methods it matched by the end (empty in older recordings)
  * @param losses         the events the reader skipped, and what the agent counted as lost
  * @param probeCandidates for each probe pattern that matched nothing, the loaded names nearest to it (version 7; empty before)
+ * @param program        the program the JVM ran, by name only (main class, jar or source file; perfstat.Agent's, else
+ *                       jdk.JVMInformation's); "" where the recording does not say
  */
 public record RunData(String file, Workload workload, Result result, List<Double> intervalScores,
                       Map<String, Long> modelCounters, Counters countersStart, Counters countersEnd,
                       SortedMap<String, Probe> probes, String agentOptions, long timerOverheadNs,
                       JdkSummary jdk, List<PerfCounter> perfCounters, List<PerfCounter> perThread,
                       CounterWindow counterWindow, Map<String, Long> probePatterns, Losses losses,
-                      Map<String, List<String>> probeCandidates) {
+                      Map<String, List<String>> probeCandidates, String program) {
 
     public RunData(String file, Workload workload, Result result, List<Double> intervalScores,
                    Map<String, Long> modelCounters, Counters countersStart, Counters countersEnd,
@@ -44,7 +46,7 @@ public record RunData(String file, Workload workload, Result result, List<Double
                    JdkSummary jdk, List<PerfCounter> perfCounters, List<PerfCounter> perThread,
                    CounterWindow counterWindow, Map<String, Long> probePatterns, Losses losses) {
         this(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes, agentOptions,
-                timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses, Map.of());
+                timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses, Map.of(), "");
     }
 
     /** A run without losses. */

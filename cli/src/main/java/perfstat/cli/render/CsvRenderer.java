@@ -75,9 +75,11 @@ public final class CsvRenderer {
             for (perfstat.cli.stats.HotMethods.Row r : h.rows()) {
                 for (int i = 0; i < t.columns().size(); i++) {
                     Significance sig = r.tests().get(i);
-                    out.println(String.format(Locale.ROOT, "%.4f", 100 * r.shares().get(i)) + ",%," + csv("hot-" + h.kind()) + ",,"
-                            + csv(prefix + t.columns().get(i)) + "," + h.samples().get(i) + ",,,,,"
-                            + (i == 0 ? "" : String.format(Locale.ROOT, "%+.4fpp", r.deltasPp().get(i))) + ","
+                    double share = r.shares().get(i);
+                    double pp = r.deltasPp().get(i);
+                    out.println((Double.isNaN(share) ? Formats.NOT_COUNTED : String.format(Locale.ROOT, "%.4f", 100 * share))
+                            + ",%," + csv("hot-" + h.kind()) + ",," + csv(prefix + t.columns().get(i)) + "," + h.samples().get(i)
+                            + ",,,,," + (i == 0 || Double.isNaN(pp) ? "" : String.format(Locale.ROOT, "%+.4fpp", pp)) + ","
                             + (sig == null ? ",,," : num(sig.pValue()) + "," + sig.verdict().name().toLowerCase(Locale.ROOT) + ",,")
                             + "," + csv(r.method()) + ",,");
                 }

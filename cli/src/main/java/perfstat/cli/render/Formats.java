@@ -9,7 +9,6 @@ import perfstat.cli.stats.Value;
 final class Formats {
     static final String NOT_SUPPORTED = "<not supported>";
     static final String NOT_COUNTED = "<not counted>";
-    static final String ABSENT = "-";
 
     private Formats() {
     }
@@ -18,8 +17,8 @@ final class Formats {
         return switch (v.status()) {
             case MEASURED -> String.format(Locale.ROOT, "%." + decimals + "f", v.value());
             case NOT_SUPPORTED -> NOT_SUPPORTED;
-            case NOT_COUNTED -> NOT_COUNTED;
-            case ABSENT -> ABSENT;
+            // a value the recordings do not have is not counted, with a note saying why; never "-"
+            case NOT_COUNTED, ABSENT -> NOT_COUNTED;
         };
     }
 
@@ -61,7 +60,7 @@ final class Formats {
         double d = r.deltas().get(c);
         long fewest = r.fewestTimedCalls(c);
         long need = perfstat.cli.stats.Comparison.minimumTimedCalls(r.metric().id().statistic());
-        if (s != null && fewest >= 0 && fewest < need) {
+        if (c > 0 && fewest >= 0 && fewest < need) { // with or without a value: never judged on so few
             return String.format(Locale.ROOT, "? (%d timed call%s < %d)", fewest, fewest == 1 ? "" : "s", need);
         }
         double q = r.qValues().get(c);
@@ -123,7 +122,7 @@ final class Formats {
 
     /** A share of samples: {@code 12.34%}. */
     static String share(double share) {
-        return Double.isNaN(share) ? ABSENT : String.format(Locale.ROOT, "%.2f%%", 100 * share);
+        return Double.isNaN(share) ? NOT_COUNTED : String.format(Locale.ROOT, "%.2f%%", 100 * share); // a side without samples
     }
 
     /** A section's heading: {@code hot methods, self (% of 1234 | 1180 execution samples)}. */

@@ -134,7 +134,7 @@ public final class JsonRenderer {
                 + ", \"p\": " + num(sig.pValue()) + ", \"medianDelta\": " + num(sig.medianDelta())
                 + ", \"ciLow\": " + num(sig.ciLow()) + ", \"ciHigh\": " + num(sig.ciHigh())
                 + ", \"confidence\": " + num(sig.confidence()) + ", \"n\": [" + sig.nA() + ", " + sig.nB() + "]"
-                + (sig.reason().isEmpty() ? "" : ", \"reason\": " + str(sig.reason())) + "}";
+                + (CommentText.reason(sig.reason()).isEmpty() ? "" : ", \"reason\": " + str(CommentText.reason(sig.reason()))) + "}";
     }
 
     /** One section of hot methods: its kind, each column's samples, each method's shares, changes and tests. */

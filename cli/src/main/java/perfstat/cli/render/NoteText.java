@@ -25,6 +25,9 @@ public final class NoteText {
             s = losses(note);
         }
         if (s == null) {
+            s = missing(note);
+        }
+        if (s == null) {
             throw new IllegalArgumentException("no words for " + note); // a new kind of note without its words here
         }
         return s;
@@ -58,7 +61,7 @@ public final class NoteText {
             return n.column() + ": probe latencies include the timer's own cost, about " + n.nsPerCall() + " ns per timed call";
         }
         if (note instanceof Note.NoGcEvents n) {
-            return n.column() + ": GCs - : no jdk.GarbageCollection event in the recording (no collection, or the event was off)";
+            return n.column() + ": GCs <not counted>: no jdk.GarbageCollection event in the recording (no collection, or the event was off)";
         }
         if (note instanceof Note.JdkRowsNotCounted n) {
             return n.column() + ": <not counted>, as the recording has none of their events (or one sample of a counter): "
@@ -232,6 +235,17 @@ public final class NoteText {
     private static String unmatchedProbeNear(Note note) {
         if (note instanceof Note.UnmatchedProbeNear n) {
             return "probe '" + n.pattern() + "' matched no method; did you mean " + String.join(" or ", n.candidates()) + "?";
+        }
+        return null;
+    }
+
+    /** Rows only some of a column's recordings have; null for other kinds. */
+    private static String missing(Note note) {
+        if (note instanceof Note.NotCountedInSomeRecordings n) {
+            return n.column() + ": <not counted> where only some of its " + n.recordings() + " recordings have a value (a run"
+                    + " shorter than the event's period, one without the event, or a probe's without a timed call), so not"
+                    + " judged: " + String.join(", ",
+                    n.rows().stream().map(r -> r.label() + " (missing in " + r.recordings() + ")").toList());
         }
         return null;
     }

@@ -252,7 +252,7 @@ public final class StatRenderer {
             case MEASURED -> String.format(Locale.ROOT, l.unit().equals("msec") ? "%.2f" : "%.0f", l.value().value());
             case NOT_SUPPORTED -> Formats.NOT_SUPPORTED;
             case NOT_COUNTED -> Formats.NOT_COUNTED;
-            case ABSENT -> csv ? "" : Formats.ABSENT;
+            case ABSENT -> csv ? "" : Formats.NOT_COUNTED;
         };
     }
 

@@ -76,7 +76,7 @@ public final class TableRenderer {
             for (int i = 0; i < n; i++) {
                 c[i] = Formats.value(r.values().get(i), r.metric().decimals());
                 c[n + i] = i == 0 ? "" : Formats.judgedDelta(r, i);
-                c[2 * n + i] = r.comments().get(i);
+                c[2 * n + i] = CommentText.of(r.comments().get(i));
             }
             cells.add(c);
         }

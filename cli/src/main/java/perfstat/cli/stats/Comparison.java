@@ -103,7 +103,8 @@ public final class Comparison {
         if (options.hot() > 0) { // --hot 0: no hot-methods section, so nothing to say of its samples
             notes.addAll(HotMethods.notes(columns, labels));
         }
-        notes.addAll(missingOnASide(rows, labels));
+        notes = withoutPartialRows(notes, rows, measured, labels);
+        notes.addAll(missingOnASide(rows, measured, labels, namedNotCounted(notes, labels)));
         notes.addAll(groupNotes(rows, labels, options));
         if (columns.size() > 1) { // a report says it in its max row's comment
             notes.addAll(timedCallNotes(rows, labels));
@@ -122,7 +123,7 @@ public final class Comparison {
     private static Row row(Metric metric, List<List<RunData>> columns, List<List<Map<MetricId, Measurements.Measured>>> measured,
                            List<Map<MetricId, Measurements.Measured>> merged, Options options) {
         List<Value> values = new ArrayList<>();
-        List<String> comments = new ArrayList<>();
+        List<Comment> comments = new ArrayList<>();
         List<Spread> spreads = new ArrayList<>();
         List<List<Long>> timed = new ArrayList<>();
         for (int c = 0; c < columns.size(); c++) {
@@ -179,7 +180,7 @@ public final class Comparison {
             return s;
         }
         return new Significance(s.test(), Double.NaN, s.meanDelta(), s.medianDelta(), s.ciLow(), s.ciHigh(), s.confidence(),
-                Significance.Verdict.TOO_FEW, "a sample rests on " + fewest + " timed calls, fewer than " + need, s.nA(), s.nB());
+                Significance.Verdict.TOO_FEW, new Significance.Reason.TooFewTimedCalls(fewest, need), s.nA(), s.nB());
     }
 
     /**
@@ -258,26 +259,134 @@ public final class Comparison {
         return Math.max(0, (long) n - Math.max(a.n(), b.n()));
     }
 
-    /** Per column, the rows it has no value of where another column has one: one note each. */
-    private static List<Note> missingOnASide(List<Row> rows, List<String> labels) {
+    /**
+     * Per column, the rows it has no value of where another column has one, and the rows only some of its recordings
+     * have: one note of each at most, a row in one of them only.
+     */
+    private static List<Note> missingOnASide(List<Row> rows, List<List<Map<MetricId, Measurements.Measured>>> measured,
+                                             List<String> labels, List<java.util.Set<String>> named) {
         List<Note> notes = new ArrayList<>();
         for (int c = 0; c < labels.size() && labels.size() > 1; c++) {
             List<String> missing = new ArrayList<>();
+            List<Note.MissingIn> partial = new ArrayList<>();
             for (Row r : rows) {
+                int lacking = lacking(measured.get(c), r.metric().id());
+                if (lacking > 0 && lacking < measured.get(c).size()) {
+                    if (!partOfPartialProbe(r, measured.get(c))) {
+                        partial.add(new Note.MissingIn(r.metric().id().statistic() == MetricId.Statistic.P50
+                                ? percentilesName(r) : rowName(r), lacking));
+                    }
+                    continue;
+                }
                 Value v = r.values().get(c);
                 boolean probe = r.metric().kind() == MetricId.Kind.PROBE;
-                if (!v.measured() && v.status() != Value.Status.NOT_SUPPORTED && r.values().stream().anyMatch(Value::measured)
+                if (!v.measured() && v.status() != Value.Status.NOT_SUPPORTED && measuredAnywhere(measured, r.metric().id())
+                        && !named.get(c).contains(r.metric().label().trim())
                         && (!probe || r.metric().id().statistic() == MetricId.Statistic.CALLS)) {
-                    String label = r.metric().label().trim();
-                    // a probe once, for its four rows
-                    missing.add(probe ? label.substring(0, label.length() - " calls".length()) + " (calls, p50, p99, max)" : label);
+                    missing.add(rowName(r));
                 }
             }
             if (!missing.isEmpty()) {
                 notes.add(new Note.NotCountedOnOneSide(labels.get(c), missing));
             }
+            if (!partial.isEmpty()) {
+                notes.add(new Note.NotCountedInSomeRecordings(labels.get(c), measured.get(c).size(), partial));
+            }
         }
         return notes;
+    }
+
+    /** Per column, the rows a note of its recordings already says are not counted, and why (the JDK's totals, GCs). */
+    private static List<java.util.Set<String>> namedNotCounted(List<Note> notes, List<String> labels) {
+        List<java.util.Set<String>> named = new ArrayList<>();
+        for (String label : labels) {
+            java.util.Set<String> rows = new java.util.HashSet<>();
+            for (Note n : notes) {
+                if (n instanceof Note.JdkRowsNotCounted j && j.column().equals(label)) {
+                    j.rows().forEach(x -> rows.add(x.label()));
+                } else if (n instanceof Note.NoGcEvents g && g.column().equals(label)) {
+                    rows.addAll(List.of("GCs", "GC pauses (msecs)"));
+                }
+            }
+            named.add(rows);
+        }
+        return named;
+    }
+
+    /** Whether any recording of any column has a value of the metric. */
+    private static boolean measuredAnywhere(List<List<Map<MetricId, Measurements.Measured>>> measured, MetricId id) {
+        return measured.stream().flatMap(List::stream).map(run -> run.get(id)).anyMatch(x -> x != null && x.value().measured());
+    }
+
+    /** A row's label in a note; a probe's calls row names its four rows (calls, p50, p99, max). */
+    private static String rowName(Row r) {
+        String label = r.metric().label().trim();
+        return r.metric().kind() == MetricId.Kind.PROBE && r.metric().id().statistic() == MetricId.Statistic.CALLS
+                ? label.substring(0, label.length() - " calls".length()) + " (calls, p50, p99, max)" : label;
+    }
+
+    /** How many of a column's recordings have no value of a metric; 0 for a single recording. */
+    private static int lacking(List<Map<MetricId, Measurements.Measured>> runs, MetricId id) {
+        int n = 0;
+        for (Map<MetricId, Measurements.Measured> run : runs) {
+            Measurements.Measured x = run.get(id);
+            n += x == null || !x.value().measured() ? 1 : 0;
+        }
+        return runs.size() > 1 ? n : 0;
+    }
+
+    /**
+     * A probe's percentile row where its calls row is itself missing in the same recordings (named by the calls row),
+     * or a p99 or max row missing with its p50 (a probe without timed calls there: named by the p50 row).
+     */
+    private static boolean partOfPartialProbe(Row r, List<Map<MetricId, Measurements.Measured>> runs) {
+        MetricId id = r.metric().id();
+        if (id.kind() != MetricId.Kind.PROBE || id.statistic() == MetricId.Statistic.CALLS) {
+            return false;
+        }
+        MetricId calls = new MetricId(id.kind(), id.subject(), MetricId.Statistic.CALLS, "count");
+        MetricId p50 = new MetricId(id.kind(), id.subject(), MetricId.Statistic.P50, id.unit());
+        int missing = lacking(runs, id);
+        return lacking(runs, calls) == missing || id.statistic() != MetricId.Statistic.P50 && lacking(runs, p50) == missing;
+    }
+
+    /** A probe's p50 row as a note names it with its p99 and max: {@code Vfs::write (p50, p99, max)}. */
+    private static String percentilesName(Row r) {
+        String label = r.metric().label().trim();
+        return label.endsWith(" p50 (ns)") ? label.substring(0, label.length() - " p50 (ns)".length()) + " (p50, p99, max)" : label;
+    }
+
+    /**
+     * A column's notes of its first recording, less the rows only some of its recordings have (the note of those says
+     * so): the JDK totals not counted, and the GC rows' absence.
+     */
+    private static List<Note> withoutPartialRows(List<Note> notes, List<Row> rows,
+                                                 List<List<Map<MetricId, Measurements.Measured>>> measured, List<String> labels) {
+        List<Note> out = new ArrayList<>();
+        for (Note n : notes) {
+            int c = n instanceof Note.JdkRowsNotCounted j ? labels.indexOf(j.column())
+                    : n instanceof Note.NoGcEvents g ? labels.indexOf(g.column()) : -1;
+            if (c < 0) {
+                out.add(n);
+                continue;
+            }
+            java.util.Set<String> partial = new java.util.HashSet<>();
+            for (Row r : rows) {
+                int lacking = lacking(measured.get(c), r.metric().id());
+                if (lacking > 0 && lacking < measured.get(c).size()) {
+                    partial.add(r.metric().label().trim());
+                }
+            }
+            if (n instanceof Note.JdkRowsNotCounted j) {
+                List<Note.JdkRow> left = j.rows().stream().filter(x -> !partial.contains(x.label())).toList();
+                if (!left.isEmpty()) {
+                    out.add(new Note.JdkRowsNotCounted(j.column(), left));
+                }
+            } else if (!partial.contains("GCs")) {
+                out.add(n);
+            }
+        }
+        return out;
     }
 
     /** Per probe, the timed calls its percentiles rest on in each column, with the minimum to judge them. */
@@ -350,7 +459,7 @@ public final class Comparison {
                                                  Spread spread, Map<MetricId, Measurements.Measured> merged) {
         if (runs.size() == 1) {
             Measurements.Measured x = runs.get(0).get(metric.id());
-            return x != null ? x : new Measurements.Measured(metric, Value.absent(), "");
+            return x != null ? x : new Measurements.Measured(metric, Value.absent(), Comment.NONE);
         }
         if (spread == null) {
             Value first = Value.absent();
@@ -365,15 +474,16 @@ public final class Comparison {
                 }
             }
             boolean none = missing == runs.size();
-            return new Measurements.Measured(metric, none ? first : Value.absent(),
-                    none ? "" : "missing in " + missing + " of " + runs.size() + " runs");
+            // some of the column's recordings have it: not counted in the others, so not in the column (never "-")
+            return new Measurements.Measured(metric, none ? first : Value.notCounted(),
+                    none ? Comment.NONE : new Comment.MissingInRuns((int) missing, runs.size()));
         }
         if (metric.id().statistic().isPercentile() && merged.containsKey(metric.id()) && merged.get(metric.id()).value().measured()) {
             return new Measurements.Measured(metric, new Value(merged.get(metric.id()).value().value(),
-                    Value.Status.MEASURED, Double.NaN, spread.n()), "merged histograms of " + spread.n() + " runs");
+                    Value.Status.MEASURED, Double.NaN, spread.n()), new Comment.MergedHistograms(spread.n()));
         }
         return new Measurements.Measured(metric, new Value(spread.mean(), Value.Status.MEASURED, spread.stderrPct(),
-                spread.n()), "mean of " + spread.n() + " runs");
+                spread.n()), new Comment.MeanOfRuns(spread.n()));
     }
 
     /** The column as one recording whose probes hold the sum of the runs' histograms. */
@@ -392,7 +502,7 @@ public final class Comparison {
         RunData f = column.get(0);
         return new RunData(f.file(), f.workload(), f.result(), f.intervalScores(), f.modelCounters(), f.countersStart(),
                 f.countersEnd(), probes, f.agentOptions(), f.timerOverheadNs(), f.jdk(), f.perfCounters(), f.perThread(),
-                f.counterWindow(), f.probePatterns());
+                f.counterWindow(), f.probePatterns(), f.losses(), f.probeCandidates(), f.program());
     }
 
     /** Where the samples came from, and which verdicts could not be given. */
@@ -522,14 +632,18 @@ public final class Comparison {
 
     /**
      * The common part of files' names: the longest prefix their names (without directory and {@code .jfr}) share, less
-     * trailing separators and run numbers ({@code tok.1}, {@code tok.3}: {@code tok}); "" where they share none.
+     * the start of a run number they differ in and trailing separators ({@code tok.1}, {@code tok.3}: {@code tok};
+     * {@code tok.10}, {@code tok.11}: {@code tok}; {@code codec-1.11.1}, {@code codec-1.11.2}: {@code codec-1.11}); ""
+     * where they share none.
      */
     public static String commonName(List<String> files) {
+        List<String> names = new ArrayList<>();
         String prefix = null;
         for (String f : files) {
             java.nio.file.Path name = java.nio.file.Path.of(f).getFileName();
             String n = name == null ? f : name.toString();
             n = n.endsWith(".jfr") ? n.substring(0, n.length() - 4) : n;
+            names.add(n);
             if (prefix == null) {
                 prefix = n;
             } else {
@@ -540,16 +654,24 @@ public final class Comparison {
                 prefix = prefix.substring(0, i);
             }
         }
-        if (prefix == null) {
-            return "";
+        if (prefix == null || files.size() < 2) {
+            return prefix == null ? "" : prefix;
         }
-        return files.size() > 1 ? prefix.replaceAll("[-_.0-9 ]+$", "") : prefix;
+        int cut = prefix.length();
+        boolean inNumber = names.stream().allMatch(n -> n.length() > cut && Character.isDigit(n.charAt(cut)));
+        String common = inNumber ? prefix.replaceAll("[0-9]+$", "") : prefix; // the run number's first digits
+        return common.replaceAll("[-_. ]+$", "");
     }
 
     private static Title title(List<List<RunData>> columns) {
         RunData first = columns.get(0).get(0);
         RunData.Workload w = first.workload();
         if (w == null) {
+            // the program the recordings ran, by name (each distinct one, in order), else the files' common name
+            List<String> programs = columns.stream().flatMap(List::stream).map(RunData::program).distinct().toList();
+            if (programs.stream().noneMatch(String::isEmpty)) {
+                return Title.of(String.join(" | ", programs));
+            }
             List<String> names = columns.stream().flatMap(List::stream).map(RunData::file).toList();
             String common = commonName(names);
             return Title.of(common.isEmpty() ? first.label() : common);

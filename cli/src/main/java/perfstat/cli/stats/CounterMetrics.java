@@ -1,6 +1,5 @@
 package perfstat.cli.stats;
 
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -15,16 +14,6 @@ public final class CounterMetrics {
 
         public boolean present() {
             return !Double.isNaN(value);
-        }
-
-        /** As perf prints it in the comment column. */
-        public String text() {
-            if (!present()) {
-                return "";
-            }
-            String pattern = unit.startsWith("%") || unit.equals("insn per cycle") ? "%.2f" : "%.3f";
-            String v = String.format(Locale.ROOT, pattern, value);
-            return unit.startsWith("%") ? v + unit : v + " " + unit;
         }
     }
 

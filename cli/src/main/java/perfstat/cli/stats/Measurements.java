@@ -29,8 +29,8 @@ public final class Measurements {
      *
      * @param timedCalls for a latency percentile, the timed calls it rests on (the histogram's count); -1 for other metrics
      */
-    public record Measured(Metric metric, Value value, String comment, long timedCalls) {
-        public Measured(Metric metric, Value value, String comment) {
+    public record Measured(Metric metric, Value value, Comment comment, long timedCalls) {
+        public Measured(Metric metric, Value value, Comment comment) {
             this(metric, value, comment, -1);
         }
     }
@@ -50,26 +50,27 @@ public final class Measurements {
         scoreRow(m, run);
         for (Map.Entry<String, Long> c : run.modelCounters().entrySet()) {
             put(m, new Metric(new MetricId(MODEL, c.getKey(), MetricId.Statistic.TOTAL, "count"), "model:" + c.getKey(),
-                    c.getKey(), 0, Metric.Better.NEITHER), Value.of(c.getValue()), "");
+                    c.getKey(), 0, Metric.Better.NEITHER), Value.of(c.getValue()), Comment.NONE);
         }
         probeRows(m, run, elapsedMs);
         RunData.JdkSummary jdk = run.jdk();
         boolean gc = jdk.eventCounts().containsKey("jdk.GarbageCollection") || run.hasPerfstatEvents();
         put(m, new Metric("gc-count", "GCs", "count", JDK, 0, Metric.Better.LOWER),
-                gc ? Value.of(jdk.gcCount()) : Value.absent(), "jdk.GarbageCollection");
+                gc ? Value.of(jdk.gcCount()) : Value.absent(), new Comment.Event("jdk.GarbageCollection", ""));
         put(m, new Metric("gc-pause", "GC pauses (msecs)", "ms", JDK, 3, Metric.Better.LOWER),
-                gc ? Value.of(jdk.gcPauseTotal().toNanos() / 1e6) : Value.absent(), "");
+                gc ? Value.of(jdk.gcPauseTotal().toNanos() / 1e6) : Value.absent(), Comment.NONE);
         if (run.hasPerfstatEvents() || jdk.eventCounts().containsKey("jdk.JavaMonitorEnter")
                 || jdk.eventCounts().containsKey("jdk.ThreadPark")) {
-            String threshold = contentionThreshold(run);
+            // the threshold as recorded; perfstat's format 1 did not record it, and says so
+            boolean notRecorded = jdk.contentionThreshold().isEmpty() && run.agentOptions() != null;
             put(m, new Metric("monitor-blocked", "monitor blocks", "count", JDK, 0, Metric.Better.LOWER),
-                    Value.of(jdk.monitors().count()), "jdk.JavaMonitorEnter" + threshold);
+                    Value.of(jdk.monitors().count()), new Comment.Contention("jdk.JavaMonitorEnter", jdk.contentionThreshold(), notRecorded));
             put(m, new Metric("monitor-blocked-ms", "monitor blocked (msecs)", "ms", JDK, 3, Metric.Better.LOWER),
-                    Value.of(jdk.monitors().blocked().toNanos() / 1e6), "");
+                    Value.of(jdk.monitors().blocked().toNanos() / 1e6), Comment.NONE);
             put(m, new Metric("park-blocked", "parks", "count", JDK, 0, Metric.Better.LOWER),
-                    Value.of(jdk.parks().count()), "jdk.ThreadPark" + threshold);
+                    Value.of(jdk.parks().count()), new Comment.Contention("jdk.ThreadPark", jdk.contentionThreshold(), notRecorded));
             put(m, new Metric("park-blocked-ms", "parked (msecs)", "ms", JDK, 3, Metric.Better.LOWER),
-                    Value.of(jdk.parks().blocked().toNanos() / 1e6), "");
+                    Value.of(jdk.parks().blocked().toNanos() / 1e6), Comment.NONE);
         }
         // the JDK's totals: a row where the recording had the event; <not counted> for one without perfstat's events
         for (JdkTotal t : JdkTotal.values()) {
@@ -78,15 +79,15 @@ public final class Measurements {
                 continue; // perfstat's own recording does not enable these: no row
             }
             put(m, new Metric(t.key(), t.label(), t.unit(), JDK, 0, Metric.Better.NEITHER), v == null ? Value.notCounted() : Value.of(v),
-                    v == null ? "" : t.comment());
+                    v == null ? Comment.NONE : new Comment.Event(t.event(), t.leavesOut()));
         }
         if (!Double.isNaN(jdk.meanJvmCpuLoad())) {
             put(m, new Metric(new MetricId(JDK, "jvm-cpu-load", MetricId.Statistic.MEAN, "%"), "jvm-cpu-load",
                             "JVM CPU load (% of machine)", 2, Metric.Better.NEITHER),
-                    Value.of(100 * jdk.meanJvmCpuLoad()), "jdk.CPULoad, mean");
+                    Value.of(100 * jdk.meanJvmCpuLoad()), new Comment.MeanOf("jdk.CPULoad"));
         }
         put(m, new Metric("time-elapsed", "time elapsed (msecs)", "ms", TIME, 6, Metric.Better.LOWER),
-                Double.isFinite(elapsedMs) ? Value.of(elapsedMs) : Value.absent(), "");
+                Double.isFinite(elapsedMs) ? Value.of(elapsedMs) : Value.absent(), Comment.NONE);
         return m;
     }
 
@@ -103,9 +104,7 @@ public final class Measurements {
         put(m, new Metric(new MetricId(WORKLOAD, "", MetricId.Statistic.MEAN, w.scoreUnit()), "score",
                         w.scoreName() + " (" + w.scoreUnit() + ")", 2, w.higherIsBetter() ? Metric.Better.HIGHER : Metric.Better.LOWER),
                 new Value(score, Value.Status.MEASURED, stderrPct(iv), Math.max(1, iv.size())),
-                window ? "mean of " + iv.size() + " intervals in the window"
-                        : String.format(Locale.ROOT, "over %.2f s", run.result().elapsed().toNanos() / 1e9)
-                        + (iv.size() > 1 ? ", " + iv.size() + " intervals" : ""));
+                window ? new Comment.WindowScore(iv.size()) : new Comment.Score(run.result().elapsed(), iv.size()));
     }
 
     /** Each probe that was called: its calls, and its latency's p50, p99 and max where it timed any. */
@@ -119,15 +118,17 @@ public final class Measurements {
             put(m, probe(p.name(), name, MetricId.Statistic.CALLS), Value.of(p.calls()), rate(Value.of(p.calls()), elapsedMs));
             long count = p.latencyNs().getTotalCount();
             boolean timed = count > 0;
+            // timing off: perfstat does not time the calls; timed but none fell in the sample: not counted
+            Value untimed = perfstat.agent.AgentOptions.Timing.OFF.text().equals(p.timing()) ? Value.notSupported() : Value.notCounted();
             Metric p50 = probe(p.name(), name, MetricId.Statistic.P50);
-            m.put(p50.id(), new Measured(p50, timed ? Value.of(p.latencyNs().getValueAtPercentile(50)) : Value.notSupported(), "",
+            m.put(p50.id(), new Measured(p50, timed ? Value.of(p.latencyNs().getValueAtPercentile(50)) : untimed, Comment.NONE,
                     count));
             Metric p99 = probe(p.name(), name, MetricId.Statistic.P99);
-            m.put(p99.id(), new Measured(p99, timed ? Value.of(p.latencyNs().getValueAtPercentile(99)) : Value.notSupported(), "",
+            m.put(p99.id(), new Measured(p99, timed ? Value.of(p.latencyNs().getValueAtPercentile(99)) : untimed, Comment.NONE,
                     count));
             Metric max = probe(p.name(), name, MetricId.Statistic.MAX);
-            m.put(max.id(), new Measured(max, timed ? Value.of(p.latencyNs().getMaxValue()) : Value.notSupported(),
-                    timed ? count + " timed calls" : "", count));
+            m.put(max.id(), new Measured(max, timed ? Value.of(p.latencyNs().getMaxValue()) : untimed,
+                    timed ? new Comment.TimedCalls(count) : Comment.NONE, count));
         }
     }
 
@@ -156,26 +157,19 @@ public final class Measurements {
                 case NOT_COUNTED -> Value.notCounted();
                 case NOT_SUPPORTED -> Value.notSupported();
             };
-            StringBuilder comment = new StringBuilder();
-            if (c.counted()) {
-                comment.append(CounterMetrics.derived(c.baseEvent(), c.scaled(), totals, elapsedMs * 1e6).text());
-                if (c.runningPct() < 100) {
-                    comment.append(String.format(Locale.ROOT, "  (%.2f%%)", c.runningPct()));
-                }
-            }
-            if (!c.source().startsWith(SOURCE_PERF) && c.supported()) {
-                comment.append(comment.length() == 0 ? "" : "  ").append('[').append(c.source()).append(']');
-            }
-            put(m, metric, v, comment.toString());
+            Comment comment = new Comment.Counter(
+                    c.counted() ? CounterMetrics.derived(c.baseEvent(), c.scaled(), totals, elapsedMs * 1e6) : CounterMetrics.Derived.NONE,
+                    c.counted() ? c.runningPct() : 100, !c.source().startsWith(SOURCE_PERF) && c.supported() ? c.source() : "");
+            put(m, metric, v, comment);
         }
         // the split that perf does not give: voluntary and involuntary, from procfs
         RunData.Counters a = run.countersStart();
         RunData.Counters b = run.countersEnd();
         if (a != null && b != null && run.perfCounters().stream().anyMatch(c -> c.baseEvent().equals("context-switches"))) {
             put(m, new Metric("voluntary-context-switches", "  voluntary (procfs)", "count", COUNTERS, 0,
-                    Metric.Better.LOWER), value(a.voluntaryContextSwitches(), b.voluntaryContextSwitches(), 1), "");
+                    Metric.Better.LOWER), value(a.voluntaryContextSwitches(), b.voluntaryContextSwitches(), 1), Comment.NONE);
             put(m, new Metric("involuntary-context-switches", "  involuntary (procfs)", "count", COUNTERS, 0,
-                    Metric.Better.LOWER), value(a.involuntaryContextSwitches(), b.involuntaryContextSwitches(), 1), "");
+                    Metric.Better.LOWER), value(a.involuntaryContextSwitches(), b.involuntaryContextSwitches(), 1), Comment.NONE);
         }
     }
 
@@ -199,14 +193,12 @@ public final class Measurements {
         // CPUs utilized: over the time measured (the samples' where derived)
         double overMs = derivedCpu && coveredMs > 0 ? coveredMs : elapsedMs;
         double measuredMs = derivedCpu && coveredMs > 0 ? jdk.derivedCpuNs() / 1e6 : taskClockMs;
-        String utilized = Double.isFinite(measuredMs) && overMs > 0
-                ? String.format(Locale.ROOT, "%.3f CPUs utilized", measuredMs / overMs) : "";
-        String derivation = coveredPct > 0
-                ? String.format(Locale.ROOT, "[derived: jdk.CPULoad x CPUs; its samples cover %.1f%% of the JVM's life,"
-                        + " scaled to all of it]", coveredPct) : "[derived: jdk.CPULoad x CPUs over time]";
+        double utilized = Double.isFinite(measuredMs) && overMs > 0 ? measuredMs / overMs : Double.NaN;
         put(m, new Metric("task-clock", "task-clock (msecs)", "ms", COUNTERS, 6, Metric.Better.LOWER),
                 counters ? value(a.taskClockNs(), b.taskClockNs(), 1e-6) : derivedCpu ? Value.of(taskClockMs) : Value.notCounted(),
-                derivedCpu ? utilized + (utilized.isEmpty() ? "" : "  ") + derivation : utilized);
+                derivedCpu ? new Comment.CpuFromLoad(utilized, coveredPct)
+                        : Comment.Counter.of(Double.isNaN(utilized) ? CounterMetrics.Derived.NONE
+                        : new CounterMetrics.Derived(utilized, "CPUs utilized")));
         Value none = Value.notCounted();
         Value vol = counters ? value(a.voluntaryContextSwitches(), b.voluntaryContextSwitches(), 1) : none;
         Value invol = counters ? value(a.involuntaryContextSwitches(), b.involuntaryContextSwitches(), 1) : none;
@@ -214,13 +206,13 @@ public final class Measurements {
         put(m, new Metric("context-switches", "context-switches", "count", COUNTERS, 0, Metric.Better.LOWER),
                 cs, rate(cs, elapsedMs));
         put(m, new Metric("voluntary-context-switches", "  voluntary", "count", COUNTERS, 0, Metric.Better.LOWER),
-                vol, "");
+                vol, Comment.NONE);
         put(m, new Metric("involuntary-context-switches", "  involuntary", "count", COUNTERS, 0, Metric.Better.LOWER),
-                invol, "");
+                invol, Comment.NONE);
         if (!counters && Double.isFinite(jdk.machineContextSwitches())) {
             Value machine = Value.of(jdk.machineContextSwitches());
             put(m, new Metric("machine-context-switches", "context-switches (machine)", "count", COUNTERS, 0,
-                    Metric.Better.NEITHER), machine, "[derived: jdk.ThreadContextSwitchRate over time, every process]");
+                    Metric.Better.NEITHER), machine, new Comment.MachineSwitches());
         }
         Value mig = counters ? value(a.cpuMigrations(), b.cpuMigrations(), 1) : none;
         put(m, new Metric("cpu-migrations", "cpu-migrations", "count", COUNTERS, 0, Metric.Better.LOWER),
@@ -239,15 +231,6 @@ public final class Measurements {
             notes.add(new Note.BlockedAt(b.site(), b.kind(), b.count(), b.blocked()));
         }
         return notes;
-    }
-
-    /** " >= 10us" as the recording says; ", threshold not recorded" for perfstat's recordings that do not say; else "". */
-    private static String contentionThreshold(RunData run) {
-        if (run.jdk().contentionThreshold().isEmpty()) {
-            return run.agentOptions() == null ? "" : ", threshold not recorded"; // format 1 did not record it
-        }
-        long ns = run.jdk().contentionThreshold().get().toNanos();
-        return ns % 1_000_000 == 0 ? " >= " + ns / 1_000_000 + "ms" : ns % 1000 == 0 ? " >= " + ns / 1000 + "us" : " >= " + ns + "ns";
     }
 
     /** Notes for the footer: where counters came from when it was not perf_event_open, and what is missing. */
@@ -340,7 +323,7 @@ public final class Measurements {
         return run.jdk().span() == null ? Double.NaN : run.jdk().span().toNanos() / 1e6;
     }
 
-    private static void put(Map<MetricId, Measured> m, Metric metric, Value v, String comment) {
+    private static void put(Map<MetricId, Measured> m, Metric metric, Value v, Comment comment) {
         m.put(metric.id(), new Measured(metric, v, comment));
     }
 
@@ -353,8 +336,8 @@ public final class Measurements {
     }
 
     /** perf's rate comment for a count over the window. */
-    private static String rate(Value v, double elapsedMs) {
-        return v.measured() ? CounterMetrics.rate(v.value(), elapsedMs * 1e6).text() : "";
+    private static Comment rate(Value v, double elapsedMs) {
+        return v.measured() ? Comment.Counter.of(CounterMetrics.rate(v.value(), elapsedMs * 1e6)) : Comment.NONE;
     }
 
     /** Standard error of the mean as a percentage of the mean (perf's {@code +-}); NaN below two samples. */

@@ -253,4 +253,22 @@ public sealed interface Note {
             candidates = List.copyOf(candidates);
         }
     }
+
+    /**
+     * Rows only some of a column's recordings have (a run shorter than the event's period, or one in which the event
+     * never came): printed {@code <not counted>} in that column, and not judged.
+     *
+     * @param column     the column
+     * @param recordings how many recordings the column has
+     * @param rows       each row and how many of the column's recordings lack it
+     */
+    record NotCountedInSomeRecordings(String column, int recordings, List<MissingIn> rows) implements Note {
+        public NotCountedInSomeRecordings {
+            rows = List.copyOf(rows);
+        }
+    }
+
+    /** A row's label and how many of a column's recordings lack it. */
+    record MissingIn(String label, int recordings) {
+    }
 }

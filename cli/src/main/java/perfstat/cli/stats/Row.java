@@ -9,7 +9,8 @@ import java.util.List;
  * @param values     one per column: the mean, with perf's +- when it is a mean of several samples
  * @param deltas     relative change of each column's mean from the first (first entry NaN), as a
  *                   fraction: 0.0374 is +3.74%; NaN where it cannot be computed
- * @param comments   one per column: perf's derived figure for it ("1.98 CPUs utilized"), or ""
+ * @param comments   one per column: perf's derived figure for it (1.98 CPUs utilized), what it is the mean of, where
+ *                   it comes from; {@link Comment#NONE} for nothing (the render package words them)
  * @param spreads    one per column: the samples behind the value (null where there are none)
  * @param tests      one per column: whether it differs from the first (null for the first, and
  *                   where there is nothing to test); its verdict is the one after the control of
@@ -19,17 +20,17 @@ import java.util.List;
  * @param timedCalls one per column, for a latency percentile: the timed calls each sample rests on
  *                   (one per recording); null for other metrics and where the column has none
  */
-public record Row(Metric metric, List<Value> values, List<Double> deltas, List<String> comments,
+public record Row(Metric metric, List<Value> values, List<Double> deltas, List<Comment> comments,
                   List<Spread> spreads, List<Significance> tests, List<Double> qValues, List<List<Long>> timedCalls) {
 
-    public Row(Metric metric, List<Value> values, List<Double> deltas, List<String> comments,
+    public Row(Metric metric, List<Value> values, List<Double> deltas, List<Comment> comments,
                List<Spread> spreads, List<Significance> tests) {
         this(metric, values, deltas, comments, spreads, tests, Collections.nCopies(values.size(), Double.NaN),
                 Collections.nCopies(values.size(), null));
     }
 
     /** A row without samples (one recording per column and no intervals). */
-    public Row(Metric metric, List<Value> values, List<Double> deltas, List<String> comments) {
+    public Row(Metric metric, List<Value> values, List<Double> deltas, List<Comment> comments) {
         this(metric, values, deltas, comments, Collections.nCopies(values.size(), null),
                 Collections.nCopies(values.size(), null));
     }

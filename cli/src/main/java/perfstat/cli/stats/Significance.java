@@ -19,10 +19,43 @@ import org.apache.commons.statistics.inference.TTest;
  * @param ciHigh     upper end of it
  * @param confidence the interval's level (0.95)
  * @param verdict    the decision
- * @param reason     for TOO_FEW: why, in a few words
+ * @param reason     for TOO_FEW: why, as a value (the render package words it); {@link Reason#NONE} otherwise
  */
 public record Significance(String test, double pValue, double meanDelta, double medianDelta, double ciLow,
-                           double ciHigh, double confidence, Verdict verdict, String reason, int nA, int nB) {
+                           double ciHigh, double confidence, Verdict verdict, Reason reason, int nA, int nB) {
+
+    /** A test whose reason is given in words by its caller ("" for none), until it has a value of its own. */
+    public Significance(String test, double pValue, double meanDelta, double medianDelta, double ciLow,
+                        double ciHigh, double confidence, Verdict verdict, String reason, int nA, int nB) {
+        this(test, pValue, meanDelta, medianDelta, ciLow, ciHigh, confidence, verdict,
+                reason.isEmpty() ? Reason.NONE : new Reason.Worded(reason), nA, nB);
+    }
+
+    /** Why the samples cannot decide, as a value; the render package words it. */
+    public sealed interface Reason {
+        /** No reason: the test decided. */
+        Reason NONE = new None();
+
+        /** No reason: the test decided. */
+        record None() implements Reason {
+        }
+
+        /** One sample a side. */
+        record OneSampleASide() implements Reason {
+        }
+
+        /** The U test's smallest p with {@code nA}+{@code nB} samples is not below {@code alpha}. */
+        record UTestCannotReach(int nA, int nB, double alpha) implements Reason {
+        }
+
+        /** A latency percentile's sample rests on {@code fewest} timed calls, fewer than {@code minimum}. */
+        record TooFewTimedCalls(long fewest, long minimum) implements Reason {
+        }
+
+        /** A reason its caller gives in words (hot methods, for now). */
+        record Worded(String text) implements Reason {
+        }
+    }
 
     public enum Verdict {
         /** p below α: print the delta. */
@@ -60,14 +93,13 @@ public record Significance(String test, double pValue, double meanDelta, double 
         String name = test == Test.U ? "U" : "welch";
         if (nA < 2 || nB < 2) {
             return new Significance(name, Double.NaN, meanDelta, medianDelta, ci[0], ci[1], confidence,
-                    Verdict.TOO_FEW, "one sample a side", nA, nB);
+                    Verdict.TOO_FEW, new Reason.OneSampleASide(), nA, nB);
         }
         double p;
         if (test == Test.U) {
             if (smallestUPValue(nA, nB) >= alpha) {
                 return new Significance(name, Double.NaN, meanDelta, medianDelta, ci[0], ci[1], confidence, Verdict.TOO_FEW,
-                        String.format(java.util.Locale.ROOT, "U test: %d+%d samples cannot reach p < %.2g", nA, nB, alpha),
-                        nA, nB);
+                        new Reason.UTestCannotReach(nA, nB, alpha), nA, nB);
             }
             p = MannWhitneyUTest.withDefaults().with(PValueMethod.AUTO).test(a.samples(), b.samples()).getPValue();
         } else {
@@ -78,7 +110,7 @@ public record Significance(String test, double pValue, double meanDelta, double 
             }
         }
         return new Significance(name, p, meanDelta, medianDelta, ci[0], ci[1], confidence,
-                p < alpha ? Verdict.SIGNIFICANT : Verdict.NOT_SIGNIFICANT, "", nA, nB);
+                p < alpha ? Verdict.SIGNIFICANT : Verdict.NOT_SIGNIFICANT, Reason.NONE, nA, nB);
     }
 
     /**

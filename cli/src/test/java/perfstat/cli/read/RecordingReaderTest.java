@@ -114,8 +114,8 @@ class RecordingReaderTest {
         // time elapsed is the counters' window (start to end event), as perf's covers its command
         double elapsedMs = java.time.Duration.between(run.countersStart().time(), run.countersEnd().time()).toNanos() / 1e6;
         assertThat(m.get("time-elapsed").value().value()).isEqualTo(elapsedMs);
-        assertThat(m.get("task-clock").comment()).isEqualTo(String.format(java.util.Locale.ROOT, "%.3f CPUs utilized", 2500 / elapsedMs));
-        assertThat(m.get("score").comment()).isEqualTo("over 2.00 s, 2 intervals");
+        assertThat(perfstat.cli.render.CommentText.of(m.get("task-clock").comment())).isEqualTo(String.format(java.util.Locale.ROOT, "%.3f CPUs utilized", 2500 / elapsedMs));
+        assertThat(perfstat.cli.render.CommentText.of(m.get("score").comment())).isEqualTo("over 2.00 s, 2 intervals");
     }
 
     @jdk.jfr.Name("jdk.ExecutionSample")
@@ -206,6 +206,7 @@ class RecordingReaderTest {
         try (Recording r = new Recording()) {
             r.enable("jdk.GarbageCollection");
             r.enable("jdk.CPULoad").withPeriod(java.time.Duration.ofMillis(100));
+            r.enable("jdk.JVMInformation");
             r.start();
             System.gc();
             Thread.sleep(300);
@@ -216,6 +217,9 @@ class RecordingReaderTest {
         assertThat(run.hasPerfstatEvents()).isFalse();
         assertThat(run.jdk().gcCount()).isPositive();
         assertThat(byKey(Measurements.of(run)).get("task-clock").value().status()).isEqualTo(Value.Status.NOT_COUNTED);
+        // the program, from jdk.JVMInformation's javaArguments: this JVM's main class or jar, by name only
+        assertThat(run.program()).isNotEmpty().doesNotContain("/").doesNotContain(" ")
+                .isEqualTo(perfstat.agent.recording.ProgramName.of(System.getProperty("sun.java.command")));
     }
 
     @jdk.jfr.Name("perfstat.Agent")
@@ -399,7 +403,7 @@ class RecordingReaderTest {
         Measurements.Measured row = byKey(Measurements.of(run)).get("deoptimizations");
         assertThat(row.metric().label()).isEqualTo("deoptimizations");
         assertThat(row.value().value()).isEqualTo((double) events).isPositive();
-        assertThat(row.comment()).isEqualTo("jdk.Deoptimization");
+        assertThat(perfstat.cli.render.CommentText.of(row.comment())).isEqualTo("jdk.Deoptimization");
     }
 
     /** Accumulations of the table: the sum of a field, a count of events, the growth of a cumulative counter. */
@@ -452,23 +456,26 @@ class RecordingReaderTest {
         now.formatVersion = perfstat.format.RecordingFormat.VERSION;
         now.options = "timing=sampled";
         now.contentionThresholdNs = 20_000;
+        now.program = "com.example.Tok";
         RunData v5 = agentRecording("v5.jfr", now);
+        assertThat(v5.program()).isEqualTo("com.example.Tok"); // the agent's (version 7)
         assertThat(v5.jdk().contentionThreshold()).contains(java.time.Duration.ofNanos(20_000));
-        assertThat(byKey(Measurements.of(v5)).get("monitor-blocked").comment()).isEqualTo("jdk.JavaMonitorEnter >= 20us");
+        assertThat(perfstat.cli.render.CommentText.of(byKey(Measurements.of(v5)).get("monitor-blocked").comment())).isEqualTo("jdk.JavaMonitorEnter >= 20us");
 
         Format4AgentEvent v4 = new Format4AgentEvent();
         v4.formatVersion = 4;
         v4.options = "probes=a.B::c,timing=sampled,contention=1000000ns";
         RunData old = agentRecording("v4.jfr", v4);
+        assertThat(old.program()).isEmpty(); // before version 7: not recorded
         assertThat(old.jdk().contentionThreshold()).contains(java.time.Duration.ofMillis(1));
-        assertThat(byKey(Measurements.of(old)).get("park-blocked").comment()).isEqualTo("jdk.ThreadPark >= 1ms");
+        assertThat(perfstat.cli.render.CommentText.of(byKey(Measurements.of(old)).get("park-blocked").comment())).isEqualTo("jdk.ThreadPark >= 1ms");
 
         Format4AgentEvent v1 = new Format4AgentEvent();
         v1.formatVersion = 1;
         v1.options = "probes=a.B::c,timing=sampled";
         RunData first = agentRecording("v1.jfr", v1);
         assertThat(first.jdk().contentionThreshold()).isEmpty();
-        assertThat(byKey(Measurements.of(first)).get("monitor-blocked").comment())
+        assertThat(perfstat.cli.render.CommentText.of(byKey(Measurements.of(first)).get("monitor-blocked").comment()))
                 .isEqualTo("jdk.JavaMonitorEnter, threshold not recorded");
     }
 

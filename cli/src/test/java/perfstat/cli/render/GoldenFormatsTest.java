@@ -40,7 +40,7 @@ class GoldenFormatsTest {
                 row(clock, new double[] {10010, 10020, 9990, 10005, 10001}, new double[] {10003, 10012, 9995, 10015, 9998}),
                 row(faults, new double[] {1200, 1210, 1190}, new double[] {1100, 1105, 1098}),
                 new Row(cycles, List.of(Value.notSupported(), Value.notSupported()), List.of(Double.NaN, Double.NaN),
-                        List.of("", ""), Arrays.asList(null, null), Arrays.asList(null, null)));
+                        List.of(perfstat.cli.stats.Comment.NONE, perfstat.cli.stats.Comment.NONE), Arrays.asList(null, null), Arrays.asList(null, null)));
         return new Table(new perfstat.cli.stats.Title("fstime", new perfstat.cli.stats.Title.Workload(1, false, false,
                 java.time.Duration.ofSeconds(10)), 5), List.of("2.6.29-rc6", "patch"),
                 List.of(List.of("a1.jfr"), List.of("b1.jfr")), rows,
@@ -64,7 +64,7 @@ class GoldenFormatsTest {
         Spread sb = new Spread(b, false);
         Value va = new Value(sa.mean(), Value.Status.MEASURED, sa.stderrPct(), sa.n());
         Value vb = new Value(sb.mean(), Value.Status.MEASURED, sb.stderrPct(), sb.n());
-        return new Row(m, List.of(va, vb), List.of(Double.NaN, (sb.mean() - sa.mean()) / sa.mean()), List.of("", ""),
+        return new Row(m, List.of(va, vb), List.of(Double.NaN, (sb.mean() - sa.mean()) / sa.mean()), List.of(perfstat.cli.stats.Comment.NONE, perfstat.cli.stats.Comment.NONE),
                 List.of(sa, sb), Arrays.asList(null, Significance.of(sa, sb, Significance.Test.U, 0.95)));
     }
 

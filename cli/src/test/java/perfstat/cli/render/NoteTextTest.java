@@ -34,7 +34,8 @@ class NoteTextTest {
             new Note.FalseDiscoveryControl(30, 0.05), new Note.NotCountedOnOneSide("b", List.of("task-clock (msecs)")),
             new Note.RunsInGroups("fstime (KB/s)", "patched", 2, 3, 7), new Note.TimedCallsMinimum(20, 1000),
             new Note.SamplesOutsideWindow("a", 12, 488),
-            new Note.UnmatchedProbeNear("Tok::next", List.of("com.example.Tok::next")));
+            new Note.UnmatchedProbeNear("Tok::next", List.of("com.example.Tok::next")),
+            new Note.NotCountedInSomeRecordings("a", 3, List.of(new Note.MissingIn("JVM CPU load (% of machine)", 1))));
 
     @Test
     void everyKindOfNoteHasItsWords() {

@@ -30,7 +30,7 @@ class RenderersTest {
     }
 
     private static Row row(Metric m, int columns, List<Value> v, List<Double> d) {
-        return new Row(m, v.subList(0, columns), d.subList(0, columns), List.of("", "").subList(0, columns));
+        return new Row(m, v.subList(0, columns), d.subList(0, columns), List.of(perfstat.cli.stats.Comment.NONE, perfstat.cli.stats.Comment.NONE).subList(0, columns));
     }
 
     private static String render(OutputFormat f, Table t) {
@@ -90,5 +90,39 @@ class RenderersTest {
         Map<String, Object> mig = metrics.get(1);
         assertThat(((List<Map<String, Object>>) mig.get("values")).get(0)).containsEntry("value", null)
                 .containsEntry("status", "not_supported");
+    }
+
+    @Test
+    void aValueTheRecordingsDoNotHaveIsNotCountedNeverADash() {
+        Metric gc = new Metric("gc-count", "GCs", "count", MetricId.Kind.JDK, 0, Metric.Better.LOWER);
+        Table t = new Table(perfstat.cli.stats.Title.of("tok"), List.of("a", "b"), List.of(List.of("a.jfr"), List.of("b.jfr")),
+                List.of(row(gc, 2, List.of(Value.absent(), Value.of(3)), List.of(Double.NaN, Double.NaN))), List.of(), List.of());
+        for (OutputFormat f : List.of(OutputFormat.TABLE, OutputFormat.MARKDOWN, OutputFormat.HTML)) {
+            String out = render(f, t);
+            assertThat(out).as(f.name()).contains("not counted").doesNotContainPattern("[|>]\\s*-\\s*[|<]");
+        }
+    }
+
+    @Test
+    void aLatencyRowOnTooFewTimedCallsIsUndecidedWithTheCountEvenWithoutAValue() {
+        Metric p50 = new Metric(new MetricId(MetricId.Kind.PROBE, "a.B::c", MetricId.Statistic.P50, "ns"), "probe:B::c:p50",
+                "B::c p50 (ns)", 0, Metric.Better.LOWER);
+        Row r = new Row(p50, List.of(Value.notCounted(), Value.notCounted()), List.of(Double.NaN, Double.NaN), List.of(perfstat.cli.stats.Comment.NONE, perfstat.cli.stats.Comment.NONE),
+                java.util.Collections.nCopies(2, null), java.util.Collections.nCopies(2, null), List.of(Double.NaN, Double.NaN),
+                List.of(List.of(0L, 0L), List.of(0L, 3L)));
+        Table t = new Table(perfstat.cli.stats.Title.of("tok"), List.of("a", "b"), List.of(List.of("a.jfr"), List.of("b.jfr")),
+                List.of(r), List.of(), List.of());
+        assertThat(render(OutputFormat.TABLE, t)).contains("B::c p50 (ns)  ? (0 timed calls < 20)");
+    }
+
+    @Test
+    void aHotMethodsShareOfASideWithoutSamplesIsNotCountedNeverADashOrNaN() {
+        perfstat.cli.stats.HotMethods.Section hot = new perfstat.cli.stats.HotMethods.Section("self", List.of(13L, 0L),
+                List.of(new perfstat.cli.stats.HotMethods.Row("a.B::c", List.of(0.69, Double.NaN), List.of(Double.NaN, Double.NaN),
+                        java.util.Arrays.asList(null, null))));
+        Table t = new Table(perfstat.cli.stats.Title.of("tok"), List.of("a", "b"), List.of(List.of("a.jfr"), List.of("b.jfr")),
+                List.of(), List.of(), List.of(), List.of(), List.of(hot), "tok");
+        assertThat(render(OutputFormat.TABLE, t)).contains("69.00% <not counted>  B::c").doesNotContain(" - ");
+        assertThat(render(OutputFormat.CSV, t)).contains("<not counted>,%,hot-self").doesNotContain("NaN");
     }
 }

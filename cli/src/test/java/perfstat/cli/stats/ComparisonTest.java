@@ -62,10 +62,10 @@ class ComparisonTest {
         assertThat(s.verdict()).isEqualTo(Significance.Verdict.SIGNIFICANT);
         assertThat(s.pValue()).isLessThan(0.05); // samples tied within a side: the U test's normal approximation
         assertThat(s.nA()).isEqualTo(4);
-        assertThat(score.comments()).containsExactly("mean of 4 runs", "mean of 4 runs");
+        assertThat(score.comments()).containsExactly(new Comment.MeanOfRuns(4), new Comment.MeanOfRuns(4));
         // a percentile of several runs is read from their merged histogram
-        assertThat(row(t, probe(MetricId.Statistic.P99)).comments().get(1)).isEqualTo("merged histograms of 4 runs");
-        assertThat(row(t, probe(MetricId.Statistic.CALLS)).comments().get(1)).isEqualTo("mean of 4 runs");
+        assertThat(row(t, probe(MetricId.Statistic.P99)).comments().get(1)).isEqualTo(new Comment.MergedHistograms(4));
+        assertThat(row(t, probe(MetricId.Statistic.CALLS)).comments().get(1)).isEqualTo(new Comment.MeanOfRuns(4));
         // the summary: the score's ratio, the moves by their metric's direction
         Summary sum = t.summary().get(0);
         assertThat(sum.byScore()).isTrue();
@@ -122,7 +122,7 @@ class ComparisonTest {
         assertThat(score.tests().get(1).verdict()).isEqualTo(Significance.Verdict.SIGNIFICANT);
         Row clock = row(t, counter("task-clock", "ms"));
         assertThat(clock.tests().get(1).verdict()).isEqualTo(Significance.Verdict.TOO_FEW);
-        assertThat(clock.tests().get(1).reason()).isEqualTo("one sample a side");
+        assertThat(clock.tests().get(1).reason()).isEqualTo(new Significance.Reason.OneSampleASide());
         // not supported on either side: no delta, no test
         Row cycles = row(t, counter("cycles", "count"));
         assertThat(cycles.values().get(0).status()).isEqualTo(Value.Status.NOT_SUPPORTED);
@@ -178,11 +178,11 @@ class ComparisonTest {
         Metric m = new Metric("page-faults", "page-faults", "count", MetricId.Kind.COUNTER, 0, Metric.Better.LOWER);
         List<Row> rows = new java.util.ArrayList<>();
         for (double p : new double[] {0.03, 0.004}) {
-            rows.add(new Row(m, List.of(Value.of(1), Value.of(2)), List.of(Double.NaN, 1.0), List.of("", ""),
+            rows.add(new Row(m, List.of(Value.of(1), Value.of(2)), List.of(Double.NaN, 1.0), List.of(Comment.NONE, Comment.NONE),
                     Collections.nCopies(2, null), java.util.Arrays.asList(null, test(p))));
         }
         for (int i = 0; i < 18; i++) {
-            rows.add(new Row(m, List.of(Value.of(1), Value.of(1)), List.of(Double.NaN, 0.0), List.of("", ""),
+            rows.add(new Row(m, List.of(Value.of(1), Value.of(1)), List.of(Double.NaN, 0.0), List.of(Comment.NONE, Comment.NONE),
                     Collections.nCopies(2, null), java.util.Arrays.asList(null, test(0.5 + i / 40.0))));
         }
         List<Row> out = Comparison.controlFalseDiscoveries(rows, 2, Comparison.Options.DEFAULT);
@@ -227,5 +227,95 @@ class ComparisonTest {
         // sd 0.71 a side, change 0.5: n = 2 (1.96 + 0.84)^2 0.5 / 0.25 / 0.955 = 32.8, so 33 a side, 28 more
         assertThat(Comparison.moreRuns(a, b, 0.95)).isEqualTo(28);
         assertThat(Comparison.moreRuns(a, a, 0.95)).isEqualTo(-1);
+    }
+
+    /** The recording with a JVM CPU load of {@code load} (a fraction of the machine), as a run with jdk.CPULoad samples. */
+    private static RunData withCpuLoad(RunData r, double load) {
+        RunData.JdkSummary j = r.jdk();
+        RunData.JdkSummary loaded = new RunData.JdkSummary(j.eventCounts(), j.span(), j.gcCount(), j.gcPauseTotal(), load,
+                j.monitors(), j.parks(), j.topSites(), j.derivedCpuNs(), j.machineContextSwitches(), j.totals(), j.hot(),
+                j.contentionThreshold(), j.cpuLoadCovered(), j.cpuLoadShare());
+        return new RunData(r.file(), r.workload(), r.result(), r.intervalScores(), r.modelCounters(), r.countersStart(),
+                r.countersEnd(), r.probes(), r.agentOptions(), r.timerOverheadNs(), loaded, r.perfCounters(), r.perThread(),
+                r.counterWindow(), r.probePatterns(), r.losses());
+    }
+
+    @Test
+    void aRowOnlySomeRecordingsOfASideHaveIsNotCountedThereWithOneNote() {
+        MetricId load = new MetricId(MetricId.Kind.JDK, "jvm-cpu-load", MetricId.Statistic.MEAN, "%");
+        // each side: one recording with jdk.CPULoad samples, one without (a run shorter than the event's period)
+        RunData none = withCpuLoad(unpatched, Double.NaN);
+        Table t = Comparison.ofColumns(List.of(List.of(withCpuLoad(unpatched, 0.5), none),
+                List.of(none, withCpuLoad(patched, 0.25), none)), List.of("a", "b"), Comparison.Options.DEFAULT);
+        Row r = row(t, load);
+        assertThat(r.values()).allSatisfy(v -> assertThat(v.status()).isEqualTo(Value.Status.NOT_COUNTED));
+        assertThat(r.tests()).containsOnlyNulls(); // never a p without a delta
+        assertThat(r.deltas().get(1)).isNaN();
+        assertThat(t.notes()).contains(
+                new Note.NotCountedInSomeRecordings("a", 2, List.of(new Note.MissingIn("JVM CPU load (% of machine)", 1))),
+                new Note.NotCountedInSomeRecordings("b", 3, List.of(new Note.MissingIn("JVM CPU load (% of machine)", 2))));
+        // one note a row and a side: not also the note of rows missing on a whole side
+        assertThat(t.notes()).noneMatch(n -> n instanceof Note.NotCountedOnOneSide);
+        // missing on every recording of one side, measured on the other's: the note of rows missing on a side
+        Table one = Comparison.ofColumns(List.of(List.of(none, none), List.of(withCpuLoad(patched, 0.25), withCpuLoad(patched, 0.25))),
+                List.of("a", "b"), Comparison.Options.DEFAULT);
+        assertThat(row(one, load).values().get(0).status()).isEqualTo(Value.Status.NOT_COUNTED);
+        assertThat(one.notes()).contains(new Note.NotCountedOnOneSide("a", List.of("JVM CPU load (% of machine)")));
+    }
+
+    /** A recording of no model: {@code r}'s counters under another file name, naming {@code program}. */
+    private static RunData ofProgram(RunData r, String file, String program) {
+        return new RunData(file, null, null, List.of(), Map.of(), r.countersStart(), r.countersEnd(), r.probes(), r.agentOptions(),
+                r.timerOverheadNs(), r.jdk(), r.perfCounters(), r.perThread(), r.counterWindow(), r.probePatterns(), r.losses(), Map.of(),
+                program);
+    }
+
+    @Test
+    void theTitleNamesTheProgramElseTheFilesCommonName() {
+        Table t = Comparison.ofColumns(List.of(List.of(ofProgram(unpatched, "/d/tok.1.jfr", "com.example.Tok"),
+                ofProgram(unpatched, "/d/tok.3.jfr", "com.example.Tok")), List.of(ofProgram(patched, "/e/tok.2.jfr", "com.example.Tok"))));
+        assertThat(t.title().subject()).isEqualTo("com.example.Tok");
+        assertThat(Comparison.of(List.of(ofProgram(unpatched, "/d/a.jfr", "a.jar"), ofProgram(patched, "/d/b.jfr", "b.jar")))
+                .title().subject()).isEqualTo("a.jar | b.jar");
+        // a recording that names no program: the files' common name, never a directory
+        assertThat(Comparison.of(List.of(ofProgram(unpatched, "/d/tok.1.jfr", ""), ofProgram(patched, "/d/tok.2.jfr", "x.jar")))
+                .title().subject()).isEqualTo("tok");
+    }
+
+    @Test
+    void theCommonNameLeavesOutTheRunNumberButNotAVersion() {
+        assertThat(Comparison.commonName(List.of("d/tok.1.jfr", "d/tok.3.jfr"))).isEqualTo("tok");
+        assertThat(Comparison.commonName(List.of("d/tok.10.jfr", "d/tok.11.jfr"))).isEqualTo("tok");
+        assertThat(Comparison.commonName(List.of("d/codec-1.11.1.jfr", "d/codec-1.11.2.jfr", "d/codec-1.11.4.jfr")))
+                .isEqualTo("codec-1.11");
+        assertThat(Comparison.commonName(List.of("a/index1.jfr", "a/index2.jfr"))).isEqualTo("index");
+        assertThat(Comparison.commonName(List.of("d/tok-1.2.jfr"))).isEqualTo("tok-1.2");
+        assertThat(Comparison.commonName(List.of("d/a.jfr", "d/b.jfr"))).isEmpty();
+    }
+
+    @Test
+    void aProbeCalledButNeverTimedHasItsPercentilesNotCountedAndUndecidedWithTheCount() {
+        RunData.Probe p = unpatched.probes().get(VFS_WRITE);
+        java.util.TreeMap<String, RunData.Probe> untimed = new java.util.TreeMap<>(unpatched.probes());
+        untimed.put(VFS_WRITE, new RunData.Probe(p.name(), 8, 0, "sampled", p.sampleMeanGap(),
+                new org.HdrHistogram.Histogram(3)));
+        RunData u = new RunData(unpatched.file(), unpatched.workload(), unpatched.result(), unpatched.intervalScores(),
+                unpatched.modelCounters(), unpatched.countersStart(), unpatched.countersEnd(), untimed, unpatched.agentOptions(),
+                unpatched.timerOverheadNs(), unpatched.jdk(), unpatched.perfCounters(), unpatched.perThread(),
+                unpatched.counterWindow(), unpatched.probePatterns());
+        assertThat(Measurements.of(u).get(probe(MetricId.Statistic.P50)).value().status()).isEqualTo(Value.Status.NOT_COUNTED);
+        Table t = Comparison.ofColumns(List.of(List.of(u, u), List.of(u, u)));
+        Row p50 = row(t, probe(MetricId.Statistic.P50));
+        assertThat(p50.fewestTimedCalls(1)).isZero(); // the renderer's "? (0 timed calls < 20)"
+        assertThat(p50.tests().get(1)).isNull();
+        // timed in one recording of a side, not in the other: not counted there, one entry for the three percentiles
+        Table some = Comparison.ofColumns(List.of(List.of(u, unpatched), List.of(patched, patched)), List.of("a", "b"),
+                Comparison.Options.DEFAULT);
+        assertThat(row(some, probe(MetricId.Statistic.P99)).values().get(0).status()).isEqualTo(Value.Status.NOT_COUNTED);
+        assertThat(some.notes()).contains(new Note.NotCountedInSomeRecordings("a", 2,
+                List.of(new Note.MissingIn("Vfs::write (p50, p99, max)", 1))));
+        // timing off: perfstat times no call, so the latency is not supported
+        untimed.put(VFS_WRITE, new RunData.Probe(p.name(), 8, 0, "off", p.sampleMeanGap(), new org.HdrHistogram.Histogram(3)));
+        assertThat(Measurements.of(u).get(probe(MetricId.Statistic.P99)).value().status()).isEqualTo(Value.Status.NOT_SUPPORTED);
     }
 }

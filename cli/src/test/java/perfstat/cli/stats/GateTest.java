@@ -39,7 +39,7 @@ class GateTest {
         Spread sb = new Spread(b, false);
         Value va = new Value(sa.mean(), Value.Status.MEASURED, sa.stderrPct(), 5);
         Value vb = new Value(sb.mean(), Value.Status.MEASURED, sb.stderrPct(), 5);
-        return new Row(m, List.of(va, vb), List.of(Double.NaN, Comparison.delta(va, vb)), List.of("", ""), List.of(sa, sb),
+        return new Row(m, List.of(va, vb), List.of(Double.NaN, Comparison.delta(va, vb)), List.of(Comment.NONE, Comment.NONE), List.of(sa, sb),
                 Arrays.asList(null, Significance.of(sa, sb, Significance.Test.U, 0.95)));
     }
 
@@ -62,7 +62,7 @@ class GateTest {
         assertThat(raw.pValue()).isLessThan(0.05);
         Significance controlled = new Significance(raw.test(), raw.pValue(), raw.meanDelta(), raw.medianDelta(), raw.ciLow(),
                 raw.ciHigh(), raw.confidence(), Significance.Verdict.NOT_SIGNIFICANT, raw.reason(), raw.nA(), raw.nB());
-        Row r = new Row(CLOCK, List.of(va, vb), List.of(Double.NaN, Comparison.delta(va, vb)), List.of("", ""), List.of(a, b),
+        Row r = new Row(CLOCK, List.of(va, vb), List.of(Double.NaN, Comparison.delta(va, vb)), List.of(Comment.NONE, Comment.NONE), List.of(a, b),
                 Arrays.asList(null, controlled));
         Table t = new Table(Title.of("t"), List.of("a", "b"), List.of(List.of("a.jfr"), List.of("b.jfr")), List.of(r), List.of(),
                 List.of());
@@ -142,8 +142,8 @@ class GateTest {
         assertThat(Gate.editDistance("", "abc")).isEqualTo(3);
         // a metric missing on a side, and one whose change is undecided
         Value va = Value.of(1);
-        Row missing = new Row(FAULTS, List.of(va, Value.notCounted()), List.of(Double.NaN, Double.NaN), List.of("", ""));
-        Row undecided = new Row(SCORE, List.of(va, Value.of(2)), List.of(Double.NaN, 1.0), List.of("", ""));
+        Row missing = new Row(FAULTS, List.of(va, Value.notCounted()), List.of(Double.NaN, Double.NaN), List.of(Comment.NONE, Comment.NONE));
+        Row undecided = new Row(SCORE, List.of(va, Value.of(2)), List.of(Double.NaN, 1.0), List.of(Comment.NONE, Comment.NONE));
         Table t = new Table(Title.of("t"), List.of("a", "b"), List.of(List.of("a.jfr"), List.of("b.jfr")),
                 List.of(missing, undecided), List.of(), List.of());
         assertThat(Gate.problems(t, List.of(Gate.Rule.parse("page-faults:+5%")))).extracting(Gate.Problem::kind)

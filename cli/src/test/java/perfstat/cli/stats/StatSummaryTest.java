@@ -68,7 +68,9 @@ class StatSummaryTest {
         assertThat(pf.value()).isEqualTo(115.0);
         // sd = 12.91, stderr = sd/sqrt(4) = 6.455, as a percentage of 115 = 5.61%
         assertThat(pf.stderrPct()).isCloseTo(5.613, within(0.001));
-        assertThat(s.lines().get(1).derived().text()).isEqualTo("230.000 /sec"); // per second of task-clock
+        // per second of task-clock: 230.000 /sec
+        assertThat(s.lines().get(1).derived().value()).isCloseTo(230.0, within(1e-9));
+        assertThat(s.lines().get(1).derived().unit()).isEqualTo("/sec");
         assertThat(s.elapsedS().samples()).isEqualTo(4);
         assertThat(Double.isNaN(s.userS())).as("perf prints user/sys for single runs only").isTrue();
         String text = render(StatRenderer.Layout.TEXT, s);
