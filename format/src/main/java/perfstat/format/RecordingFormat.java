@@ -13,9 +13,9 @@ public final class RecordingFormat {
      * The version written now, and the newest the reader understands (3: perfstat.ProbePattern;
      * 4: perfstat.JmhIteration; 5: perfstat.Agent's contentionThresholdNs; 6: what the agent lost,
      * perfstat.ProbePattern's installerErrors, classesInvisible, probesDropped and
-     * perfstat.CounterReader's readFailures).
+     * perfstat.CounterReader's readFailures; 7: perfstat.ThreadRole).
      */
-    public static final int VERSION = 6;
+    public static final int VERSION = 7;
 
     private RecordingFormat() {
     }

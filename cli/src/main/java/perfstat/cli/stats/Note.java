@@ -231,4 +231,17 @@ public sealed interface Note {
     /** Latency percentiles are judged only on at least {@code p50} timed calls a recording (p50), {@code p99} (p99, max). */
     record TimedCallsMinimum(long p50, long p99) implements Note {
     }
+
+    /**
+     * The counts cannot be split by thread role in this run (a hardened /proc, a kernel without schedstat).
+     *
+     * @param column the run's column, or null
+     * @param reason the agent's words for why
+     */
+    record NoRoleSplit(String column, String reason) implements Note {
+    }
+
+    /** Where the rows by thread role come from (each thread's procfs schedstat), and what the ended row is. */
+    record RolesFrom(String column) implements Note {
+    }
 }

@@ -32,7 +32,8 @@ class NoteTextTest {
             new Note.SampleKind(List.of("jdk.CPUTimeSample")), new Note.NoSamples("a"),
             new Note.TimedCalls("Vfs::write", List.of("a", "b"), List.of(List.of(1200L, 1310L), List.of(8L)), 20, 1000),
             new Note.FalseDiscoveryControl(30, 0.05), new Note.NotCountedOnOneSide("b", List.of("task-clock (msecs)")),
-            new Note.RunsInGroups("fstime (KB/s)", "patched", 2, 3, 7), new Note.TimedCallsMinimum(20, 1000));
+            new Note.RunsInGroups("fstime (KB/s)", "patched", 2, 3, 7), new Note.TimedCallsMinimum(20, 1000),
+            new Note.NoRoleSplit("a", "no thread's /proc/self/task/TID/schedstat could be read"), new Note.RolesFrom(null));
 
     @Test
     void everyKindOfNoteHasItsWords() {
