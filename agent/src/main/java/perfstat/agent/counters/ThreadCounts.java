@@ -1,9 +1,9 @@
 package perfstat.agent.counters;
 
+import java.io.File;
+import java.io.FileInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -46,7 +46,14 @@ final class ThreadCounts {
         }
     }
 
+    private static final byte[] VOLUNTARY = "voluntary_ctxt_switches:".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] INVOLUNTARY = "nonvoluntary_ctxt_switches:".getBytes(StandardCharsets.US_ASCII);
+
     private final Path taskDir;
+    /** taskDir as a string, for java.io. */
+    private final String dir;
+    /** One procfs file at a time (a thread's status is about 1.5 KB). */
+    private final byte[] buf = new byte[8192];
     private final Map<Integer, Seen> live = new HashMap<>();
     /** Per role: the counts of threads that ended, up to the last read that saw them, and how many. */
     private final Map<ThreadRole, long[]> ended = new EnumMap<>(ThreadRole.class);
@@ -58,6 +65,7 @@ final class ThreadCounts {
     /** Opens on {@code taskDir} ({@code /proc/self/task}): the first read is the window's start. */
     ThreadCounts(Path taskDir) {
         this.taskDir = taskDir;
+        this.dir = taskDir.toString();
         read(true);
         if (note == null && live.isEmpty()) {
             note = "no thread's " + taskDir + "/TID/schedstat could be read";
@@ -91,13 +99,19 @@ final class ThreadCounts {
 
     private void read(boolean opening) {
         Set<Integer> now = new HashSet<>();
-        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(taskDir)) {
-            for (Path t : tasks) {
-                readThread(t, opening, now);
-            }
-        } catch (IOException | RuntimeException e) {
-            note = "the threads of " + taskDir + " cannot be listed (" + e.getClass().getSimpleName() + ")";
+        // java.io's calls, not NIO's: the counter thread runs this once a second, interpreted, where each call costs
+        String[] tasks;
+        try {
+            tasks = new File(dir).list();
+        } catch (RuntimeException e) {
+            tasks = null;
+        }
+        if (tasks == null) {
+            note = "the threads of " + taskDir + " cannot be listed";
             return;
+        }
+        for (String t : tasks) {
+            readThread(t, opening, now);
         }
         List<Integer> gone = new ArrayList<>();
         for (Integer tid : live.keySet()) {
@@ -110,19 +124,20 @@ final class ThreadCounts {
         }
     }
 
-    private void readThread(Path t, boolean opening, Set<Integer> now) {
+    private void readThread(String name, boolean opening, Set<Integer> now) {
         int tid;
         try {
-            tid = Integer.parseInt(t.getFileName().toString());
+            tid = Integer.parseInt(name);
         } catch (NumberFormatException e) {
             return;
         }
-        long[] counts = counts(t);
+        String t = dir + "/" + name + "/";
+        Seen s = live.get(tid);
+        long[] counts = counts(t, s == null ? null : s.last);
         if (counts == null) {
             return; // ended while we looked, or unreadable: what it ran is in the ended remainder
         }
         now.add(tid);
-        Seen s = live.get(tid);
         if (s != null && counts[0] < s.last[0]) {
             retire(live.remove(tid)); // the id was reused by a new thread
             s = null;
@@ -176,37 +191,75 @@ final class ThreadCounts {
         return sum;
     }
 
-    /** {CPU ns, voluntary, involuntary} of one thread, or null where any of them cannot be read. */
-    private static long[] counts(Path t) {
-        try {
-            String sched = new String(Files.readAllBytes(t.resolve("schedstat")), StandardCharsets.US_ASCII);
-            int sp = sched.indexOf(' ');
-            long cpu = Long.parseLong(sp < 0 ? sched.trim() : sched.substring(0, sp));
-            String status = new String(Files.readAllBytes(t.resolve("status")), StandardCharsets.US_ASCII);
-            long vol = field(status, "\nvoluntary_ctxt_switches:");
-            long invol = field(status, "\nnonvoluntary_ctxt_switches:");
-            return vol < 0 || invol < 0 ? null : new long[] {cpu, vol, invol};
-        } catch (IOException | RuntimeException e) {
+    /**
+     * {CPU ns, voluntary, involuntary} of one thread (its directory {@code t}, with a slash), or null where any cannot be
+     * read; {@code last} (its counts at the read before, or null) where it has not run since.
+     */
+    private long[] counts(String t, long[] last) {
+        int n = readFile(t + "schedstat");
+        if (n <= 0) {
             return null;
         }
+        long cpu = number(buf, 0, n);
+        if (last != null && cpu == last[0]) {
+            return last; // it has not run since: no context switch either (most of the JVM's threads, most of the time)
+        }
+        n = readFile(t + "status");
+        long vol = field(n, VOLUNTARY);
+        long invol = field(n, INVOLUNTARY);
+        return cpu < 0 || vol < 0 || invol < 0 ? null : new long[] {cpu, vol, invol};
     }
 
-    /** The number after {@code key} in a status file, or -1. */
-    private static long field(String status, String key) {
-        int at = status.indexOf(key);
-        if (at < 0) {
+    /** Reads the file into {@link #buf}: the bytes read, or -1. */
+    private int readFile(String path) {
+        try (FileInputStream in = new FileInputStream(path)) {
+            int n = 0;
+            int r;
+            while (n < buf.length && (r = in.read(buf, n, buf.length - n)) > 0) {
+                n += r;
+            }
+            return n;
+        } catch (IOException | RuntimeException e) {
             return -1;
         }
-        int from = at + key.length();
-        int end = status.indexOf('\n', from);
-        return Long.parseLong(status.substring(from, end < 0 ? status.length() : end).trim());
     }
 
-    private static String name(Path t) {
-        try {
-            return new String(Files.readAllBytes(t.resolve("comm")), StandardCharsets.UTF_8).trim();
-        } catch (IOException | RuntimeException e) {
-            return "";
+    /** The number after the line start {@code key} in the first {@code n} bytes of {@link #buf}, or -1. */
+    private long field(int n, byte[] key) {
+        for (int i = 0; i + key.length <= n; i++) {
+            if ((i == 0 || buf[i - 1] == '\n') && buf[i] == key[0] && startsWith(i, key)) {
+                return number(buf, i + key.length, n);
+            }
         }
+        return -1;
+    }
+
+    private boolean startsWith(int at, byte[] key) {
+        for (int k = 1; k < key.length; k++) {
+            if (buf[at + k] != key[k]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The decimal number at {@code from} (spaces and tabs before it skipped), up to {@code n}; -1 where there is none. */
+    private static long number(byte[] b, int from, int n) {
+        int i = from;
+        while (i < n && (b[i] == ' ' || b[i] == '\t')) {
+            i++;
+        }
+        long v = 0;
+        int start = i;
+        while (i < n && b[i] >= '0' && b[i] <= '9') {
+            v = v * 10 + (b[i] - '0');
+            i++;
+        }
+        return i == start ? -1 : v;
+    }
+
+    private String name(String t) {
+        int n = readFile(t + "comm");
+        return n <= 0 ? "" : new String(buf, 0, n, StandardCharsets.UTF_8).trim();
     }
 }
