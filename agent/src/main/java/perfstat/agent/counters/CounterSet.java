@@ -143,6 +143,9 @@ public final class CounterSet implements AutoCloseable {
             for (EventSpec e : events) {
                 counters.add(userOnly ? openUserOnly(e) : openPerf(e, SOURCE_PERF));
             }
+            // the roles' window opens once perf's counters are open (opening them takes ms): within perf's own window,
+            // so that the roles never count more than task-clock does
+            threads.restart();
         }
     }
 

@@ -90,6 +90,16 @@ final class ThreadCounts {
         return anyEnded;
     }
 
+    /** Opens the window again, now: every count from here (for a source whose window opens after this one's). */
+    synchronized void restart() {
+        if (note == null) {
+            live.clear();
+            ended.clear();
+            anyEnded = false;
+            read(true);
+        }
+    }
+
     /** Reads every thread's counts now. Never throws. */
     synchronized void read() {
         if (note == null) {
