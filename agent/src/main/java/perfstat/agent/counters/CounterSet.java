@@ -114,6 +114,8 @@ public final class CounterSet implements AutoCloseable {
     private final ProcessCounters.Sample procStart;
     /** Each thread's counts by role, read with the counters. */
     private final ThreadCounts threads;
+    /** /proc/self/stat's task-clock as the threads' window opened (10 ms ticks), or -1. */
+    private final long ticksStart;
 
     private CounterSet(PerfSyscalls sys, List<EventSpec> events, List<Integer> tids, String unavailable, java.nio.file.Path taskDir) {
         this.sys = sys;
@@ -143,10 +145,11 @@ public final class CounterSet implements AutoCloseable {
             for (EventSpec e : events) {
                 counters.add(userOnly ? openUserOnly(e) : openPerf(e, SOURCE_PERF));
             }
-            // the roles' window opens once perf's counters are open (opening them takes ms): within perf's own window,
-            // so that the roles never count more than task-clock does
-            threads.restart();
         }
+        // the roles' window (and the schedstat task-clock's) opens once the other counters are open, which takes ms
+        // (perf_event_open's descriptors, procfs's first reads): within their window, never counting the opening itself
+        threads.restart();
+        this.ticksStart = ProcessCounters.statTaskClockNs();
     }
 
     /** Opens {@code events} over the whole process with the best source this JVM has. */
@@ -353,10 +356,10 @@ public final class CounterSet implements AutoCloseable {
      */
     private long endedTicksNs() {
         long now = ProcessCounters.statTaskClockNs();
-        if (now < 0 || procStart.taskClockNs() < 0) {
+        if (now < 0 || ticksStart < 0) {
             return 0;
         }
-        long rest = now - procStart.taskClockNs() - threads.cpuNs();
+        long rest = now - ticksStart - threads.cpuNs();
         return rest > 2 * ProcessCounters.CLOCK_TICK_NS ? rest : 0;
     }
 
