@@ -49,7 +49,14 @@ class StatIT {
     void csvHasPerfsColumnsAndJsonPerfsKeys() throws Exception {
         Processes.Result csv = stat(Processes.java(), "-x", ";", "-e", "task-clock,page-faults,cycles");
         assertThat(csv.code()).as(csv.err()).isZero();
-        List<String> rows = csv.err().lines().filter(l -> !l.startsWith("#") && !l.isBlank()).toList();
+        List<String> all = csv.err().lines().filter(l -> !l.startsWith("#") && !l.isBlank()).toList();
+        // task-clock by thread role: its rows follow task-clock's and add up to it
+        List<String> roles = all.stream().filter(l -> l.contains(";task-clock:")).toList();
+        assertThat(roles).extracting(l -> l.split(";", -1)[2]).containsExactly("task-clock:application", "task-clock:gc",
+                "task-clock:jit", "task-clock:jvm-runtime", "task-clock:observer", "task-clock:ended");
+        double roleSum = roles.stream().mapToDouble(l -> Double.parseDouble(l.split(";", -1)[0])).sum();
+        List<String> rows = all.stream().filter(l -> !l.contains(";task-clock:")).toList();
+        assertThat(roleSum).isCloseTo(Double.parseDouble(rows.get(0).split(";", -1)[0]), org.assertj.core.data.Percentage.withPercentage(1));
         assertThat(rows).hasSize(3);
         String[] tc = rows.get(0).split(";", -1);
         assertThat(tc).hasSize(7);
@@ -64,8 +71,9 @@ class StatIT {
 
         Processes.Result json = stat(Processes.java(), "--json", "-e", "task-clock,context-switches");
         assertThat(json.code()).as(json.err()).isZero();
-        List<String> objs = json.err().lines().filter(l -> l.startsWith("{")).toList();
+        List<String> objs = json.err().lines().filter(l -> l.startsWith("{") && !l.contains("\"task-clock:")).toList();
         assertThat(objs).hasSize(2);
+        assertThat(json.err()).contains("\"event\" : \"task-clock:gc\"");
         @SuppressWarnings("unchecked")
         Map<String, Object> o = (Map<String, Object>) Json.parse(objs.get(1));
         assertThat(o).containsKeys("counter-value", "unit", "event", "event-runtime", "pcnt-running", "metric-value",
@@ -175,7 +183,9 @@ class StatIT {
         assumeTrue(home != null, "no JDK 17 installed under /usr/lib/jvm");
         Processes.Result r = stat(home.resolve("bin/java").toString());
         assertThat(r.code()).as(r.err()).isZero();
-        assertThat(r.err()).containsPattern("msec task-clock .*\\[procfs /proc/self/stat \\(10 ms ticks\\)\\]");
+        // task-clock in ns from each thread's schedstat (with the ticks of threads that ended between reads, if any)
+        assertThat(r.err()).containsPattern("msec task-clock .*\\[procfs schedstat \\(ns\\)");
+        assertThat(r.err()).containsPattern("msec   JIT compiler +# +[0-9.]+% of task-clock");
         assertThat(r.err()).containsPattern("context-switches .*\\[procfs, live threads only\\]");
         assertThat(r.err()).containsPattern("<not supported> +cycles");
         assertThat(r.err()).contains("perf_event_open needs Java 22+ in the target");

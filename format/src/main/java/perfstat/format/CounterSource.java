@@ -18,6 +18,19 @@ public final class CounterSource {
     public static final String PROCFS_STAT_FAULTS = "procfs /proc/self/stat";
     public static final String PROCFS_THREADS = "procfs, live threads only";
 
+    /** Per thread, new in version 7: each thread's CPU time from {@code /proc/self/task/TID/schedstat}, in ns. */
+    public static final String PROCFS_SCHEDSTAT = "procfs schedstat (ns)";
+    /**
+     * The whole process's task-clock where part of it is threads that ended between two reads: their
+     * share is {@code /proc/self/stat}'s (10 ms ticks) less the live threads' schedstat.
+     */
+    public static final String PROCFS_SCHEDSTAT_AND_STAT = "procfs schedstat (ns), ended threads from /proc/self/stat (10 ms ticks)";
+
+    /** Whether a value from {@code source} rests, wholly or in part, on 10 ms clock ticks (then it has no digits below 10 ms). */
+    public static boolean ticks(String source) {
+        return source != null && source.contains("10 ms ticks");
+    }
+
     private CounterSource() {
     }
 }

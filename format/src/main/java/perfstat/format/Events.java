@@ -93,6 +93,34 @@ public final class Events {
         }
     }
 
+    /**
+     * New in version 7: one role's counts since the counters opened (a {@link ThreadRole}), summed over the
+     * threads of that role, from each thread's procfs files; at the end of every chunk (the latest batch wins),
+     * and as a window opens and closes.
+     */
+    public static final class ThreadRoleCounts {
+        public static final String NAME = "perfstat.ThreadRole";
+        /** {@link Phase#END}, {@link Phase#WINDOW_START} or {@link Phase#WINDOW_END}. */
+        public static final String PHASE = "phase";
+        /** A {@link ThreadRole}'s {@link ThreadRole#text() text}. */
+        public static final String ROLE = "role";
+        public static final String TASK_CLOCK_NS = "taskClockNs";
+        /** -1 where not known (the ended row). */
+        public static final String VOLUNTARY_CONTEXT_SWITCHES = "voluntaryContextSwitches";
+        /** -1 where not known (the ended row). */
+        public static final String INVOLUNTARY_CONTEXT_SWITCHES = "involuntaryContextSwitches";
+        /** Threads of the role seen since the counters opened, ended ones included. */
+        public static final String THREADS = "threads";
+        /** A {@link CounterSource}: where taskClockNs came from. */
+        public static final String SOURCE = "source";
+        public static final String WINDOW_NS = "windowNs";
+        /** Why there is no split (then one event, with an empty role and -1 counts), else empty. */
+        public static final String NOTE = "note";
+
+        private ThreadRoleCounts() {
+        }
+    }
+
     /** One probe's totals since the agent started. */
     public static final class Probe {
         public static final String NAME = "perfstat.Probe";

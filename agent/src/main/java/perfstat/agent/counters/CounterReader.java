@@ -9,6 +9,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.List;
 import perfstat.agent.events.CounterReaderEvent;
 import perfstat.agent.events.PerfCounterEvent;
+import perfstat.agent.events.ThreadRoleEvent;
 import perfstat.format.Phase;
 
 /**
@@ -166,6 +167,7 @@ public final class CounterReader implements Runnable {
         for (CounterSet.Reading r : totals) {
             commit(Phase.END, r, window, 0, "");
         }
+        commitRoles(Phase.END, totals, window);
         if (intervalLog != null) {
             log(intervalLog, totals, window, "end"); // the last, partial interval, as perf stat -I prints it
         }
@@ -198,10 +200,43 @@ public final class CounterReader implements Runnable {
      */
     public long commitWindow(String phase) {
         long window = counters.windowNs();
-        for (CounterSet.Reading r : counters.read()) {
+        List<CounterSet.Reading> rs = counters.read();
+        for (CounterSet.Reading r : rs) {
             commit(phase, r, window, 0, "");
         }
+        commitRoles(phase, rs, window);
         return window;
+    }
+
+    /** The counts by thread role of the read that gave {@code rs}; where there is none, one event saying why. */
+    private void commitRoles(String phase, List<CounterSet.Reading> rs, long window) {
+        String note = counters.rolesNote();
+        if (note != null) {
+            ThreadRoleEvent e = new ThreadRoleEvent();
+            e.phase = phase;
+            e.role = "";
+            e.taskClockNs = -1;
+            e.voluntaryContextSwitches = -1;
+            e.involuntaryContextSwitches = -1;
+            e.source = "";
+            e.windowNs = window;
+            e.note = note;
+            e.commit();
+            return;
+        }
+        for (CounterSet.RoleReading r : counters.roles(rs)) {
+            ThreadRoleEvent e = new ThreadRoleEvent();
+            e.phase = phase;
+            e.role = r.role().text();
+            e.taskClockNs = r.taskClockNs();
+            e.voluntaryContextSwitches = r.voluntary();
+            e.involuntaryContextSwitches = r.involuntary();
+            e.threads = r.threads();
+            e.source = r.source();
+            e.windowNs = window;
+            e.note = "";
+            e.commit();
+        }
     }
 
     private static void commit(String phase, CounterSet.Reading r, long window, int tid, String name) {

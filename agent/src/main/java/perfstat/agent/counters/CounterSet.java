@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.function.Supplier;
 import perfstat.format.CounterSource;
 import perfstat.format.CounterStatus;
+import perfstat.format.ThreadRole;
 
 /**
  * A set of counters over the whole process, as {@code perf stat -p PID} counts it, read
@@ -22,10 +23,13 @@ import perfstat.format.CounterStatus;
  *       as perf then does. Context switches and migrations happen in the kernel and read 0
  *       then: those two come from getrusage (context switches, the whole process) and
  *       procfs (migrations, live threads), and say so.</li>
- *   <li><b>procfs</b> (no perf_event_open in this JVM): task-clock and faults from
- *       {@code /proc/self/stat}, context switches and migrations from the live threads;
+ *   <li><b>procfs</b> (no perf_event_open in this JVM): task-clock in ns from each thread's
+ *       {@code schedstat} ({@link ThreadCounts}; threads that ended between reads from
+ *       {@code /proc/self/stat}'s ticks), faults from {@code /proc/self/stat}, context switches
+ *       and migrations from the live threads;
  *       hardware events are not supported.</li>
  * </ol>
+ * On every source, each thread's counts are also read by role ({@link #roles}).
  * Every reading names its source; an event that cannot be counted is
  * {@link CounterStatus#NOT_SUPPORTED} with the reason, one that was never scheduled
  * {@link CounterStatus#NOT_COUNTED}.
@@ -64,6 +68,13 @@ public final class CounterSet implements AutoCloseable {
         return value * ((double) enabledNs / runningNs);
     }
 
+    /**
+     * One role's counts since the counters opened ({@link ThreadCounts}); {@link ThreadRole#ENDED}: the whole
+     * process's task-clock less the roles' (context switches -1: not known).
+     */
+    public record RoleReading(ThreadRole role, long taskClockNs, long voluntary, long involuntary, int threads, String source) {
+    }
+
     /** One thread's readings (perf_event_open only): the thread and the threads it started after the window opened. */
     public record ThreadReadings(int tid, String name, List<Reading> readings) {
     }
@@ -78,6 +89,8 @@ public final class CounterSet implements AutoCloseable {
         /** For values not from perf: the value at open, and how to read it now. */
         final Supplier<Long> fallback;
         final long fallbackStart;
+        /** task-clock from the threads' schedstat ({@link #processCpuNs()}), not from {@code fallback}. */
+        boolean schedstat;
 
         Counter(EventSpec spec, int[] fds, int[] tids, CounterStatus status, String source, Supplier<Long> fallback) {
             this.spec = spec;
@@ -99,14 +112,19 @@ public final class CounterSet implements AutoCloseable {
     private final String note;
     private final long[] rusageStart;
     private final ProcessCounters.Sample procStart;
+    /** Each thread's counts by role, read with the counters. */
+    private final ThreadCounts threads;
+    /** /proc/self/stat's task-clock as the threads' window opened (10 ms ticks), or -1. */
+    private final long ticksStart;
 
-    private CounterSet(PerfSyscalls sys, List<EventSpec> events, List<Integer> tids, String unavailable) {
+    private CounterSet(PerfSyscalls sys, List<EventSpec> events, List<Integer> tids, String unavailable, java.nio.file.Path taskDir) {
         this.sys = sys;
         this.tids = tids;
         for (int tid : tids) {
             threadNames.add(ProcessCounters.threadName(tid));
         }
         this.procStart = ProcessCounters.read();
+        this.threads = new ThreadCounts(taskDir);
         this.rusageStart = sys == null ? null : sys.rusageSelf();
         this.openedNs = System.nanoTime();
         boolean userOnly = false;
@@ -128,16 +146,25 @@ public final class CounterSet implements AutoCloseable {
                 counters.add(userOnly ? openUserOnly(e) : openPerf(e, SOURCE_PERF));
             }
         }
+        // the roles' window (and the schedstat task-clock's) opens once the other counters are open, which takes ms
+        // (perf_event_open's descriptors, procfs's first reads): within their window, never counting the opening itself
+        threads.restart();
+        this.ticksStart = ProcessCounters.statTaskClockNs();
     }
 
     /** Opens {@code events} over the whole process with the best source this JVM has. */
     public static CounterSet open(List<EventSpec> events) {
-        return new CounterSet(Native.syscalls(), events, ProcessCounters.threadIds(), Native.unavailableReason());
+        return new CounterSet(Native.syscalls(), events, ProcessCounters.threadIds(), Native.unavailableReason(), ThreadCounts.SELF);
     }
 
     /** For tests: the given system calls (null for none) and thread ids. */
     static CounterSet open(List<EventSpec> events, PerfSyscalls sys, List<Integer> tids, String unavailable) {
-        return new CounterSet(sys, events, tids, unavailable);
+        return new CounterSet(sys, events, tids, unavailable, ThreadCounts.SELF);
+    }
+
+    /** For tests: the threads' counts read from {@code taskDir} instead of {@code /proc/self/task}. */
+    static CounterSet open(List<EventSpec> events, PerfSyscalls sys, List<Integer> tids, String unavailable, java.nio.file.Path taskDir) {
+        return new CounterSet(sys, events, tids, unavailable, taskDir);
     }
 
     /** Which source counts: {@code perf_event_open}, {@code perf_event_open (user only)} or {@code procfs}. */
@@ -220,7 +247,12 @@ public final class CounterSet implements AutoCloseable {
         if (e.type() == EventSpec.TYPE_SOFTWARE) {
             String stat = SOURCE_PROCFS_STAT_FAULTS;
             switch ((int) e.config()) {
-                case 0, 1: // cpu-clock, task-clock
+                case 0, 1: // cpu-clock, task-clock: in ns from the threads' schedstat where they can be read
+                    if (threads.note() == null && procStart.taskClockNs() >= 0) {
+                        Counter c = new Counter(e, null, null, CounterStatus.COUNTED, CounterSource.PROCFS_SCHEDSTAT, null);
+                        c.schedstat = true;
+                        return c;
+                    }
                     return new Counter(e, null, null, CounterStatus.COUNTED, SOURCE_PROCFS_STAT,
                             () -> ProcessCounters.read().taskClockNs());
                 case 2:
@@ -253,12 +285,17 @@ public final class CounterSet implements AutoCloseable {
 
     /** The whole process's counts since open, one reading per event in the order asked. */
     public List<Reading> read() {
+        threads.read();
         long window = windowNs();
         List<Reading> out = new ArrayList<>();
         long[] v = new long[3];
         for (Counter c : counters) {
             if (c.status == CounterStatus.NOT_SUPPORTED) {
                 out.add(new Reading(c.spec.name(), 0, 0, 0, CounterStatus.NOT_SUPPORTED, c.source));
+            } else if (c.schedstat) {
+                long ended = endedTicksNs();
+                out.add(new Reading(c.spec.name(), threads.cpuNs() + ended, window, window, CounterStatus.COUNTED,
+                        ended > 0 ? CounterSource.PROCFS_SCHEDSTAT_AND_STAT : CounterSource.PROCFS_SCHEDSTAT));
             } else if (c.fallback != null) {
                 long now = c.fallback.get();
                 boolean ok = now >= 0 && c.fallbackStart >= 0;
@@ -309,6 +346,51 @@ public final class CounterSet implements AutoCloseable {
                 out.add(new ThreadReadings(tid, threadNames.get(t), rs));
             }
         }
+        return out;
+    }
+
+    /**
+     * Where the threads' share of the process's CPU time falls short of {@code /proc/self/stat}'s (10 ms ticks, exited
+     * threads included) by more than the ticks' truncation can explain (two ticks): that shortfall, the part of
+     * threads that ended after the last read that saw them; else 0.
+     */
+    private long endedTicksNs() {
+        long now = ProcessCounters.statTaskClockNs();
+        if (now < 0 || ticksStart < 0) {
+            return 0;
+        }
+        long rest = now - ticksStart - threads.cpuNs();
+        return rest > 2 * ProcessCounters.CLOCK_TICK_NS ? rest : 0;
+    }
+
+    /** Why the counts cannot be split by thread role, or null where they can. */
+    public String rolesNote() {
+        return threads.note();
+    }
+
+    /**
+     * The counts by thread role as the last {@link #read()} left them, and {@link ThreadRole#ENDED}: the whole
+     * process's task-clock in {@code sameRead} (that read's readings) less the roles' sum, never below 0; without a
+     * task-clock there, {@code /proc/self/stat}'s. Empty where the threads cannot be read ({@link #rolesNote()}).
+     */
+    public List<RoleReading> roles(List<Reading> sameRead) {
+        if (threads.note() != null) {
+            return List.of();
+        }
+        List<RoleReading> out = new ArrayList<>();
+        long sum = 0;
+        for (ThreadCounts.RoleCounts r : threads.byRole()) {
+            out.add(new RoleReading(r.role(), r.cpuNs(), r.voluntary(), r.involuntary(), r.threads(), CounterSource.PROCFS_SCHEDSTAT));
+            sum += r.cpuNs();
+        }
+        Reading whole = null;
+        for (Reading r : sameRead) {
+            if (r.status() == CounterStatus.COUNTED && EventSpec.baseName(r.event()).equals("task-clock")) {
+                whole = r;
+            }
+        }
+        long rest = whole != null ? Math.round(whole.scaled()) - sum : endedTicksNs();
+        out.add(new RoleReading(ThreadRole.ENDED, Math.max(0, rest), -1, -1, 0, whole != null ? whole.source() : SOURCE_PROCFS_STAT));
         return out;
     }
 

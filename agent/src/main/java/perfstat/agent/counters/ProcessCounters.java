@@ -20,7 +20,7 @@ import java.util.List;
  */
 public final class ProcessCounters {
     /** USER_HZ: the unit of utime and stime in /proc/self/stat on Linux. */
-    private static final long CLOCK_TICK_NS = 10_000_000L;
+    static final long CLOCK_TICK_NS = 10_000_000L;
     private static final Path PROC_SELF = Path.of("/proc/self");
 
     /** Counters of the whole process; {@code userNs + systemNs == taskClockNs}. */
@@ -67,6 +67,11 @@ public final class ProcessCounters {
         } catch (IOException | RuntimeException e) {
             return -1;
         }
+    }
+
+    /** The whole process's task-clock from /proc/self/stat alone (10 ms ticks, exited threads included), or -1. */
+    static long statTaskClockNs() {
+        return readStat().taskClock();
     }
 
     public static Sample read() {

@@ -159,10 +159,24 @@ class CounterSetTest {
         CounterSet set = CounterSet.open(EventSpec.defaults(), null, TIDS, "perf_event_open needs Java 22+");
         assertThat(set.mode()).isEqualTo("procfs");
         List<CounterSet.Reading> rs = set.read();
-        assertThat(rs.get(0).source()).isEqualTo(CounterSet.SOURCE_PROCFS_STAT);
+        // task-clock in ns from the threads' schedstat (ticks only for threads that ended between reads)
+        assertThat(rs.get(0).source()).startsWith(perfstat.format.CounterSource.PROCFS_SCHEDSTAT);
+        assertThat(set.rolesNote()).isNull();
+        List<CounterSet.RoleReading> roles = set.roles(rs);
+        assertThat(roles).extracting(CounterSet.RoleReading::role).containsExactly(perfstat.format.ThreadRole.values());
+        assertThat(roles.stream().mapToLong(CounterSet.RoleReading::taskClockNs).sum()).isEqualTo(rs.get(0).value());
         assertThat(rs.get(3).source()).isEqualTo(CounterSet.SOURCE_PROCFS_STAT_FAULTS);
         assertThat(rs.get(4).status()).isEqualTo(perfstat.format.CounterStatus.NOT_SUPPORTED);
         assertThat(rs.get(4).source()).isEqualTo("perf_event_open needs Java 22+");
         assertThat(set.readPerThread()).isEmpty();
+    }
+
+    @Test
+    void whereNoThreadCanBeReadTaskClockIsTheTicksAndThereIsNoSplit(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        CounterSet set = CounterSet.open(EventSpec.defaults(), null, TIDS, "perf_event_open needs Java 22+", dir.resolve("none"));
+        List<CounterSet.Reading> rs = set.read();
+        assertThat(rs.get(0).source()).isEqualTo(CounterSet.SOURCE_PROCFS_STAT);
+        assertThat(set.rolesNote()).contains("cannot be listed");
+        assertThat(set.roles(rs)).isEmpty();
     }
 }

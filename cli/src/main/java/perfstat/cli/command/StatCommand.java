@@ -219,6 +219,7 @@ public final class StatCommand implements Callable<Integer> {
                     runs.size() > 1 ? " a run" : ""));
         }
         notes.add(readerCost(w));
+        perfstat.cli.stats.Measurements.roleNotes(last, null).forEach(n -> notes.add(perfstat.cli.render.NoteText.of(n)));
         if (perThread) {
             if (last.perThread().isEmpty()) {
                 notes.add("--per-thread: no split, the counters came from " + w.mode() + ", which counts the process as a whole");

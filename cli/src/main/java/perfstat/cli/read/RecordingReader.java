@@ -229,6 +229,7 @@ public final class RecordingReader {
         private final ContentionCollector contention;
         private final HotMethodsCollector hot = new HotMethodsCollector();
         private final JdkTotalsCollector jdkTotals = new JdkTotalsCollector();
+        private final ThreadRoleCollector roles = new ThreadRoleCollector();
         /** The events a handler could not use. */
         private final SkippedEvents skipped = new SkippedEvents();
         /** Events read per type: the JDK's under their own names (a JDK 9/10 alias adds to its jdk. name). */
@@ -254,7 +255,7 @@ public final class RecordingReader {
         /** Every event type this reader reads, and what it does with one. */
         Map<String, Consumer<RecordedEvent>> handlers() {
             Handlers h = new Handlers();
-            for (Collector c : List.of(agent, workload, jmh, counters, probes, jvm, contention, hot, jdkTotals)) {
+            for (Collector c : List.of(agent, workload, jmh, counters, probes, jvm, contention, hot, jdkTotals, roles)) {
                 c.register(h);
             }
             return h.all();
@@ -292,7 +293,7 @@ public final class RecordingReader {
                     scores.stream().map(s -> s[1]).toList(), workload.modelCounters(), c.start(), c.end(),
                     probes.probes(window), agent.options(), agent.timerOverheadNs(), jdkSummary(c), c.totals(), c.perThread(),
                     c.window(), probes.patterns(), losses(), probes.candidates(),
-                    agent.program().isEmpty() ? jvm.program() : agent.program());
+                    agent.program().isEmpty() ? jvm.program() : agent.program(), roles.result(window));
         }
 
         /** The events skipped, and the agent's own counts of what it lost. */

@@ -32,13 +32,15 @@ import perfstat.format.CounterStatus;
  * @param probeCandidates for each probe pattern that matched nothing, the loaded names nearest to it (version 7; empty before)
  * @param program        the program the JVM ran, by name only (main class, jar or source file; perfstat.Agent's, else
  *                       jdk.JVMInformation's); "" where the recording does not say
+ * @param roles          the counts by thread role (format 7; none in older recordings)
  */
 public record RunData(String file, Workload workload, Result result, List<Double> intervalScores,
                       Map<String, Long> modelCounters, Counters countersStart, Counters countersEnd,
                       SortedMap<String, Probe> probes, String agentOptions, long timerOverheadNs,
                       JdkSummary jdk, List<PerfCounter> perfCounters, List<PerfCounter> perThread,
                       CounterWindow counterWindow, Map<String, Long> probePatterns, Losses losses,
-                      Map<String, List<String>> probeCandidates, String program) {
+                      Map<String, List<String>> probeCandidates, String program,
+                      Roles roles) {
 
     public RunData(String file, Workload workload, Result result, List<Double> intervalScores,
                    Map<String, Long> modelCounters, Counters countersStart, Counters countersEnd,
@@ -46,7 +48,7 @@ public record RunData(String file, Workload workload, Result result, List<Double
                    JdkSummary jdk, List<PerfCounter> perfCounters, List<PerfCounter> perThread,
                    CounterWindow counterWindow, Map<String, Long> probePatterns, Losses losses) {
         this(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes, agentOptions,
-                timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses, Map.of(), "");
+                timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses, Map.of(), "", Roles.NONE);
     }
 
     /** A run without losses. */
@@ -83,6 +85,35 @@ public record RunData(String file, Workload workload, Result result, List<Double
         public boolean agentLost() {
             return installerErrors + classesInvisible + probesDropped + probeFailures + counterReadFailures > 0;
         }
+    }
+
+    /**
+     * The window's counts by thread role (perfstat.ThreadRole), in {@link perfstat.format.ThreadRole}'s order, the
+     * ended row last; empty with {@code note} where the agent could not read the threads one by one, empty without a
+     * note in a recording that has none.
+     *
+     * @param counts one per role
+     * @param note   why there is no split, or null
+     */
+    public record Roles(List<RoleCount> counts, String note) {
+        public static final Roles NONE = new Roles(List.of(), null);
+
+        public Roles {
+            counts = List.copyOf(counts);
+        }
+    }
+
+    /**
+     * One role's counts over the window.
+     *
+     * @param taskClockNs CPU time of its threads
+     * @param voluntary   voluntary context switches (-1: not known, as for the ended row)
+     * @param involuntary involuntary context switches (-1: not known)
+     * @param threads     its threads seen in the window
+     * @param source      where taskClockNs came from
+     */
+    public record RoleCount(perfstat.format.ThreadRole role, long taskClockNs, long voluntary, long involuntary, int threads,
+                            String source) {
     }
 
     /**

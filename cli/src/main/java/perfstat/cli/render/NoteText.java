@@ -28,6 +28,9 @@ public final class NoteText {
             s = missing(note);
         }
         if (s == null) {
+            s = roles(note);
+        }
+        if (s == null) {
             throw new IllegalArgumentException("no words for " + note); // a new kind of note without its words here
         }
         return s;
@@ -246,6 +249,19 @@ public final class NoteText {
                     + " shorter than the event's period, one without the event, or a probe's without a timed call), so not"
                     + " judged: " + String.join(", ",
                     n.rows().stream().map(r -> r.label() + " (missing in " + r.recordings() + ")").toList());
+        }
+        return null;
+    }
+
+    /** Where the rows by thread role came from, or why there are none; null for other kinds. */
+    private static String roles(Note note) {
+        if (note instanceof Note.NoRoleSplit n) {
+            return (n.column() == null ? "" : n.column() + ": ") + "no task-clock by thread role: " + n.reason();
+        }
+        if (note instanceof Note.RolesFrom n) {
+            return (n.column() == null ? "" : n.column() + ": ") + "task-clock by thread role from each thread's"
+                    + " /proc/self/task/TID/schedstat (ns), read every interval; a thread's role from its name (docs/counters.md);"
+                    + " ended between reads: the whole task-clock less the roles (threads that ended after the last read)";
         }
         return null;
     }

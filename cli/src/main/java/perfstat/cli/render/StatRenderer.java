@@ -160,7 +160,9 @@ public final class StatRenderer {
     /** perf's text row: value (18), unit (5), event (33), then {@code # metric} and {@code ( +- x% )}. */
     private static String textLine(StatSummary.Line l) {
         StringBuilder b = new StringBuilder();
-        b.append(String.format(Locale.ROOT, "%18s %-5s%-33s", value(l, false), l.unit(), l.event()));
+        perfstat.format.ThreadRole role = perfstat.cli.stats.RoleRows.role(l.event());
+        String event = role == null ? l.event() : "  " + perfstat.cli.stats.RoleRows.label(role); // perf's indented sub-row
+        b.append(String.format(Locale.ROOT, "%18s %-5s%-33s", value(l, false), l.unit(), event));
         if (l.event().length() >= 33) {
             b.append(' '); // a probe's long name: its comment still stands apart
         }
@@ -219,7 +221,8 @@ public final class StatRenderer {
         if (thread != null) {
             b.append("\"thread\" : ").append(JsonRenderer.str(thread)).append(", ");
         }
-        String v = l.value().measured() ? String.format(Locale.ROOT, "%.6f", l.value().value()) : value(l, true);
+        String v = l.value().measured() && !perfstat.format.CounterSource.ticks(l.source())
+                ? String.format(Locale.ROOT, "%.6f", l.value().value()) : value(l, true);
         b.append("\"counter-value\" : ").append(JsonRenderer.str(v))
                 .append(", \"unit\" : ").append(JsonRenderer.str(l.unit()))
                 .append(", \"event\" : ").append(JsonRenderer.str(l.event()));
@@ -249,7 +252,9 @@ public final class StatRenderer {
     /** The value as perf writes it: two decimals for msec, a whole count otherwise, or perf's markers. */
     private static String value(StatSummary.Line l, boolean csv) {
         return switch (l.value().status()) {
-            case MEASURED -> String.format(Locale.ROOT, l.unit().equals("msec") ? "%.2f" : "%.0f", l.value().value());
+            // never more digits than the source has: msecs of 10 ms ticks are whole
+            case MEASURED -> String.format(Locale.ROOT, l.unit().equals("msec") && !perfstat.format.CounterSource.ticks(l.source())
+                    ? "%.2f" : "%.0f", l.value().value());
             case NOT_SUPPORTED -> Formats.NOT_SUPPORTED;
             case NOT_COUNTED -> Formats.NOT_COUNTED;
             case ABSENT -> csv ? "" : Formats.NOT_COUNTED;

@@ -502,7 +502,7 @@ public final class Comparison {
         RunData f = column.get(0);
         return new RunData(f.file(), f.workload(), f.result(), f.intervalScores(), f.modelCounters(), f.countersStart(),
                 f.countersEnd(), probes, f.agentOptions(), f.timerOverheadNs(), f.jdk(), f.perfCounters(), f.perThread(),
-                f.counterWindow(), f.probePatterns(), f.losses(), f.probeCandidates(), f.program());
+                f.counterWindow(), f.probePatterns(), f.losses(), f.probeCandidates(), f.program(), f.roles());
     }
 
     /** Where the samples came from, and which verdicts could not be given. */

@@ -150,8 +150,10 @@ public final class Measurements {
         }
         for (RunData.PerfCounter c : run.perfCounters()) {
             boolean clock = CounterMetrics.isClock(c.baseEvent());
+            // never more digits than the source has: a clock in 10 ms ticks prints whole msecs
+            int decimals = clock ? perfstat.format.CounterSource.ticks(c.source()) ? 0 : 6 : 0;
             Metric metric = new Metric(c.baseEvent(), clock ? c.event() + " (msecs)" : c.event(), clock ? "ms" : "count",
-                    COUNTERS, clock ? 6 : 0, Metric.Better.LOWER);
+                    COUNTERS, decimals, Metric.Better.LOWER);
             Value v = switch (c.status()) {
                 case COUNTED -> Value.of(clock ? c.scaled() / 1e6 : c.scaled());
                 case NOT_COUNTED -> Value.notCounted();
@@ -161,6 +163,9 @@ public final class Measurements {
                     c.counted() ? CounterMetrics.derived(c.baseEvent(), c.scaled(), totals, elapsedMs * 1e6) : CounterMetrics.Derived.NONE,
                     c.counted() ? c.runningPct() : 100, !c.source().startsWith(SOURCE_PERF) && c.supported() ? c.source() : "");
             put(m, metric, v, comment);
+            if (c.baseEvent().equals("task-clock")) {
+                RoleRows.add(m, run, v.measured() ? v.value() : Double.NaN);
+            }
         }
         // the split that perf does not give: voluntary and involuntary, from procfs
         RunData.Counters a = run.countersStart();
@@ -273,6 +278,11 @@ public final class Measurements {
         return notes;
     }
 
+    /** Where the rows by thread role came from, or why there are none (for stat's footer). */
+    public static List<Note> roleNotes(RunData run, String label) {
+        return RoleRows.notes(run, label);
+    }
+
     /** What the reader skipped of the recording, and what the agent counted as lost; empty where nothing was. */
     public static List<Note> lossNotes(RunData run, String label) {
         List<Note> notes = new ArrayList<>();
@@ -300,6 +310,7 @@ public final class Measurements {
                 }
             }
             notes.add(new Note.Window(run.result() != null));
+            notes.addAll(RoleRows.notes(run, label));
         } else if (run.countersEnd() != null && run.countersEnd().source() != null) {
             notes.add(new Note.CountersFrom(null, run.countersEnd().source(), ""));
             notes.add(new Note.Window(run.result() != null));

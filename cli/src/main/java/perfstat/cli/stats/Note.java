@@ -271,4 +271,17 @@ public sealed interface Note {
     /** A row's label and how many of a column's recordings lack it. */
     record MissingIn(String label, int recordings) {
     }
+
+    /**
+     * The counts cannot be split by thread role in this run (a hardened /proc, a kernel without schedstat).
+     *
+     * @param column the run's column, or null
+     * @param reason the agent's words for why
+     */
+    record NoRoleSplit(String column, String reason) implements Note {
+    }
+
+    /** Where the rows by thread role come from (each thread's procfs schedstat), and what the ended row is. */
+    record RolesFrom(String column) implements Note {
+    }
 }

@@ -112,12 +112,7 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
     public static StatSummary of(String command, List<RunData> runs, List<String> notes) {
         RunData first = runs.get(0);
         List<Line> lines = new ArrayList<>();
-        List<Double> windows = new ArrayList<>();
-        for (RunData r : runs) {
-            if (r.counterWindow() != null) {
-                windows.add(r.counterWindow().window().toNanos() / 1e9);
-            }
-        }
+        List<Double> windows = windowsS(runs);
         double elapsed = mean(windows);
         Map<String, Double> means = new HashMap<>();
         List<List<RunData.PerfCounter>> byEvent = new ArrayList<>();
@@ -136,6 +131,9 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
         }
         for (List<RunData.PerfCounter> same : byEvent) {
             lines.add(line(same, means, elapsed * 1e9));
+            if (!same.isEmpty() && same.get(0).baseEvent().equals("task-clock")) { // its split by thread role under it
+                lines.addAll(RoleRows.lines(runs, means.getOrDefault("task-clock", Double.NaN)));
+            }
         }
         double stderr = windows.size() < 2 ? Double.NaN : Measurements.stderrPct(windows) / 100 * elapsed;
         double user = Double.NaN;
@@ -166,6 +164,17 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
                 : new Value(elapsed, Value.Status.MEASURED, Measurements.stderrPct(windows), windows.size());
         return new StatSummary(command, runs.size(), lines, el, stderr, user, sys, perThread, notes, probes(runs),
                 unmatched(runs));
+    }
+
+    /** Each run's counter window, in seconds (runs without counters left out). */
+    private static List<Double> windowsS(List<RunData> runs) {
+        List<Double> windows = new ArrayList<>();
+        for (RunData r : runs) {
+            if (r.counterWindow() != null) {
+                windows.add(r.counterWindow().window().toNanos() / 1e9);
+            }
+        }
+        return windows;
     }
 
     /**

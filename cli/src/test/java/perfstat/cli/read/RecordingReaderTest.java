@@ -193,6 +193,93 @@ class RecordingReaderTest {
                 List.of("com.example.Tok::next")), new perfstat.cli.stats.Note.UnmatchedProbe("com.example.Nope::x"));
     }
 
+    private static void role(String role, long ns, long windowNs, String note) {
+        perfstat.agent.events.ThreadRoleEvent e = new perfstat.agent.events.ThreadRoleEvent();
+        e.phase = perfstat.format.Phase.END;
+        e.role = role;
+        e.taskClockNs = ns;
+        e.voluntaryContextSwitches = note.isEmpty() ? 5 : -1;
+        e.involuntaryContextSwitches = note.isEmpty() ? 1 : -1;
+        e.threads = 2;
+        e.source = perfstat.format.CounterSource.PROCFS_SCHEDSTAT;
+        e.windowNs = windowNs;
+        e.note = note;
+        e.commit();
+    }
+
+    /** A recording of the agent's counters: task-clock 1 s, with the roles of two batches (or the note why there are none). */
+    private Path rolesRecording(String note) throws Exception {
+        Path f = dir.resolve("roles.jfr");
+        try (Recording r = new Recording()) {
+            r.enable("perfstat.PerfCounter");
+            r.enable("perfstat.CounterReader");
+            r.enable("perfstat.ThreadRole");
+            r.start();
+            perfstat.agent.events.PerfCounterEvent c = new perfstat.agent.events.PerfCounterEvent();
+            c.phase = perfstat.format.Phase.END;
+            c.event = "task-clock";
+            c.value = 1_000_000_000L;
+            c.enabledNs = c.runningNs = c.windowNs = 2_000_000_000L;
+            c.status = perfstat.format.CounterStatus.COUNTED.text();
+            c.source = perfstat.format.CounterSource.PERF_EVENT_OPEN;
+            c.threadName = "";
+            c.commit();
+            perfstat.agent.events.CounterReaderEvent w = new perfstat.agent.events.CounterReaderEvent();
+            w.mode = perfstat.format.CounterSource.PERF_EVENT_OPEN;
+            w.note = "";
+            w.windowNs = 2_000_000_000L;
+            w.commit();
+            if (!note.isEmpty()) {
+                role("", -1, 2_000_000_000L, note);
+            } else {
+                role("gc", 1, 1_000_000_000L, ""); // an earlier chunk's batch: the latest wins
+                long[] ns = {700, 100, 150, 10, 30, 10};
+                perfstat.format.ThreadRole[] roles = perfstat.format.ThreadRole.values();
+                for (int i = 0; i < roles.length; i++) {
+                    role(roles[i].text(), ns[i] * 1_000_000L, 2_000_000_000L, "");
+                }
+            }
+            r.stop();
+            r.dump(f);
+        }
+        return f;
+    }
+
+    @Test
+    void theRolesAreRowsUnderTaskClockThatAddUpToIt() throws Exception {
+        RunData run = RecordingReader.read(rolesRecording("").toString());
+        assertThat(run.roles().counts()).hasSize(6);
+        assertThat(run.roles().counts().get(1).voluntary()).isEqualTo(5);
+        List<String> keys = Measurements.of(run).values().stream().map(x -> x.metric().key()).toList();
+        assertThat(keys.subList(0, 7)).containsExactly("task-clock", "task-clock:application", "task-clock:gc", "task-clock:jit",
+                "task-clock:jvm-runtime", "task-clock:observer", "task-clock:ended");
+        Map<String, Measurements.Measured> m = byKey(Measurements.of(run));
+        assertThat(m.get("task-clock:gc").value().value()).isEqualTo(100.0);
+        assertThat(m.get("task-clock:gc").metric().label()).isEqualTo("  GC (msecs)");
+        assertThat(perfstat.cli.render.CommentText.of(m.get("task-clock:gc").comment())).isEqualTo("10.00% of task-clock");
+        assertThat(m.get("task-clock:gc").metric().id().kind()).isEqualTo(perfstat.cli.stats.MetricId.Kind.COUNTER);
+        double sum = keys.subList(1, 7).stream().mapToDouble(k -> m.get(k).value().value()).sum();
+        assertThat(sum).isEqualTo(m.get("task-clock").value().value());
+        assertThat(Measurements.notes(run)).anyMatch(n -> n instanceof perfstat.cli.stats.Note.RolesFrom);
+        // stat's lines: the same rows under task-clock's
+        List<String> events = perfstat.cli.stats.StatSummary.of("java X", List.of(run), List.of()).lines().stream()
+                .map(perfstat.cli.stats.StatSummary.Line::event).toList();
+        assertThat(events).containsExactly("task-clock", "task-clock:application", "task-clock:gc", "task-clock:jit",
+                "task-clock:jvm-runtime", "task-clock:observer", "task-clock:ended");
+    }
+
+    @Test
+    void threadsThatCouldNotBeReadGiveOneNoteAndNoRows() throws Exception {
+        RunData run = RecordingReader.read(rolesRecording("the threads of /proc/self/task cannot be listed").toString());
+        assertThat(run.roles().counts()).isEmpty();
+        assertThat(byKey(Measurements.of(run))).doesNotContainKey("task-clock:gc").containsKey("task-clock");
+        assertThat(Measurements.notes(run)).containsOnlyOnce(new perfstat.cli.stats.Note.NoRoleSplit("roles",
+                "the threads of /proc/self/task cannot be listed"));
+        // a recording of an older format has neither
+        RunData old = RecordingReader.read(perfstatRecording().toString());
+        assertThat(old.roles()).isEqualTo(RunData.Roles.NONE);
+    }
+
     /** The run's measurements by their stable output names (the keys JSON and CSV print), for assertions. */
     private static Map<String, Measurements.Measured> byKey(Map<perfstat.cli.stats.MetricId, Measurements.Measured> m) {
         Map<String, Measurements.Measured> out = new java.util.LinkedHashMap<>();

@@ -35,7 +35,8 @@ class NoteTextTest {
             new Note.RunsInGroups("fstime (KB/s)", "patched", 2, 3, 7), new Note.TimedCallsMinimum(20, 1000),
             new Note.SamplesOutsideWindow("a", 12, 488),
             new Note.UnmatchedProbeNear("Tok::next", List.of("com.example.Tok::next")),
-            new Note.NotCountedInSomeRecordings("a", 3, List.of(new Note.MissingIn("JVM CPU load (% of machine)", 1))));
+            new Note.NotCountedInSomeRecordings("a", 3, List.of(new Note.MissingIn("JVM CPU load (% of machine)", 1))),
+            new Note.NoRoleSplit("a", "no thread's /proc/self/task/TID/schedstat could be read"), new Note.RolesFrom(null));
 
     @Test
     void everyKindOfNoteHasItsWords() {

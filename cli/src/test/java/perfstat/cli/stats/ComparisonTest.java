@@ -267,7 +267,7 @@ class ComparisonTest {
     private static RunData ofProgram(RunData r, String file, String program) {
         return new RunData(file, null, null, List.of(), Map.of(), r.countersStart(), r.countersEnd(), r.probes(), r.agentOptions(),
                 r.timerOverheadNs(), r.jdk(), r.perfCounters(), r.perThread(), r.counterWindow(), r.probePatterns(), r.losses(), Map.of(),
-                program);
+                program, RunData.Roles.NONE);
     }
 
     @Test

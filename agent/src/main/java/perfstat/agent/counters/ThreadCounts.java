@@ -1,0 +1,275 @@
+package perfstat.agent.counters;
+
+import java.io.File;
+import java.io.FileInputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import perfstat.format.ThreadRole;
+
+/**
+ * Each thread's counts from procfs, summed by {@link ThreadRole}: CPU time in nanoseconds
+ * ({@code /proc/self/task/TID/schedstat}, its first field), voluntary and involuntary context
+ * switches ({@code status}), and its role from its name ({@code comm}, read once per thread).
+ * Works on any JDK. Read at the counter reader's interval boundaries ({@link #read}), never per
+ * probe call; the counts are deltas from the first read (the counters' opening).
+ *
+ * <p>A thread that ends keeps its counts up to the last read that saw it, in its role; what it ran
+ * after that read is in no role, and the caller accounts for it as the whole process's count less
+ * the roles' sum ({@link ThreadRole#ENDED}). A thread that starts later counts from zero.
+ *
+ * <p>Where the threads cannot be read one by one (no procfs, a hardened {@code /proc}, a kernel
+ * without schedstat), {@link #note()} says why and there is no split. Never throws.
+ */
+final class ThreadCounts {
+    /** One role's counts since the opening: CPU ns, voluntary and involuntary switches, threads seen. */
+    record RoleCounts(ThreadRole role, long cpuNs, long voluntary, long involuntary, int threads) {
+    }
+
+    /** A live thread: its role, its counts when first read (zero for one that started later) and at the last read. */
+    private static final class Seen {
+        final ThreadRole role;
+        final long[] base;
+        long[] last;
+
+        Seen(ThreadRole role, long[] base, long[] last) {
+            this.role = role;
+            this.base = base;
+            this.last = last;
+        }
+    }
+
+    private static final byte[] VOLUNTARY = "voluntary_ctxt_switches:".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] INVOLUNTARY = "nonvoluntary_ctxt_switches:".getBytes(StandardCharsets.US_ASCII);
+
+    private final Path taskDir;
+    /** taskDir as a string, for java.io. */
+    private final String dir;
+    /** One procfs file at a time (a thread's status is about 1.5 KB). */
+    private final byte[] buf = new byte[8192];
+    private final Map<Integer, Seen> live = new HashMap<>();
+    /** Per role: the counts of threads that ended, up to the last read that saw them, and how many. */
+    private final Map<ThreadRole, long[]> ended = new EnumMap<>(ThreadRole.class);
+    /** Why the threads cannot be read one by one, or null. */
+    private String note;
+    /** Whether a thread was seen to end (or a thread id to be reused) since the opening. */
+    private boolean anyEnded;
+
+    /** Opens on {@code taskDir} ({@code /proc/self/task}): the first read is the window's start. */
+    ThreadCounts(Path taskDir) {
+        this.taskDir = taskDir;
+        this.dir = taskDir.toString();
+        read(true);
+        if (note == null && live.isEmpty()) {
+            note = "no thread's " + taskDir + "/TID/schedstat could be read";
+        }
+    }
+
+    /** This process's threads. */
+    static final Path SELF = Path.of("/proc/self/task");
+
+    /** This process's threads. */
+    static ThreadCounts ofSelf() {
+        return new ThreadCounts(SELF);
+    }
+
+    /** Why there is no split by role, or null where there is one. */
+    synchronized String note() {
+        return note;
+    }
+
+    /** Whether a thread was seen to end since the opening (its CPU after its last read is in no role). */
+    synchronized boolean anyEnded() {
+        return anyEnded;
+    }
+
+    /** Opens the window again, now: every count from here (for a source whose window opens after this one's). */
+    synchronized void restart() {
+        if (note == null) {
+            live.clear();
+            ended.clear();
+            anyEnded = false;
+            read(true);
+        }
+    }
+
+    /** Reads every thread's counts now. Never throws. */
+    synchronized void read() {
+        if (note == null) {
+            read(false);
+        }
+    }
+
+    private void read(boolean opening) {
+        Set<Integer> now = new HashSet<>();
+        // java.io's calls, not NIO's: the counter thread runs this once a second, interpreted, where each call costs
+        String[] tasks;
+        try {
+            tasks = new File(dir).list();
+        } catch (RuntimeException e) {
+            tasks = null;
+        }
+        if (tasks == null) {
+            note = "the threads of " + taskDir + " cannot be listed";
+            return;
+        }
+        for (String t : tasks) {
+            readThread(t, opening, now);
+        }
+        List<Integer> gone = new ArrayList<>();
+        for (Integer tid : live.keySet()) {
+            if (!now.contains(tid)) {
+                gone.add(tid);
+            }
+        }
+        for (Integer tid : gone) {
+            retire(live.remove(tid));
+        }
+    }
+
+    private void readThread(String name, boolean opening, Set<Integer> now) {
+        int tid;
+        try {
+            tid = Integer.parseInt(name);
+        } catch (NumberFormatException e) {
+            return;
+        }
+        String t = dir + "/" + name + "/";
+        Seen s = live.get(tid);
+        long[] counts = counts(t, s == null ? null : s.last);
+        if (counts == null) {
+            return; // ended while we looked, or unreadable: what it ran is in the ended remainder
+        }
+        now.add(tid);
+        if (s != null && counts[0] < s.last[0]) {
+            retire(live.remove(tid)); // the id was reused by a new thread
+            s = null;
+        }
+        if (s == null) {
+            live.put(tid, new Seen(ThreadRoles.of(name(t)), opening ? counts : new long[3], counts));
+        } else {
+            s.last = counts;
+        }
+    }
+
+    private void retire(Seen s) {
+        anyEnded = true;
+        long[] sum = ended.computeIfAbsent(s.role, r -> new long[4]);
+        for (int i = 0; i < 3; i++) {
+            sum[i] += s.last[i] - s.base[i];
+        }
+        sum[3]++;
+    }
+
+    /** Per role, in the enum's order (ENDED left out): the counts since the opening, of live and ended threads. */
+    synchronized List<RoleCounts> byRole() {
+        Map<ThreadRole, long[]> sums = new EnumMap<>(ThreadRole.class);
+        for (Map.Entry<ThreadRole, long[]> e : ended.entrySet()) {
+            sums.put(e.getKey(), e.getValue().clone());
+        }
+        for (Seen s : live.values()) {
+            long[] sum = sums.computeIfAbsent(s.role, r -> new long[4]);
+            for (int i = 0; i < 3; i++) {
+                sum[i] += s.last[i] - s.base[i];
+            }
+            sum[3]++;
+        }
+        List<RoleCounts> out = new ArrayList<>();
+        for (ThreadRole r : ThreadRole.values()) {
+            if (r == ThreadRole.ENDED) {
+                continue;
+            }
+            long[] s = sums.getOrDefault(r, new long[4]);
+            out.add(new RoleCounts(r, s[0], s[1], s[2], (int) s[3]));
+        }
+        return out;
+    }
+
+    /** The CPU time of every role since the opening, in ns. */
+    synchronized long cpuNs() {
+        long sum = 0;
+        for (RoleCounts r : byRole()) {
+            sum += r.cpuNs();
+        }
+        return sum;
+    }
+
+    /**
+     * {CPU ns, voluntary, involuntary} of one thread (its directory {@code t}, with a slash), or null where any cannot be
+     * read; {@code last} (its counts at the read before, or null) where it has not run since.
+     */
+    private long[] counts(String t, long[] last) {
+        int n = readFile(t + "schedstat");
+        if (n <= 0) {
+            return null;
+        }
+        long cpu = number(buf, 0, n);
+        if (last != null && cpu == last[0]) {
+            return last; // it has not run since: no context switch either (most of the JVM's threads, most of the time)
+        }
+        n = readFile(t + "status");
+        long vol = field(n, VOLUNTARY);
+        long invol = field(n, INVOLUNTARY);
+        return cpu < 0 || vol < 0 || invol < 0 ? null : new long[] {cpu, vol, invol};
+    }
+
+    /** Reads the file into {@link #buf}: the bytes read, or -1. */
+    private int readFile(String path) {
+        try (FileInputStream in = new FileInputStream(path)) {
+            int n = 0;
+            int r;
+            while (n < buf.length && (r = in.read(buf, n, buf.length - n)) > 0) {
+                n += r;
+            }
+            return n;
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    /** The number after the line start {@code key} in the first {@code n} bytes of {@link #buf}, or -1. */
+    private long field(int n, byte[] key) {
+        for (int i = 0; i + key.length <= n; i++) {
+            if ((i == 0 || buf[i - 1] == '\n') && buf[i] == key[0] && startsWith(i, key)) {
+                return number(buf, i + key.length, n);
+            }
+        }
+        return -1;
+    }
+
+    private boolean startsWith(int at, byte[] key) {
+        for (int k = 1; k < key.length; k++) {
+            if (buf[at + k] != key[k]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The decimal number at {@code from} (spaces and tabs before it skipped), up to {@code n}; -1 where there is none. */
+    private static long number(byte[] b, int from, int n) {
+        int i = from;
+        while (i < n && (b[i] == ' ' || b[i] == '\t')) {
+            i++;
+        }
+        long v = 0;
+        int start = i;
+        while (i < n && b[i] >= '0' && b[i] <= '9') {
+            v = v * 10 + (b[i] - '0');
+            i++;
+        }
+        return i == start ? -1 : v;
+    }
+
+    private String name(String t) {
+        int n = readFile(t + "comm");
+        return n <= 0 ? "" : new String(buf, 0, n, StandardCharsets.UTF_8).trim();
+    }
+}

@@ -1,0 +1,95 @@
+package perfstat.cli.read;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import jdk.jfr.consumer.RecordedEvent;
+import perfstat.format.Events;
+import perfstat.format.Phase;
+import perfstat.format.ThreadRole;
+
+/**
+ * The counts by thread role (perfstat.ThreadRole, format 7): the latest batch of totals wins,
+ * as for the counters; a window opened on a running agent takes the totals as it closed less
+ * those as it opened. A batch without a split carries the note why.
+ */
+final class ThreadRoleCollector implements Collector {
+    /** One event as read: its window and counts, or its note. */
+    private record Read(long windowNs, RunData.RoleCount count, String note) {
+    }
+
+    private final List<Read> end = new ArrayList<>();
+    private final List<Read> windowStart = new ArrayList<>();
+    private final List<Read> windowEnd = new ArrayList<>();
+
+    @Override
+    public void register(Handlers h) {
+        h.on(Events.ThreadRoleCounts.NAME, this::role);
+    }
+
+    private void role(RecordedEvent e) {
+        String note = e.getString(Events.ThreadRoleCounts.NOTE);
+        ThreadRole role = ThreadRole.parse(e.getString(Events.ThreadRoleCounts.ROLE));
+        boolean noSplit = note != null && !note.isEmpty();
+        if (role == null && !noSplit) {
+            return; // a role a newer agent knows: not this reader's rows
+        }
+        RunData.RoleCount c = noSplit ? null : new RunData.RoleCount(role, e.getLong(Events.ThreadRoleCounts.TASK_CLOCK_NS),
+                e.getLong(Events.ThreadRoleCounts.VOLUNTARY_CONTEXT_SWITCHES),
+                e.getLong(Events.ThreadRoleCounts.INVOLUNTARY_CONTEXT_SWITCHES), e.getInt(Events.ThreadRoleCounts.THREADS),
+                e.getString(Events.ThreadRoleCounts.SOURCE));
+        Read r = new Read(e.getLong(Events.ThreadRoleCounts.WINDOW_NS), c, noSplit ? note : null);
+        switch (e.getString(Events.ThreadRoleCounts.PHASE)) {
+            case Phase.END -> end.add(r);
+            case Phase.WINDOW_START -> windowStart.add(r);
+            case Phase.WINDOW_END -> windowEnd.add(r);
+            default -> {
+            }
+        }
+    }
+
+    /** The counts of the recording, or of its window ({@code window}). */
+    RunData.Roles result(boolean window) {
+        if (window && !windowEnd.isEmpty()) {
+            RunData.Roles closed = latest(windowEnd);
+            RunData.Roles opened = latest(windowStart);
+            return closed.note() != null || opened.counts().isEmpty() ? closed : deltas(opened, closed);
+        }
+        return latest(end);
+    }
+
+    /** The batch with the largest window: every chunk ends with the totals so far. */
+    private static RunData.Roles latest(List<Read> reads) {
+        long last = reads.stream().mapToLong(Read::windowNs).max().orElse(-1);
+        Map<ThreadRole, RunData.RoleCount> byRole = new EnumMap<>(ThreadRole.class);
+        String note = null;
+        for (Read r : reads) {
+            if (r.windowNs() != last) {
+                continue;
+            }
+            if (r.note() != null) {
+                note = r.note();
+            } else {
+                byRole.put(r.count().role(), r.count());
+            }
+        }
+        return new RunData.Roles(note != null ? List.of() : List.copyOf(byRole.values()), note);
+    }
+
+    private static RunData.Roles deltas(RunData.Roles opened, RunData.Roles closed) {
+        Map<ThreadRole, RunData.RoleCount> before = new EnumMap<>(ThreadRole.class);
+        opened.counts().forEach(c -> before.put(c.role(), c));
+        List<RunData.RoleCount> out = new ArrayList<>();
+        for (RunData.RoleCount c : closed.counts()) {
+            RunData.RoleCount b = before.get(c.role());
+            out.add(b == null ? c : new RunData.RoleCount(c.role(), c.taskClockNs() - b.taskClockNs(),
+                    less(c.voluntary(), b.voluntary()), less(c.involuntary(), b.involuntary()), c.threads(), c.source()));
+        }
+        return new RunData.Roles(out, null);
+    }
+
+    private static long less(long a, long b) {
+        return a < 0 || b < 0 ? -1 : a - b;
+    }
+}

@@ -1,0 +1,94 @@
+package perfstat.cli.stats;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import perfstat.cli.read.RunData;
+import perfstat.format.ThreadRole;
+
+/**
+ * task-clock by thread role (perfstat.ThreadRole): one row per role under the task-clock row,
+ * in perf's indented style, and the rest of the process (threads that ended between two reads)
+ * as a row of its own, so that the rows add up to the task-clock row. Each is a metric
+ * ({@code task-clock:gc}, ...) judged like any other.
+ */
+public final class RoleRows {
+    private RoleRows() {
+    }
+
+    /** The row's name for a role, as perf's sub-rows name theirs. */
+    public static String label(ThreadRole r) {
+        return switch (r) {
+            case APPLICATION -> "application";
+            case GC -> "GC";
+            case JIT -> "JIT compiler";
+            case JVM_RUNTIME -> "JVM runtime";
+            case OBSERVER -> "observer (JFR, perfstat)";
+            case ENDED -> "ended between reads";
+        };
+    }
+
+    /** The key of a role's row: {@code task-clock:gc}; CSV's event, JSON's name, {@code --fail-on}'s name. */
+    public static String key(ThreadRole r) {
+        return "task-clock:" + r.text();
+    }
+
+    /** The role of a key made by {@link #key}, or null for any other. */
+    public static ThreadRole role(String key) {
+        return key.startsWith("task-clock:") ? ThreadRole.parse(key.substring("task-clock:".length())) : null;
+    }
+
+    /** The role's metric: a counter in ms, lower is better. */
+    static Metric metric(ThreadRole r) {
+        return new Metric(new MetricId(MetricId.Kind.COUNTER, key(r), MetricId.Statistic.TOTAL, "ms"), key(r),
+                "  " + label(r) + " (msecs)", 6, Metric.Better.LOWER);
+    }
+
+    /** Adds the run's role rows to {@code m}, each with its share of {@code taskClockMs}; none where the run has none. */
+    static void add(Map<MetricId, Measurements.Measured> m, RunData run, double taskClockMs) {
+        for (RunData.RoleCount c : run.roles().counts()) {
+            double ms = c.taskClockNs() / 1e6;
+            Metric metric = metric(c.role());
+            m.put(metric.id(), new Measurements.Measured(metric, Value.of(ms), Comment.Counter.of(share(ms, taskClockMs))));
+        }
+    }
+
+    /** perf's comment for a part of task-clock: its share, in percent. */
+    static CounterMetrics.Derived share(double ms, double taskClockMs) {
+        return taskClockMs > 0 ? new CounterMetrics.Derived(100 * ms / taskClockMs, "% of task-clock") : CounterMetrics.Derived.NONE;
+    }
+
+    /**
+     * The role lines of {@code perfstat stat}: per role the mean over the runs that have it (in msec, with its ±),
+     * and its share of the mean task-clock; empty where no run has roles.
+     */
+    static List<StatSummary.Line> lines(List<RunData> runs, double meanTaskClockNs) {
+        List<StatSummary.Line> out = new ArrayList<>();
+        for (ThreadRole r : ThreadRole.values()) {
+            List<Double> ms = new ArrayList<>();
+            for (RunData run : runs) {
+                run.roles().counts().stream().filter(c -> c.role() == r).findFirst().ifPresent(c -> ms.add(c.taskClockNs() / 1e6));
+            }
+            if (ms.isEmpty()) {
+                continue;
+            }
+            double mean = ms.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+            Value v = new Value(mean, Value.Status.MEASURED, ms.size() < 2 || mean == 0 ? Double.NaN : Measurements.stderrPct(ms),
+                    ms.size());
+            out.add(new StatSummary.Line(key(r), "msec", v, 0, 100, share(mean, meanTaskClockNs / 1e6), ""));
+        }
+        return out;
+    }
+
+    /** The footer's notes on the split: where it came from, or why there is none; empty for a run without either. */
+    static List<Note> notes(RunData run, String label) {
+        RunData.Roles roles = run.roles();
+        if (roles.note() != null) {
+            return List.of(new Note.NoRoleSplit(label, roles.note()));
+        }
+        if (roles.counts().isEmpty()) {
+            return List.of();
+        }
+        return List.of(new Note.RolesFrom(label));
+    }
+}
