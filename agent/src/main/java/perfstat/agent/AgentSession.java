@@ -16,11 +16,13 @@ import perfstat.agent.counters.CounterSet;
 import perfstat.agent.counters.PerfControl;
 import perfstat.agent.counters.ProcessCounters;
 import perfstat.agent.events.AgentEvent;
+import perfstat.agent.events.CounterReaderEvent;
 import perfstat.agent.events.CountersEvent;
 import perfstat.agent.events.HistogramCodec;
 import perfstat.agent.events.PerfCounterEvent;
 import perfstat.agent.events.ProbeEvent;
 import perfstat.agent.events.ProbePatternEvent;
+import perfstat.agent.events.ThreadRoleEvent;
 import perfstat.agent.probe.ProbeFilter;
 import perfstat.agent.probe.ProbeHints;
 import perfstat.agent.probe.ProbeInstaller;
@@ -53,6 +55,7 @@ final class AgentSession {
     private final Path outFile;
     private final Path partFile;
     private final Recording recording;
+    /** Null when no filter is given: nothing is probed, and the probe runtime and Byte Buddy never load. */
     private final ProbeInstaller installer;
     private final CounterSet counterSet;
     private final CounterReader reader;
@@ -60,7 +63,7 @@ final class AgentSession {
     private final Runnable countersHook = () -> commitCounters(Phase.END);
     private final Runnable patternsHook = this::emitPatterns;
     private final Runnable perfHook;
-    /** The timer's cost, measured once when the session opens; a window reports the same. */
+    /** The timer's cost, measured once when the session opens (0 when nothing is probed); a window reports the same. */
     private final long timerCostNs;
     /** The process's CPU time that the session's opening took, before its counters' window opened (procfs, 10 ms ticks). */
     private final long startCpuNs;
@@ -108,17 +111,25 @@ final class AgentSession {
         Path part = attached ? out.resolveSibling(out.getFileName() + ".part") : null;
         List<AutoCloseable> undo = new ArrayList<>();
         long cpuAtStart = ProcessCounters.read().taskClockNs();
+        // nothing probed: no probe runtime, no Byte Buddy, no timer calibration (nothing to correct)
+        ProbeInstaller installer = filters.isEmpty() ? null
+                : new ProbeInstaller(filters, Messages.to(o.messages())::say).bootReason(bootReason);
+        Thread ready = StartUp.begin(installer, !o.events().isEmpty()); // alongside JFR's start
         try {
             Recording r = attached ? RecordingSession.start(part, o.contentionNs(), false, false)
                     : RecordingSession.start(out, o.contentionNs(), true, false);
             undo.add(r);
-            Probes.configureSampling(samplingPeriod(o));
+            StartUp.await(ready);
             // probes first, counters last: the window opens once the agent is ready, so that its own
             // start (JFR, Byte Buddy, the timer's calibration) is not counted as the application's
-            ProbeInstaller installer = new ProbeInstaller(filters, Messages.to(o.messages())::say).bootReason(bootReason);
-            undo.add(() -> installer.uninstall(inst));
-            installer.install(inst);
-            long timerCost = timerOverheadNs();
+            long timerCost = 0;
+            if (installer != null) {
+                Probes.configureSampling(samplingPeriod(o));
+                undo.add(() -> installer.uninstall(inst));
+                installer.install(inst);
+                timerCost = timerOverheadNs();
+            }
+            registerEvents(installer != null, !o.events().isEmpty());
             long startCpuNs = ProcessCounters.read().taskClockNs() - cpuAtStart;
             commitCounters(Phase.START);
             Counting counting = openCounters(o, undo);
@@ -139,9 +150,33 @@ final class AgentSession {
             }
             return s;
         } catch (IOException | RuntimeException | Error e) {
+            StartUp.await(ready);
             undoAll(undo);
-            Probes.reset();
+            if (installer != null) {
+                Probes.reset();
+            }
             throw e;
+        }
+    }
+
+    /**
+     * Registers with JFR the event classes that the session commits (JFR rewrites each class as it
+     * loads and registers it, tens of milliseconds for the first), so that this is part of the
+     * agent's start and not of the counters' window, which opens next, or of the JVM's exit.
+     */
+    private static void registerEvents(boolean probes, boolean counting) {
+        List<Class<? extends jdk.jfr.Event>> events = new ArrayList<>(List.of(CountersEvent.class, AgentEvent.class));
+        if (counting) {
+            events.add(PerfCounterEvent.class);
+            events.add(CounterReaderEvent.class);
+            events.add(ThreadRoleEvent.class);
+        }
+        if (probes) {
+            events.add(ProbeEvent.class);
+            events.add(ProbePatternEvent.class);
+        }
+        for (Class<? extends jdk.jfr.Event> e : events) {
+            FlightRecorder.register(e);
         }
     }
 
@@ -177,12 +212,14 @@ final class AgentSession {
 
     /** Registers the periodic events' hooks (and starts the counter reader), their removal added to {@code undo}. */
     private void addPeriodicEvents(List<AutoCloseable> undo) {
-        FlightRecorder.addPeriodicEvent(ProbeEvent.class, probesHook);
         FlightRecorder.addPeriodicEvent(CountersEvent.class, countersHook);
-        undo.add(() -> FlightRecorder.removePeriodicEvent(probesHook));
         undo.add(() -> FlightRecorder.removePeriodicEvent(countersHook));
-        FlightRecorder.addPeriodicEvent(ProbePatternEvent.class, patternsHook);
-        undo.add(() -> FlightRecorder.removePeriodicEvent(patternsHook));
+        if (installer != null) { // nothing probed: no probe or pattern events to emit, and their classes never load
+            FlightRecorder.addPeriodicEvent(ProbeEvent.class, probesHook);
+            undo.add(() -> FlightRecorder.removePeriodicEvent(probesHook));
+            FlightRecorder.addPeriodicEvent(ProbePatternEvent.class, patternsHook);
+            undo.add(() -> FlightRecorder.removePeriodicEvent(patternsHook));
+        }
         if (reader != null) {
             FlightRecorder.addPeriodicEvent(PerfCounterEvent.class, perfHook);
             undo.add(() -> FlightRecorder.removePeriodicEvent(perfHook));
@@ -242,8 +279,10 @@ final class AgentSession {
             }
         }
         Map<String, Long> calls = new java.util.LinkedHashMap<>();
-        for (Probes.Summary p : Probes.snapshot()) {
-            calls.put(p.name(), p.calls());
+        if (installer != null) {
+            for (Probes.Summary p : Probes.snapshot()) {
+                calls.put(p.name(), p.calls());
+            }
         }
         return new Agent.Counts(events, calls);
     }
@@ -283,7 +322,9 @@ final class AgentSession {
         detacher = null;
         closeWindow();
         try {
-            installer.uninstall(inst);
+            if (installer != null) {
+                installer.uninstall(inst);
+            }
             if (reader != null) {
                 reader.stop();
                 reader.commitEnd();
@@ -291,9 +332,11 @@ final class AgentSession {
             emitProbes(Phase.TOTALS);
             emitPatterns();
             commitCounters(Phase.END);
-            FlightRecorder.removePeriodicEvent(probesHook);
             FlightRecorder.removePeriodicEvent(countersHook);
-            FlightRecorder.removePeriodicEvent(patternsHook);
+            if (installer != null) {
+                FlightRecorder.removePeriodicEvent(probesHook);
+                FlightRecorder.removePeriodicEvent(patternsHook);
+            }
             if (perfHook != null) {
                 FlightRecorder.removePeriodicEvent(perfHook);
             }
@@ -304,7 +347,9 @@ final class AgentSession {
         } catch (Throwable t) {
             say.say("detaching failed (" + t + ")");
         } finally {
-            Probes.reset();
+            if (installer != null) {
+                Probes.reset();
+            }
         }
     }
 
@@ -427,7 +472,7 @@ final class AgentSession {
         e.options = optionsText;
         e.jvmVersion = Runtime.version().toString();
         e.cores = Runtime.getRuntime().availableProcessors();
-        e.instrumentedMethods = installer.instrumentedMethods();
+        e.instrumentedMethods = installer == null ? 0 : installer.instrumentedMethods();
         e.timerOverheadNs = timerCostNs;
         e.startCpuNs = startCpuNs;
         e.contentionThresholdNs = options.contentionNs();
@@ -480,6 +525,9 @@ final class AgentSession {
      * leaves the host's stderr alone; the recording says at the end what each pattern matched.
      */
     private void sayMatches() {
+        if (installer == null) {
+            return;
+        }
         Map<String, Long> m = installer.matchesByPattern();
         if (m.isEmpty()) {
             return;
@@ -495,7 +543,7 @@ final class AgentSession {
      * when every pattern matched. Never throws into the host.
      */
     private static void sayUnmatchedAtExit(ProbeInstaller installer, Instrumentation inst) {
-        if (installer.matchesByPattern().isEmpty()) {
+        if (installer == null || installer.matchesByPattern().isEmpty()) {
             return;
         }
         Thread hook = new Thread(() -> {
@@ -526,6 +574,9 @@ final class AgentSession {
     }
 
     private void emitPatterns() {
+        if (installer == null) {
+            return;
+        }
         Map<String, Long> matches = installer.matchesByPattern();
         Map<String, List<String>> hints = hints(matches, inst);
         matches.forEach((pattern, n) -> {
@@ -541,6 +592,9 @@ final class AgentSession {
     }
 
     private void emitProbes(String phase) {
+        if (installer == null) {
+            return; // nothing probed
+        }
         String timing = options.timing().text();
         long failures = Probes.failures();
         for (Probes.Summary s : Probes.snapshot()) {

@@ -69,6 +69,29 @@ class AgentSessionTest {
     }
 
     @Test
+    void aSessionWithoutProbesCountsAndTimesOnlyWhatItProbes() throws Exception {
+        Path bare = dir.resolve("bare.jfr");
+        AgentSession s = AgentSession.open(AgentOptions.builder().out(bare.toString()).attached(true)
+                .eventNames(List.of("task-clock")).build(), inst);
+        s.close();
+        assertThat(events(bare, "perfstat.Counters")).extracting(e -> e.getString("phase")).contains("start", "end");
+        assertThat(events(bare, "perfstat.PerfCounter")).isNotEmpty();
+        assertThat(events(bare, "perfstat.Probe")).isEmpty();
+        assertThat(events(bare, "perfstat.Agent")).singleElement().satisfies(e -> {
+            assertThat(e.getLong("instrumentedMethods")).isZero();
+            assertThat(e.getLong("timerOverheadNs")).isZero(); // nothing timed, nothing calibrated
+            assertThat(e.getLong("startCpuNs")).isNotNegative();
+        });
+
+        Path probed = dir.resolve("probed.jfr");
+        AgentSession p = AgentSession.open(attached("probed.jfr", "perfstat.testapp.Target::twice"), inst);
+        Target.twice(2);
+        p.close();
+        assertThat(events(probed, "perfstat.Agent")).singleElement()
+                .satisfies(e -> assertThat(e.getLong("timerOverheadNs")).isPositive());
+    }
+
+    @Test
     void aWindowOnAnOpenSessionHasItsOwnRecording() throws Exception {
         AgentSession s = AgentSession.open(attached("whole.jfr", "perfstat.testapp.Target::twice"), inst);
         try {

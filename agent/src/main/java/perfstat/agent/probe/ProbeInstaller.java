@@ -103,16 +103,36 @@ public final class ProbeInstaller {
         }
     }
 
+    /**
+     * Does ahead of {@link #install}, on any thread, what costs most in a JVM's first install and
+     * touches no class: Byte Buddy generates its transformer's class once per JVM (a few hundred of
+     * its classes load for it), and parses the advice. The agent runs it alongside JFR's start.
+     */
+    public void prepare() {
+        if (filters.isEmpty()) {
+            return;
+        }
+        noUnsafe();
+        new AgentBuilder.Default().disableClassFormatChanges().makeRaw(); // never installed
+        Advice.to(ProbeAdvice.ById.class, ProbeAdvice.class);
+    }
+
+    /**
+     * Advice is inlined and nothing is injected, so Byte Buddy needs no Unsafe; saying so keeps
+     * JDK 24+ from printing its Unsafe deprecation warning into the host's stderr. The property
+     * name is relocated with Byte Buddy, so a host's own Byte Buddy is not affected.
+     */
+    private static synchronized void noUnsafe() {
+        if (System.getProperty(ClassInjector.UsingUnsafe.SAFE_PROPERTY) == null) {
+            System.setProperty(ClassInjector.UsingUnsafe.SAFE_PROPERTY, "true");
+        }
+    }
+
     public void install(Instrumentation inst) {
         if (filters.isEmpty()) {
             return;
         }
-        // Advice is inlined and nothing is injected, so Byte Buddy needs no Unsafe; saying so keeps
-        // JDK 24+ from printing its Unsafe deprecation warning into the host's stderr. The property
-        // name is relocated with Byte Buddy, so a host's own Byte Buddy is not affected.
-        if (System.getProperty(ClassInjector.UsingUnsafe.SAFE_PROPERTY) == null) {
-            System.setProperty(ClassInjector.UsingUnsafe.SAFE_PROPERTY, "true");
-        }
+        noUnsafe();
         for (ProbeFilter f : filters) {
             String cls = f.className();
             if (cls != null && jdkClass(cls) && onProbePath(cls)) {

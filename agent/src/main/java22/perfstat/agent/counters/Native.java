@@ -1,7 +1,5 @@
 package perfstat.agent.counters;
 
-import static java.lang.foreign.ValueLayout.ADDRESS;
-import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import java.lang.foreign.Arena;
@@ -10,14 +8,14 @@ import java.lang.foreign.Linker;
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.StructLayout;
-import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.VarHandle;
 
 /**
  * The native layer for Java 22 and later (this file is in the jar's
  * {@code META-INF/versions/22}): perf_event_open, read, close and getrusage through the
- * Foreign Function &amp; Memory API, from the C library the JVM already has loaded.
+ * Foreign Function &amp; Memory API, as system calls by number through the C library's
+ * {@code syscall}, which the JVM already has loaded.
  *
  * <p>It is used only where the JVM grants native access to perfstat
  * ({@code --enable-native-access=ALL-UNNAMED}): otherwise the JDK would print a warning into
@@ -31,10 +29,10 @@ final class Native {
         PerfSyscalls s = null;
         String reason = null;
         try {
-            long nr = syscallNumber();
+            long[] nr = syscallNumbers();
             if (!"Linux".equals(System.getProperty("os.name"))) {
                 reason = "perf_event_open is Linux only";
-            } else if (nr < 0) {
+            } else if (nr == null) {
                 reason = "perfstat does not know perf_event_open's number on " + System.getProperty("os.arch");
             } else if (!Native.class.getModule().isNativeAccessEnabled()) {
                 reason = "native access is not enabled for perfstat (add --enable-native-access=ALL-UNNAMED)";
@@ -59,11 +57,12 @@ final class Native {
         return REASON;
     }
 
-    private static long syscallNumber() {
+    /** The system calls' numbers: perf_event_open, read, close, getrusage; null where unknown. */
+    private static long[] syscallNumbers() {
         return switch (System.getProperty("os.arch")) {
-            case "amd64", "x86_64" -> 298;
-            case "aarch64" -> 241;
-            default -> -1;
+            case "amd64", "x86_64" -> new long[] {298, 0, 3, 98};
+            case "aarch64" -> new long[] {241, 63, 57, 165}; // the kernel's generic table
+            default -> null;
         };
     }
 
@@ -72,39 +71,44 @@ final class Native {
         /** struct rusage on 64-bit Linux: two timevals, then fourteen longs. */
         private static final int RUSAGE_SIZE = 144;
 
-        private final long nr;
+        private final long perfEventOpen;
+        private final long read;
+        private final long close;
+        private final long getrusage;
         private final StructLayout captureLayout = Linker.Option.captureStateLayout();
         private final VarHandle errno = captureLayout.varHandle(MemoryLayout.PathElement.groupElement("errno"));
+        /**
+         * {@code long syscall(long number, ...)}, every argument passed as a long (pointers as their
+         * address): one downcall for all four calls, as each handle FFM links costs the agent's start
+         * milliseconds of its own.
+         */
         private final MethodHandle syscall;
-        private final MethodHandle read;
-        private final MethodHandle close;
-        private final MethodHandle getrusage;
         /** Buffers reused by every call; the methods are synchronized. */
         private final MemorySegment capture;
         private final MemorySegment attr;
         private final MemorySegment values;
         private final MemorySegment rusage;
 
-        Ffm(long nr) {
-            this.nr = nr;
+        Ffm(long[] nr) {
+            this.perfEventOpen = nr[0];
+            this.read = nr[1];
+            this.close = nr[2];
+            this.getrusage = nr[3];
             Linker linker = Linker.nativeLinker();
-            SymbolLookup libc = linker.defaultLookup();
-            Linker.Option errnoOption = Linker.Option.captureCallState("errno");
-            // long syscall(long number, ...): every variadic argument passed as a long
-            syscall = linker.downcallHandle(libc.find("syscall").orElseThrow(),
-                    FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, ADDRESS, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG),
-                    Linker.Option.firstVariadicArg(1), errnoOption);
-            read = linker.downcallHandle(libc.find("read").orElseThrow(),
-                    FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG), errnoOption);
-            close = linker.downcallHandle(libc.find("close").orElseThrow(),
-                    FunctionDescriptor.of(JAVA_INT, JAVA_INT));
-            getrusage = linker.downcallHandle(libc.find("getrusage").orElseThrow(),
-                    FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS));
+            syscall = linker.downcallHandle(linker.defaultLookup().find("syscall").orElseThrow(),
+                    FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG),
+                    Linker.Option.firstVariadicArg(1), Linker.Option.captureCallState("errno"));
             Arena arena = Arena.ofAuto();
             capture = arena.allocate(captureLayout);
             attr = arena.allocate(256, 8);
             values = arena.allocate(3 * Long.BYTES, 8);
             rusage = arena.allocate(RUSAGE_SIZE, 8);
+        }
+
+        /** The call's result, or minus errno where it failed. */
+        private long call(long number, long a, long b, long c, long d, long e) throws Throwable {
+            long r = (long) syscall.invokeExact(capture, number, a, b, c, d, e);
+            return r < 0 ? -errno() : r;
         }
 
         private int errno() {
@@ -116,8 +120,7 @@ final class Native {
             try {
                 attr.fill((byte) 0);
                 MemorySegment.copy(MemorySegment.ofArray(a), 0, attr, 0, a.length);
-                long r = (long) syscall.invokeExact(capture, nr, attr, (long) tid, (long) cpu, (long) groupFd, flags);
-                return r < 0 ? -errno() : r;
+                return call(perfEventOpen, attr.address(), tid, cpu, groupFd, flags);
             } catch (Throwable t) {
                 return -Errno.EINVAL;
             }
@@ -126,9 +129,9 @@ final class Native {
         @Override
         public synchronized long readCounter(int fd, long[] out) {
             try {
-                long n = (long) read.invokeExact(capture, fd, values, (long) (3 * Long.BYTES));
+                long n = call(read, fd, values.address(), 3 * Long.BYTES, 0, 0);
                 if (n < 0) {
-                    return -errno();
+                    return n;
                 }
                 if (n != 3 * Long.BYTES) {
                     return -Errno.EINVAL;
@@ -145,7 +148,7 @@ final class Native {
         @Override
         public synchronized void close(int fd) {
             try {
-                int ignored = (int) close.invokeExact(fd);
+                call(close, fd, 0, 0, 0, 0);
             } catch (Throwable t) {
                 // nothing to do: the descriptor goes when the process does
             }
@@ -154,8 +157,7 @@ final class Native {
         @Override
         public synchronized long[] rusageSelf() {
             try {
-                int r = (int) getrusage.invokeExact(RUSAGE_SELF, rusage);
-                if (r != 0) {
+                if (call(getrusage, RUSAGE_SELF, rusage.address(), 0, 0, 0) != 0) {
                     return null;
                 }
                 long userNs = rusage.getAtIndex(JAVA_LONG, 0) * 1_000_000_000L + rusage.getAtIndex(JAVA_LONG, 1) * 1000;
