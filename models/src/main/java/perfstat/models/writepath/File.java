@@ -1,22 +1,18 @@
 package perfstat.models.writepath;
 
-/** {@code struct file}: an open file description. */
-public final class File {
+/**
+ * {@code struct file}: an open file description. Its fields ({@link FileFields}; {@code f_pos}
+ * is written by every {@code write()}) sit between paddings, as the kernel's {@code struct file}
+ * is cache-line aligned.
+ */
+public final class File extends FileFields {
     static final int FMODE_READ = 1;
     static final int FMODE_WRITE = 2;
 
-    final Inode inode;
-    final Mount mnt;
-    final int mode;
-    /** {@code f_pos}. */
-    long pos;
-    /** Whether the file holds its writer reference on the mount (taken at open). */
-    boolean holdsWrite;
+    long p11, p12, p13, p14, p15, p16, p17, p18;
 
     File(Inode inode, Mount mnt, int mode) {
-        this.inode = inode;
-        this.mnt = mnt;
-        this.mode = mode;
+        super(inode, mnt, mode);
     }
 
     boolean isOpenForWrite() {

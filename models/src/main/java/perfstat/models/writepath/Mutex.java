@@ -2,28 +2,27 @@ package perfstat.models.writepath;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.locks.LockSupport;
 
 /**
  * A sleeping mutex with the kernel's fast path ({@code i_mutex}): the count is 1 when
  * unlocked, 0 when locked, negative when locked with waiters. Lock and unlock are one
  * locked decrement or increment each when uncontended; contended lockers sleep on a
- * wait list and the unlocker wakes the first.
+ * wait list and the unlocker wakes the first. Its count, which a locked instruction
+ * writes twice in every {@code write()}, sits between paddings ({@link MutexFields}).
  */
-final class Mutex {
+final class Mutex extends MutexFields {
     private static final VarHandle COUNT;
 
     static {
         try {
-            COUNT = MethodHandles.lookup().findVarHandle(Mutex.class, "count", int.class);
+            COUNT = MethodHandles.lookup().findVarHandle(MutexFields.class, "count", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
-    private volatile int count = 1;
-    private final ConcurrentLinkedQueue<Thread> waiters = new ConcurrentLinkedQueue<>();
+    long p11, p12, p13, p14, p15, p16, p17, p18;
 
     void lock() {
         if ((int) COUNT.getAndAdd(this, -1) == 1) {

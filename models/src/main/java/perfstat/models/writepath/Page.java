@@ -5,9 +5,11 @@ import java.lang.invoke.VarHandle;
 
 /**
  * {@code struct page} of the page cache: flag bits changed with atomic bit operations,
- * a reference count, a map count, and the 4 KiB of data.
+ * a reference count, a map count, and the 4 KiB of data. The fields ({@link PageFields}),
+ * which four locked instructions write in every {@code write()} to the page, sit between
+ * paddings.
  */
-final class Page {
+final class Page extends PageFields {
     static final int PAGE_SHIFT = 12;
     static final int PAGE_SIZE = 1 << PAGE_SHIFT;
 
@@ -22,24 +24,18 @@ final class Page {
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
-            FLAGS = l.findVarHandle(Page.class, "flags", int.class);
-            COUNT = l.findVarHandle(Page.class, "count", int.class);
-            MAPCOUNT = l.findVarHandle(Page.class, "mapcount", int.class);
+            FLAGS = l.findVarHandle(PageFields.class, "flags", int.class);
+            COUNT = l.findVarHandle(PageFields.class, "count", int.class);
+            MAPCOUNT = l.findVarHandle(PageFields.class, "mapcount", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
-    final long index;
-    final byte[] data = new byte[PAGE_SIZE];
-    private int flags;
-    /** {@code _count}: one for the page cache plus one per holder. */
-    private int count = 1;
-    /** {@code _mapcount} + 1: how many page-table entries map it. */
-    private int mapcount;
+    long p11, p12, p13, p14, p15, p16, p17, p18;
 
     Page(long index) {
-        this.index = index;
+        super(index);
     }
 
     static void zero(Page page) {

@@ -19,12 +19,16 @@ public class PerCpuWriterLocks implements MountWriteTracking {
     static final int UNDERFLOW_LIMIT = -(1 << 16);
 
     /** {@code struct mnt_writer}: one per CPU, cache-line aligned, lock embedded. */
-    static final class CpuWriter extends TicketSpinLock {
+    abstract static class CpuWriterFields extends TicketSpinLock {
         /** Writers taken on this CPU for {@link #mnt} and not yet flushed. */
         long count;
         /** The mount this CPU's cache is bound to. */
         Mount mnt;
-        long p11, p12, p13, p14, p15, p16, p17;
+    }
+
+    /** The right padding of a {@link CpuWriterFields} (see {@link PaddedLeft}). */
+    static final class CpuWriter extends CpuWriterFields {
+        long p11, p12, p13, p14, p15, p16, p17, p18;
     }
 
     private final CpuWriter[] cpuWriters;

@@ -67,8 +67,8 @@ public final class PerMountPerCpuCounters implements MountWriteTracking {
         int i = slot(task);
         writers[i]++;                 // inc_mnt_writers
         VarHandle.fullFence();        // smp_mb(): the increment before the flag read
-        while ((mnt.flagsOnce() & Mount.MNT_WRITE_HOLD) != 0) {
-            Thread.onSpinWait();      // cpu_relax()
+        for (int turn = 0; (mnt.flagsOnce() & Mount.MNT_WRITE_HOLD) != 0; turn++) {
+            TicketSpinLock.cpuRelax(turn); // cpu_relax(), while a remount counts
         }
         VarHandle.acquireFence();     // smp_rmb(): READONLY only after HOLD seen clear
         int ret = 0;
