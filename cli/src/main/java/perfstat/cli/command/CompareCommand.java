@@ -114,13 +114,13 @@ public final class CompareCommand implements Callable<Integer> {
             if (commands) {
                 table = table.withTitle(new Title(CommandSides.subject(sides), null, runs));
             }
-            judge.refuse(table);
+            // the table first: a rule the runs' table cannot judge is refused (exit 2) after it, not instead of it
             format.render(table, spec.commandLine().getOut());
-            int status = judge.gate(table, spec.qualifiedName(), err);
+            spec.commandLine().getOut().flush();
             if (keep) {
                 err.println("perfstat compare: recordings in " + dir);
             }
-            return status;
+            return judge.gate(table, spec.qualifiedName(), err);
         } finally {
             if (!keep) {
                 deleteTree(dir);

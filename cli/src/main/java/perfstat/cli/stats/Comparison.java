@@ -91,8 +91,11 @@ public final class Comparison {
             merged.add(column.size() > 1 ? Measurements.of(withMergedProbes(column)) : Map.of());
         }
         List<Row> rows = new ArrayList<>();
+        List<Map<MetricId, Measurements.Measured>> everyRun = measured.stream().flatMap(List::stream).toList();
         for (Metric metric : timeLast(metrics.values())) {
-            rows.add(row(metric, columns, measured, merged, options));
+            if (!Measurements.calledNowhere(metric, everyRun)) {
+                rows.add(row(metric, columns, measured, merged, options));
+            }
         }
         rows = controlFalseDiscoveries(rows, columns.size(), options);
         List<Note> notes = new ArrayList<>();

@@ -27,10 +27,28 @@ public final class Gate {
             return new Rule(text.substring(0, colon).trim(), Double.parseDouble(pct.substring(0, pct.length() - 1)) / 100);
         }
 
+        /**
+         * Whether the rule names {@code m}: by its key or its label (case ignored; the label's unit may be left out).
+         * A probe's row may be named without the overload's parameter types ({@code Joiner::join p50} names
+         * {@code Joiner::join(Iterable) p50 (ns)} and every other overload's p50).
+         */
         boolean matches(Metric m) {
-            String label = m.label().trim().toLowerCase(Locale.ROOT);
             String want = metric.toLowerCase(Locale.ROOT);
-            return m.key().equalsIgnoreCase(metric) || label.equals(want) || label.startsWith(want + " ");
+            if (m.key().equalsIgnoreCase(metric) || labelMatches(m.label(), want)) {
+                return true;
+            }
+            return m.id().kind() == MetricId.Kind.PROBE
+                    && (labelMatches(withoutParameters(m.label()), want) || withoutParameters(m.key()).equalsIgnoreCase(metric));
+        }
+
+        private static boolean labelMatches(String label, String want) {
+            String l = label.trim().toLowerCase(Locale.ROOT);
+            return l.equals(want) || l.startsWith(want + " ");
+        }
+
+        /** A probe's name without its overload's parameter list: {@code Joiner::join(Iterable) p50} is {@code Joiner::join p50}. */
+        static String withoutParameters(String name) {
+            return name.replaceFirst("(::[^(\\s:]+)\\([^)]*\\)", "$1");
         }
     }
 
@@ -129,8 +147,16 @@ public final class Gate {
         String want = name.toLowerCase(Locale.ROOT);
         java.util.Map<String, Integer> d = new java.util.LinkedHashMap<>();
         for (Row r : t.rows()) {
+            // a rule names a row by its key or by its label: offer whichever of the two is nearer to what was written
             String key = r.metric().key();
-            d.merge(key, editDistance(want, key.toLowerCase(Locale.ROOT)), Math::min);
+            String label = r.metric().label().trim().replaceFirst(" \\([^()]*\\)$", "");
+            int byKey = editDistance(want, key.toLowerCase(Locale.ROOT));
+            int byLabel = editDistance(want, label.toLowerCase(Locale.ROOT));
+            if (byLabel < byKey) {
+                d.merge(label, byLabel, Math::min);
+            } else {
+                d.merge(key, byKey, Math::min);
+            }
         }
         return d.entrySet().stream().sorted(java.util.Map.Entry.comparingByValue()).limit(3)
                 .map(java.util.Map.Entry::getKey).toList();

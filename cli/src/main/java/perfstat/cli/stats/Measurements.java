@@ -107,15 +107,19 @@ public final class Measurements {
                 window ? new Comment.WindowScore(iv.size()) : new Comment.Score(run.result().elapsed(), iv.size()));
     }
 
-    /** Each probe that was called: its calls, and its latency's p50, p99 and max where it timed any. */
+    /**
+     * Each probe: its calls (0 for a method probed but never called: counted exactly, so a value), and its latency's
+     * p50, p99 and max where it was called. A table leaves out a probe no recording of it saw called
+     * ({@link #calledNowhere}).
+     */
     private static void probeRows(Map<MetricId, Measured> m, RunData run, double elapsedMs) {
         Map<String, String> names = MethodNames.shortNames(run.probes().keySet());
         for (RunData.Probe p : run.probes().values()) {
-            if (p.calls() == 0) {
-                continue; // probed but never called: nothing to show
-            }
             String name = names.get(p.name());
             put(m, probe(p.name(), name, MetricId.Statistic.CALLS), Value.of(p.calls()), rate(Value.of(p.calls()), elapsedMs));
+            if (p.calls() == 0) {
+                continue; // no call, no latency
+            }
             long count = p.latencyNs().getTotalCount();
             boolean timed = count > 0;
             // timing off: perfstat does not time the calls; timed but none fell in the sample: not counted
@@ -130,6 +134,15 @@ public final class Measurements {
             m.put(max.id(), new Measured(max, timed ? Value.of(p.latencyNs().getMaxValue()) : untimed,
                     timed ? new Comment.TimedCalls(count) : Comment.NONE, count));
         }
+    }
+
+    /** Whether {@code metric} is a probe's calls row that is 0 (or absent) in every one of {@code runs}: a row of nothing. */
+    static boolean calledNowhere(Metric metric, List<Map<MetricId, Measured>> runs) {
+        if (metric.id().kind() != MetricId.Kind.PROBE || metric.id().statistic() != MetricId.Statistic.CALLS) {
+            return false;
+        }
+        return runs.stream().map(r -> r.get(metric.id()))
+                .allMatch(v -> v == null || !v.value().measured() || v.value().value() == 0);
     }
 
     /** A probe's metric: {@code method} in full is its subject; {@code name} (as rows print it) names its key and label. */

@@ -318,4 +318,25 @@ class ComparisonTest {
         untimed.put(VFS_WRITE, new RunData.Probe(p.name(), 8, 0, "off", p.sampleMeanGap(), new org.HdrHistogram.Histogram(3)));
         assertThat(Measurements.of(u).get(probe(MetricId.Statistic.P99)).value().status()).isEqualTo(Value.Status.NOT_SUPPORTED);
     }
+
+    /**
+     * A probe installed but never called counts 0 calls exactly: a value, judged against the side that called it (a
+     * call path that went from many calls to none is the clearest "why"); a probe no recording saw called is no row.
+     */
+    @Test
+    void aProbeNeverCalledIsZeroCallsBesideOneThatWasAndNoRowWhereNoneWas() {
+        RunData.Probe p = unpatched.probes().get(VFS_WRITE);
+        java.util.TreeMap<String, RunData.Probe> uncalled = new java.util.TreeMap<>(unpatched.probes());
+        uncalled.put(VFS_WRITE, new RunData.Probe(p.name(), 0, 0, "sampled", p.sampleMeanGap(), new org.HdrHistogram.Histogram(3)));
+        RunData u = new RunData(unpatched.file(), unpatched.workload(), unpatched.result(), unpatched.intervalScores(),
+                unpatched.modelCounters(), unpatched.countersStart(), unpatched.countersEnd(), uncalled, unpatched.agentOptions(),
+                unpatched.timerOverheadNs(), unpatched.jdk(), unpatched.perfCounters(), unpatched.perThread(),
+                unpatched.counterWindow(), unpatched.probePatterns());
+        Table t = Comparison.ofColumns(List.of(List.of(patched, patched), List.of(u, u)));
+        Row calls = row(t, probe(MetricId.Statistic.CALLS));
+        assertThat(calls.values().get(1).status()).isEqualTo(Value.Status.MEASURED);
+        assertThat(calls.values().get(1).value()).isZero();
+        assertThat(Comparison.ofColumns(List.of(List.of(u), List.of(u))).rows())
+                .noneMatch(r -> r.metric().id().equals(probe(MetricId.Statistic.CALLS)));
+    }
 }

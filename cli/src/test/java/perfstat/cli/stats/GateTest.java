@@ -152,4 +152,22 @@ class GateTest {
         assertThat(u).extracting(Gate.Problem::kind).containsExactly(Gate.Problem.Kind.UNDECIDED);
         assertThat(u.get(0).usage()).isFalse();
     }
+
+    /** A probe row may be named without its overload's parameter types, and a typo is offered the row's label. */
+    @Test
+    void aProbeRuleNamesEveryOverloadWithoutItsParameterTypes() {
+        Metric iterable = new Metric(new MetricId(MetricId.Kind.PROBE, "g.Joiner::join(Iterable)", MetricId.Statistic.P50, "ns"),
+                "probe:Joiner::join(Iterable):p50", "Joiner::join(Iterable) p50 (ns)", 0, Metric.Better.LOWER);
+        Metric iterator = new Metric(new MetricId(MetricId.Kind.PROBE, "g.Joiner::join(Iterator)", MetricId.Statistic.P50, "ns"),
+                "probe:Joiner::join(Iterator):p50", "Joiner::join(Iterator) p50 (ns)", 0, Metric.Better.LOWER);
+        Table t = new Table(Title.of("t"), List.of("a", "b"), List.of(List.of("a.jfr"), List.of("b.jfr")),
+                List.of(row(iterable, 200, 1.5, 0.01), row(iterator, 150, 1.0, 0.01)), List.of(), List.of());
+        assertThat(Gate.problems(t, List.of(Gate.Rule.parse("Joiner::join p50:+10%")))).isEmpty();
+        assertThat(Gate.problems(t, List.of(Gate.Rule.parse("probe:Joiner::join:p50:+10%")))).isEmpty();
+        assertThat(Gate.violations(t, List.of(Gate.Rule.parse("Joiner::join p50:+10%")), Double.NaN))
+                .extracting(Gate.Violation::metric).containsExactly(iterable);
+        assertThat(Gate.problems(t, List.of(Gate.Rule.parse("Joiner::join p99:+10%")))).isNotEmpty();
+        List<Gate.Problem> typo = Gate.problems(t, List.of(Gate.Rule.parse("Joiner::jion(Iterable) p50:+10%")));
+        assertThat(typo.get(0).closest()).first().isEqualTo("Joiner::join(Iterable) p50");
+    }
 }
