@@ -100,7 +100,8 @@ public final class Comparison {
         rows = controlFalseDiscoveries(rows, columns.size(), options);
         List<Note> notes = new ArrayList<>();
         for (int c = 0; c < columns.size(); c++) {
-            notes.addAll(Measurements.notes(columns.get(c).get(0), labels.get(c))); // a column's runs share their sources
+            // a column's runs share their sources; the timer's cost, measured at each start, is given as their range
+            notes.addAll(timerRange(Measurements.notes(columns.get(c).get(0), labels.get(c)), columns.get(c)));
         }
         notes.addAll(sampleNotes(columns, rows, options));
         if (options.hot() > 0) { // --hot 0: no hot-methods section, so nothing to say of its samples
@@ -506,6 +507,14 @@ public final class Comparison {
         return new RunData(f.file(), f.workload(), f.result(), f.intervalScores(), f.modelCounters(), f.countersStart(),
                 f.countersEnd(), probes, f.agentOptions(), f.timerOverheadNs(), f.jdk(), f.perfCounters(), f.perThread(),
                 f.counterWindow(), f.probePatterns(), f.losses(), f.probeCandidates(), f.program(), f.roles());
+    }
+
+    /** {@code notes} with a column's timer-cost note giving the lowest and highest of its recordings' costs. */
+    private static List<Note> timerRange(List<Note> notes, List<RunData> column) {
+        java.util.LongSummaryStatistics cost = column.stream().filter(r -> r.timerOverheadNs() > 0 && !r.probes().isEmpty())
+                .mapToLong(RunData::timerOverheadNs).summaryStatistics();
+        return notes.stream().map(n -> n instanceof Note.TimerCost t && cost.getCount() > 1
+                ? new Note.TimerCost(t.column(), cost.getMin(), cost.getMax()) : n).toList();
     }
 
     /** Where the samples came from, and which verdicts could not be given. */

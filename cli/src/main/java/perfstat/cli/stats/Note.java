@@ -40,8 +40,15 @@ public sealed interface Note {
     record UnmatchedProbe(String pattern) implements Note {
     }
 
-    /** Probe latencies include the timer's own cost, about {@code nsPerCall} a timed call. */
-    record TimerCost(String column, long nsPerCall) implements Note {
+    /**
+     * Probe latencies include the timer's own cost, about {@code nsPerCall} a timed call; measured at each agent's
+     * start, so a column of several recordings gives the lowest and the highest ({@code highestNs} = {@code nsPerCall}
+     * where they agree or there is one).
+     */
+    record TimerCost(String column, long nsPerCall, long highestNs) implements Note {
+        public TimerCost(String column, long nsPerCall) {
+            this(column, nsPerCall, nsPerCall);
+        }
     }
 
     /** A recording without perfstat's events and without jdk.GarbageCollection: its GC rows are absent. */
