@@ -111,7 +111,9 @@ public final class NoteText {
             return n.row() + ": " + n.column() + "'s runs fall into two groups (" + n.low() + " low, " + n.high() + " high; the gap"
                     + " between them is over five times either group's range: a JVM's JIT can settle on one of two compiled"
                     + " shapes)" + (n.moreRuns() < 0 ? "" : n.moreRuns() == 0 ? "; the runs there are enough to decide at this"
-                    + " spread" : "; about " + n.moreRuns() + " more runs a side would decide the comparison at the spread seen");
+                    + " spread" : n.moreRuns() > 100 ? "; the change seen is too small against this spread for a practical number"
+                    + " of runs to decide it (over 100 more a side)"
+                    : "; about " + n.moreRuns() + " more runs a side would decide the comparison at the spread seen");
         }
         if (note instanceof Note.FalseDiscoveryControl n) {
             return String.format(Locale.ROOT, "many rows, one table: significant means a Benjamini-Hochberg adjusted p (q) below"

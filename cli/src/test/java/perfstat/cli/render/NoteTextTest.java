@@ -37,7 +37,7 @@ class NoteTextTest {
             new Note.UnmatchedProbeNear("Tok::next", List.of("com.example.Tok::next")),
             new Note.NotCountedInSomeRecordings("a", 3, List.of(new Note.MissingIn("JVM CPU load (% of machine)", 1))),
             new Note.NoRoleSplit("a", "no thread's /proc/self/task/TID/schedstat could be read"), new Note.RolesFrom(null),
-            new Note.TimerCost("b", 48, 91));
+            new Note.TimerCost("b", 48, 91), new Note.RunsInGroups("ended between reads (msecs)", "a", 2, 3, 9312));
 
     @Test
     void everyKindOfNoteHasItsWords() {
@@ -58,6 +58,10 @@ class NoteTextTest {
                 + " difference of means (Welch)");
         assertThat(NoteText.of(EVERY_KIND.get(7))).isEqualTo("a: <not counted>, as the recording has none of their events"
                 + " (or one sample of a counter): socket read (bytes) (jdk.SocketRead), safepoints (jdk.SafepointBegin)");
+        assertThat(NoteText.of(new Note.RunsInGroups("x", "a", 2, 3, 9312))).contains("too small against this spread")
+                .doesNotContain("9312");
+        assertThat(NoteText.of(new Note.TimerCost("b", 48, 91))).contains("about 48 to 91 ns per timed call by recording");
+        assertThat(NoteText.of(new Note.TimerCost("b", 52))).endsWith("about 52 ns per timed call");
         assertThat(NoteText.of(new Note.BlockedAt("p.Q::r", "monitor", 3, Duration.ofMillis(12))))
                 .isEqualTo("blocked at p.Q::r (monitor): 3 times, 12.000 ms");
         assertThat(NoteText.of(new Note.DeadFork("before", "x-1.died", "exit 137"))).isEqualTo("before: exit 137");
