@@ -89,6 +89,8 @@ public final class RoleRows {
         if (roles.counts().isEmpty()) {
             return List.of();
         }
-        return List.of(new Note.RolesFrom(label));
+        String source = roles.counts().stream().filter(c -> c.role() != ThreadRole.ENDED).map(RunData.RoleCount::source)
+                .findFirst().orElse("");
+        return List.of(new Note.RolesFrom(label, source));
     }
 }
