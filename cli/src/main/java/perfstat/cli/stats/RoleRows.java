@@ -33,9 +33,19 @@ public final class RoleRows {
         return "task-clock:" + r.text();
     }
 
-    /** The role of a key made by {@link #key}, or null for any other. */
+    /** The key of a role's context-switch row in {@code stat}: {@code context-switches:gc}. */
+    public static String switchesKey(ThreadRole r) {
+        return SWITCHES + r.text();
+    }
+
+    private static final String SWITCHES = "context-switches:";
+
+    /** The role of a key made by {@link #key} or {@link #switchesKey}, or null for any other. */
     public static ThreadRole role(String key) {
-        return key.startsWith("task-clock:") ? ThreadRole.parse(key.substring("task-clock:".length())) : null;
+        if (key.startsWith("task-clock:")) {
+            return ThreadRole.parse(key.substring("task-clock:".length()));
+        }
+        return key.startsWith(SWITCHES) ? ThreadRole.parse(key.substring(SWITCHES.length())) : null;
     }
 
     /** The role's metric: a counter in ms, lower is better. */
@@ -76,6 +86,42 @@ public final class RoleRows {
             Value v = new Value(mean, Value.Status.MEASURED, ms.size() < 2 || mean == 0 ? Double.NaN : Measurements.stderrPct(ms),
                     ms.size());
             out.add(new StatSummary.Line(key(r), "msec", v, 0, 100, share(mean, meanTaskClockNs / 1e6), ""));
+        }
+        return out;
+    }
+
+    /**
+     * The context-switch lines of {@code perfstat stat}, under the context-switches row: per role the mean over the runs
+     * of its threads' voluntary and involuntary switches (from each thread's {@code status}), with the involuntary
+     * share as its comment (preempted, where voluntary is waiting: the split says which role waits and which is
+     * crowded out); empty where no run has them. The roles' switches cover the threads' reads, not what a thread did
+     * after the last read that saw it, so they need not add up to the row above.
+     */
+    static List<StatSummary.Line> switchLines(List<RunData> runs) {
+        List<StatSummary.Line> out = new ArrayList<>();
+        for (ThreadRole r : ThreadRole.values()) {
+            if (r == ThreadRole.ENDED) {
+                continue; // no thread's status holds the switches of threads after their last read
+            }
+            List<Double> all = new ArrayList<>();
+            double involuntary = 0;
+            for (RunData run : runs) {
+                for (RunData.RoleCount c : run.roles().counts()) {
+                    if (c.role() == r && c.voluntary() >= 0 && c.involuntary() >= 0) {
+                        all.add((double) (c.voluntary() + c.involuntary()));
+                        involuntary += c.involuntary();
+                    }
+                }
+            }
+            if (all.isEmpty()) {
+                continue;
+            }
+            double mean = all.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+            Value v = new Value(mean, Value.Status.MEASURED, all.size() < 2 || mean == 0 ? Double.NaN : Measurements.stderrPct(all),
+                    all.size());
+            CounterMetrics.Derived d = mean > 0 ? new CounterMetrics.Derived(100 * involuntary / all.size() / mean, "% involuntary")
+                    : CounterMetrics.Derived.NONE;
+            out.add(new StatSummary.Line(switchesKey(r), "", v, 0, 100, d, ""));
         }
         return out;
     }
