@@ -95,13 +95,15 @@ public final class RoleRows {
      * of its threads' voluntary and involuntary switches (from each thread's {@code status}), with the involuntary
      * share as its comment (preempted, where voluntary is waiting: the split says which role waits and which is
      * crowded out); empty where no run has them. The roles' switches cover the threads' reads, not what a thread did
-     * after the last read that saw it, so they need not add up to the row above.
+     * after the last read that saw it: that rest, the whole process's count less the roles', is the ended row, where
+     * the whole count holds ended threads (perf_event_open, getrusage; not procfs's live threads).
      */
     static List<StatSummary.Line> switchLines(List<RunData> runs) {
         List<StatSummary.Line> out = new ArrayList<>();
         for (ThreadRole r : ThreadRole.values()) {
             if (r == ThreadRole.ENDED) {
-                continue; // no thread's status holds the switches of threads after their last read
+                endedSwitches(runs).ifPresent(out::add);
+                continue;
             }
             List<Double> all = new ArrayList<>();
             double involuntary = 0;
@@ -124,6 +126,30 @@ public final class RoleRows {
             out.add(new StatSummary.Line(switchesKey(r), "", v, 0, 100, d, ""));
         }
         return out;
+    }
+
+    /** The switches of threads after the last read that saw them, per run: the whole count less the roles'. */
+    private static java.util.Optional<StatSummary.Line> endedSwitches(List<RunData> runs) {
+        List<Double> rest = new ArrayList<>();
+        for (RunData run : runs) {
+            RunData.PerfCounter whole = run.perfCounters().stream().filter(c -> c.tid() == 0 && c.counted()
+                    && c.baseEvent().equals("context-switches")
+                    && !c.source().startsWith(perfstat.format.CounterSource.PROCFS_THREADS)).findFirst().orElse(null);
+            List<RunData.RoleCount> known = run.roles().counts().stream()
+                    .filter(c -> c.role() != ThreadRole.ENDED && c.voluntary() >= 0 && c.involuntary() >= 0).toList();
+            if (whole != null && !known.isEmpty()) {
+                long sum = known.stream().mapToLong(c -> c.voluntary() + c.involuntary()).sum();
+                rest.add(Math.max(0, Math.round(whole.scaled()) - sum) * 1.0);
+            }
+        }
+        if (rest.isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        double mean = rest.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+        Value v = new Value(mean, Value.Status.MEASURED, rest.size() < 2 || mean == 0 ? Double.NaN : Measurements.stderrPct(rest),
+                rest.size());
+        return java.util.Optional.of(new StatSummary.Line(switchesKey(ThreadRole.ENDED), "", v, 0, 100,
+                CounterMetrics.Derived.NONE, ""));
     }
 
     /** The footer's notes on the split: where it came from, or why there is none; empty for a run without either. */

@@ -276,13 +276,17 @@ class RecordingReaderTest {
         assertThat(events).containsExactly("task-clock", "task-clock:application", "task-clock:gc", "task-clock:jit",
                 "task-clock:jvm-runtime", "task-clock:observer", "task-clock:ended", "context-switches",
                 "context-switches:application", "context-switches:gc", "context-switches:jit", "context-switches:jvm-runtime",
-                "context-switches:observer");
+                "context-switches:observer", "context-switches:ended");
         // the switches by role: voluntary and involuntary of each role's threads, the involuntary share as comment
         perfstat.cli.stats.StatSummary.Line gc = perfstat.cli.stats.StatSummary.of("java X", List.of(run), List.of()).lines()
                 .stream().filter(l -> l.event().equals("context-switches:gc")).findFirst().orElseThrow();
         assertThat(gc.value().value()).isEqualTo(6.0);
         assertThat(gc.derived().value()).isCloseTo(100.0 / 6, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(perfstat.cli.stats.RoleRows.role("context-switches:gc")).isEqualTo(perfstat.format.ThreadRole.GC);
+        // what the threads' reads missed: the whole count (40) less the five roles' 6 each
+        assertThat(perfstat.cli.stats.StatSummary.of("java X", List.of(run), List.of()).lines().stream()
+                .filter(l -> l.event().equals("context-switches:ended")).findFirst().orElseThrow().value().value())
+                .isEqualTo(10.0);
     }
 
     @Test
