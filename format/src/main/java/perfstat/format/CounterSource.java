@@ -26,6 +26,15 @@ public final class CounterSource {
      */
     public static final String PROCFS_SCHEDSTAT_AND_STAT = "procfs schedstat (ns), ended threads from /proc/self/stat (10 ms ticks)";
 
+    /**
+     * Per role, new in version 7: the per-thread perf_event_open task-clock counters (inherit=1) of the threads present
+     * as the window opened, each in its role with the threads it started; later-born threads seen by schedstat moved
+     * to their own role.
+     */
+    public static final String PERF_EVENT_OPEN_PER_THREAD = "perf_event_open per thread";
+    /** As {@link #PERF_EVENT_OPEN_PER_THREAD}, counted in user space only. */
+    public static final String PERF_EVENT_OPEN_USER_PER_THREAD = "perf_event_open (user only) per thread";
+
     /** Whether a value from {@code source} rests, wholly or in part, on 10 ms clock ticks (then it has no digits below 10 ms). */
     public static boolean ticks(String source) {
         return source != null && source.contains("10 ms ticks");

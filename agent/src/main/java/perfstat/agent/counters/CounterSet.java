@@ -29,7 +29,8 @@ import perfstat.format.ThreadRole;
  *       and migrations from the live threads;
  *       hardware events are not supported.</li>
  * </ol>
- * On every source, each thread's counts are also read by role ({@link #roles}).
+ * On every source, each thread's counts are also read by role ({@link #roles}): from the per-thread task-clock
+ * counters where perf_event_open counts it, else from each thread's schedstat.
  * Every reading names its source; an event that cannot be counted is
  * {@link CounterStatus#NOT_SUPPORTED} with the reason, one that was never scheduled
  * {@link CounterStatus#NOT_COUNTED}.
@@ -114,6 +115,12 @@ public final class CounterSet implements AutoCloseable {
     private final ProcessCounters.Sample procStart;
     /** Each thread's counts by role, read with the counters. */
     private final ThreadCounts threads;
+    /** The task-clock counter where perf_event_open counts it per thread, or null. */
+    private Counter taskClock;
+    /** The role of each of {@link #taskClock}'s threads, by descriptor, by its name at the opening. */
+    private ThreadRole[] taskClockRoles;
+    /** {@link #taskClock}'s per-thread values (scaled, ns) at the last read, by descriptor; null before a read. */
+    private volatile long[] taskClockByThread;
     /** /proc/self/stat's task-clock as the threads' window opened (10 ms ticks), or -1. */
     private final long ticksStart;
 
@@ -143,12 +150,23 @@ public final class CounterSet implements AutoCloseable {
                     + "events count user space only, context switches come from getrusage and migrations from procfs"
                     : null;
             for (EventSpec e : events) {
-                counters.add(userOnly ? openUserOnly(e) : openPerf(e, SOURCE_PERF));
+                Counter c = userOnly ? openUserOnly(e) : openPerf(e, SOURCE_PERF);
+                counters.add(c);
+                if (taskClock == null && c.fds != null && c.fds.length > 0 && EventSpec.baseName(e.name()).equals("task-clock")) {
+                    taskClock = c;
+                }
             }
         }
         // the roles' window (and the schedstat task-clock's) opens once the other counters are open, which takes ms
-        // (perf_event_open's descriptors, procfs's first reads): within their window, never counting the opening itself
-        threads.restart();
+        // (perf_event_open's descriptors, procfs's first reads): within their window, never counting the opening itself;
+        // a thread the perf counters were not opened on counts as started later (it is in its creator's counter)
+        threads.restart(taskClock == null ? null : tidSet(taskClock.tids));
+        if (taskClock != null) {
+            taskClockRoles = new ThreadRole[taskClock.tids.length];
+            for (int i = 0; i < taskClockRoles.length; i++) {
+                taskClockRoles[i] = threads.roleOf(taskClock.tids[i]);
+            }
+        }
         this.ticksStart = ProcessCounters.statTaskClockNs();
     }
 
@@ -305,12 +323,19 @@ public final class CounterSet implements AutoCloseable {
                 long value = 0;
                 long enabled = 0;
                 long running = 0;
-                for (int fd : c.fds) {
-                    if (sys.readCounter(fd, v) == 0) {
+                long[] each = c == taskClock ? new long[c.fds.length] : null;
+                for (int i = 0; i < c.fds.length; i++) {
+                    if (sys.readCounter(c.fds[i], v) == 0) {
                         value += v[0];
                         enabled += v[1];
                         running += v[2];
+                        if (each != null) {
+                            each[i] = Math.round(scaled(v[0], v[1], v[2]));
+                        }
                     }
+                }
+                if (each != null) {
+                    taskClockByThread = each;
                 }
                 out.add(new Reading(c.spec.name(), value, enabled, running,
                         running == 0 ? CounterStatus.NOT_COUNTED : CounterStatus.COUNTED, c.source));
@@ -377,6 +402,10 @@ public final class CounterSet implements AutoCloseable {
         if (threads.note() != null) {
             return List.of();
         }
+        long[] perThread = taskClockByThread;
+        if (taskClock != null && perThread != null) {
+            return perfRoles(perThread);
+        }
         List<RoleReading> out = new ArrayList<>();
         long sum = 0;
         for (ThreadCounts.RoleCounts r : threads.byRole()) {
@@ -391,6 +420,45 @@ public final class CounterSet implements AutoCloseable {
         }
         long rest = whole != null ? Math.round(whole.scaled()) - sum : endedTicksNs();
         out.add(new RoleReading(ThreadRole.ENDED, Math.max(0, rest), -1, -1, 0, whole != null ? whole.source() : SOURCE_PROCFS_STAT));
+        return out;
+    }
+
+    /**
+     * The roles from the per-thread task-clock counters ({@link RoleAttribution}): each opened thread's count (its
+     * descendants' included) in its role, later-born threads seen by schedstat moved to their own; no ended row, as
+     * the counters hold the threads that ended. Context switches and threads seen from {@link ThreadCounts}.
+     */
+    private List<RoleReading> perfRoles(long[] perThread) {
+        int n = ThreadRole.values().length;
+        long[] perf = new long[n];
+        for (int i = 0; i < perThread.length; i++) {
+            perf[taskClockRoles[i].ordinal()] += perThread[i];
+        }
+        long[] own = cpuByRole(threads.byRole(false), n);
+        long[] born = cpuByRole(threads.byRole(true), n);
+        long[] ns = RoleAttribution.attribute(perf, own, born);
+        String source = taskClock.source.startsWith(SOURCE_PERF_USER) ? CounterSource.PERF_EVENT_OPEN_USER_PER_THREAD
+                : CounterSource.PERF_EVENT_OPEN_PER_THREAD;
+        List<RoleReading> out = new ArrayList<>();
+        for (ThreadCounts.RoleCounts r : threads.byRole()) {
+            out.add(new RoleReading(r.role(), ns[r.role().ordinal()], r.voluntary(), r.involuntary(), r.threads(), source));
+        }
+        return out;
+    }
+
+    private static long[] cpuByRole(List<ThreadCounts.RoleCounts> counts, int n) {
+        long[] out = new long[n];
+        for (ThreadCounts.RoleCounts r : counts) {
+            out[r.role().ordinal()] += r.cpuNs();
+        }
+        return out;
+    }
+
+    private static java.util.Set<Integer> tidSet(int[] ids) {
+        java.util.Set<Integer> out = new java.util.HashSet<>();
+        for (int id : ids) {
+            out.add(id);
+        }
         return out;
     }
 

@@ -33,14 +33,19 @@ final class ThreadCounts {
     record RoleCounts(ThreadRole role, long cpuNs, long voluntary, long involuntary, int threads) {
     }
 
-    /** A live thread: its role, its counts when first read (zero for one that started later) and at the last read. */
+    /**
+     * A live thread: its role, whether it started after the opening (or is not among the opening's {@code originals}),
+     * its counts when first read (zero for one that started later) and at the last read.
+     */
     private static final class Seen {
         final ThreadRole role;
+        final boolean born;
         final long[] base;
         long[] last;
 
-        Seen(ThreadRole role, long[] base, long[] last) {
+        Seen(ThreadRole role, boolean born, long[] base, long[] last) {
             this.role = role;
+            this.born = born;
             this.base = base;
             this.last = last;
         }
@@ -55,8 +60,11 @@ final class ThreadCounts {
     /** One procfs file at a time (a thread's status is about 1.5 KB). */
     private final byte[] buf = new byte[8192];
     private final Map<Integer, Seen> live = new HashMap<>();
-    /** Per role: the counts of threads that ended, up to the last read that saw them, and how many. */
-    private final Map<ThreadRole, long[]> ended = new EnumMap<>(ThreadRole.class);
+    /** Per role: the counts of threads that ended, up to the last read that saw them, and how many; [0] present at the opening, [1] born later. */
+    @SuppressWarnings("unchecked")
+    private final Map<ThreadRole, long[]>[] ended = new Map[] {new EnumMap<>(ThreadRole.class), new EnumMap<>(ThreadRole.class)};
+    /** The thread ids that count as present at the opening (those another source opened on), or null: every thread listed then. */
+    private Set<Integer> originals;
     /** Why the threads cannot be read one by one, or null. */
     private String note;
     /** Whether a thread was seen to end (or a thread id to be reused) since the opening. */
@@ -92,9 +100,19 @@ final class ThreadCounts {
 
     /** Opens the window again, now: every count from here (for a source whose window opens after this one's). */
     synchronized void restart() {
+        restart(null);
+    }
+
+    /**
+     * As {@link #restart()}; a thread listed now whose id is not in {@code originals} (null: none such) counts as born
+     * after the opening, as one the other source's counters did not open on.
+     */
+    synchronized void restart(Set<Integer> originals) {
         if (note == null) {
+            this.originals = originals;
             live.clear();
-            ended.clear();
+            ended[0].clear();
+            ended[1].clear();
             anyEnded = false;
             read(true);
         }
@@ -153,7 +171,8 @@ final class ThreadCounts {
             s = null;
         }
         if (s == null) {
-            live.put(tid, new Seen(ThreadRoles.of(name(t)), opening ? counts : new long[3], counts));
+            boolean born = !opening || (originals != null && !originals.contains(tid));
+            live.put(tid, new Seen(ThreadRoles.of(name(t)), born, opening ? counts : new long[3], counts));
         } else {
             s.last = counts;
         }
@@ -161,7 +180,7 @@ final class ThreadCounts {
 
     private void retire(Seen s) {
         anyEnded = true;
-        long[] sum = ended.computeIfAbsent(s.role, r -> new long[4]);
+        long[] sum = ended[s.born ? 1 : 0].computeIfAbsent(s.role, r -> new long[4]);
         for (int i = 0; i < 3; i++) {
             sum[i] += s.last[i] - s.base[i];
         }
@@ -170,11 +189,30 @@ final class ThreadCounts {
 
     /** Per role, in the enum's order (ENDED left out): the counts since the opening, of live and ended threads. */
     synchronized List<RoleCounts> byRole() {
+        return byRole(null);
+    }
+
+    /**
+     * As {@link #byRole()}, of the threads present at the opening only ({@code born} false), of those born after it
+     * only (true), or of all (null).
+     */
+    synchronized List<RoleCounts> byRole(Boolean born) {
         Map<ThreadRole, long[]> sums = new EnumMap<>(ThreadRole.class);
-        for (Map.Entry<ThreadRole, long[]> e : ended.entrySet()) {
-            sums.put(e.getKey(), e.getValue().clone());
+        for (int i = 0; i < 2; i++) {
+            if (born != null && born != (i == 1)) {
+                continue;
+            }
+            for (Map.Entry<ThreadRole, long[]> e : ended[i].entrySet()) {
+                long[] sum = sums.computeIfAbsent(e.getKey(), r -> new long[4]);
+                for (int k = 0; k < 4; k++) {
+                    sum[k] += e.getValue()[k];
+                }
+            }
         }
         for (Seen s : live.values()) {
+            if (born != null && born != s.born) {
+                continue;
+            }
             long[] sum = sums.computeIfAbsent(s.role, r -> new long[4]);
             for (int i = 0; i < 3; i++) {
                 sum[i] += s.last[i] - s.base[i];
@@ -266,6 +304,11 @@ final class ThreadCounts {
             i++;
         }
         return i == start ? -1 : v;
+    }
+
+    /** The role of thread {@code tid} by its name now ({@code comm}); the application's where it cannot be read. */
+    synchronized ThreadRole roleOf(int tid) {
+        return ThreadRoles.of(name(dir + "/" + tid + "/"));
     }
 
     private String name(String t) {

@@ -179,4 +179,44 @@ class CounterSetTest {
         assertThat(set.rolesNote()).contains("cannot be listed");
         assertThat(set.roles(rs)).isEmpty();
     }
+
+    private static void thread(java.nio.file.Path task, int tid, String name, long cpuNs) throws java.io.IOException {
+        java.nio.file.Path t = java.nio.file.Files.createDirectories(task.resolve(Integer.toString(tid)));
+        java.nio.file.Files.writeString(t.resolve("comm"), name + "\n");
+        java.nio.file.Files.writeString(t.resolve("schedstat"), cpuNs + " 1000 7\n");
+        java.nio.file.Files.writeString(t.resolve("status"), "voluntary_ctxt_switches:\t3\nnonvoluntary_ctxt_switches:\t1\n");
+    }
+
+    @Test
+    void withPerfEventOpenRolesComeFromThePerThreadCountersAndAddUpToTheWhole(@org.junit.jupiter.api.io.TempDir
+                                                                             java.nio.file.Path task) throws java.io.IOException {
+        thread(task, 11, "java", 1_000);
+        thread(task, 12, "VM Thread", 2_000);
+        thread(task, 13, "GC Thread#0", 3_000);
+        FakeKernel k = new FakeKernel();
+        CounterSet set = CounterSet.open(EventSpec.parseList("task-clock"), k, TIDS, null, task);
+        thread(task, 11, "java", 1_000 + 5_000);
+        thread(task, 12, "VM Thread", 2_000 + 700);
+        thread(task, 13, "GC Thread#0", 3_000 + 200);
+        thread(task, 14, "GC Thread#1", 900); // added by the VM Thread: in its counter
+        thread(task, 15, "perfstat-counte", 40); // started by main: in main's counter
+        // main's own, perfstat's thread, and 6_000 of two workers main started and that ended unseen; the VM Thread's
+        // own and its worker's; GC Thread#0's own
+        long[] perfNs = {5_000 + 40 + 6_000, 700 + 900, 200};
+        for (int i = 0; i < k.openedTids.size(); i++) {
+            k.values.put(100 + i, new long[] {perfNs[TIDS.indexOf(k.openedTids.get(i))], 1000, 1000});
+        }
+        List<CounterSet.Reading> rs = set.read();
+        Map<perfstat.format.ThreadRole, Long> ns = new HashMap<>();
+        for (CounterSet.RoleReading r : set.roles(rs)) {
+            ns.put(r.role(), r.taskClockNs());
+            assertThat(r.source()).isEqualTo(perfstat.format.CounterSource.PERF_EVENT_OPEN_PER_THREAD);
+        }
+        assertThat(ns).doesNotContainKey(perfstat.format.ThreadRole.ENDED); // the counters hold the threads that ended
+        assertThat(ns.get(perfstat.format.ThreadRole.APPLICATION)).isEqualTo(11_000);
+        assertThat(ns.get(perfstat.format.ThreadRole.OBSERVER)).isEqualTo(40);
+        assertThat(ns.get(perfstat.format.ThreadRole.JVM_RUNTIME)).isEqualTo(700);
+        assertThat(ns.get(perfstat.format.ThreadRole.GC)).isEqualTo(1_100);
+        assertThat(ns.values().stream().mapToLong(Long::longValue).sum()).isEqualTo(rs.get(0).value());
+    }
 }

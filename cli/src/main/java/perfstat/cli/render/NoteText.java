@@ -37,7 +37,7 @@ public final class NoteText {
     }
 
     static List<String> lines(List<Note> notes) {
-        return notes.stream().map(NoteText::of).toList();
+        return merged(notes);
     }
 
     /** What a recording's sources are and what it lacks; null for other kinds. */
@@ -263,10 +263,44 @@ public final class NoteText {
             return (n.column() == null ? "" : n.column() + ": ") + "no task-clock by thread role: " + n.reason();
         }
         if (note instanceof Note.RolesFrom n) {
-            return (n.column() == null ? "" : n.column() + ": ") + "task-clock by thread role from each thread's"
-                    + " /proc/self/task/TID/schedstat (ns), read every interval; a thread's role from its name (docs/counters.md);"
-                    + " ended between reads: the whole task-clock less the roles (threads that ended after the last read)";
+            return (n.column() == null ? "" : n.column() + ": ") + rolesFrom(n.source());
         }
         return null;
+    }
+
+    /** The words on a source of the role rows (docs/counters.md says more). */
+    private static String rolesFrom(String source) {
+        if (source != null && source.startsWith(perfstat.format.CounterSource.PERF_EVENT_OPEN)) {
+            return "task-clock by thread role from " + source + " (a thread started in the window counts in its"
+                    + " starter's role unless schedstat saw it; docs/counters.md)";
+        }
+        return "task-clock by thread role from each thread's schedstat (ns) at every read; ended between reads: the"
+                + " rest of the task-clock (docs/counters.md)";
+    }
+
+    /**
+     * The notes' lines, where the notes on the role rows' source of several columns with the same source become one
+     * line naming them all, at the first one's place.
+     */
+    private static List<String> merged(List<Note> notes) {
+        java.util.Map<String, List<String>> columns = new java.util.LinkedHashMap<>();
+        for (Note n : notes) {
+            if (n instanceof Note.RolesFrom r && r.column() != null) {
+                columns.computeIfAbsent(r.source() == null ? "" : r.source(), k -> new java.util.ArrayList<>()).add(r.column());
+            }
+        }
+        List<String> out = new java.util.ArrayList<>();
+        java.util.Set<String> said = new java.util.HashSet<>();
+        for (Note n : notes) {
+            if (n instanceof Note.RolesFrom r && r.column() != null) {
+                String source = r.source() == null ? "" : r.source();
+                if (said.add(source)) {
+                    out.add(String.join(", ", columns.get(source)) + ": " + rolesFrom(r.source()));
+                }
+            } else {
+                out.add(of(n));
+            }
+        }
+        return out;
     }
 }

@@ -288,7 +288,12 @@ public sealed interface Note {
     record NoRoleSplit(String column, String reason) implements Note {
     }
 
-    /** Where the rows by thread role come from (each thread's procfs schedstat), and what the ended row is. */
-    record RolesFrom(String column) implements Note {
+    /**
+     * Where the rows by thread role come from, and what the ended row is.
+     *
+     * @param column the run's column, or null
+     * @param source the roles' source as recorded ({@code perf_event_open per thread}, {@code procfs schedstat (ns)})
+     */
+    record RolesFrom(String column, String source) implements Note {
     }
 }

@@ -33,9 +33,19 @@ public final class RoleRows {
         return "task-clock:" + r.text();
     }
 
-    /** The role of a key made by {@link #key}, or null for any other. */
+    /** The key of a role's context-switch row in {@code stat}: {@code context-switches:gc}. */
+    public static String switchesKey(ThreadRole r) {
+        return SWITCHES + r.text();
+    }
+
+    private static final String SWITCHES = "context-switches:";
+
+    /** The role of a key made by {@link #key} or {@link #switchesKey}, or null for any other. */
     public static ThreadRole role(String key) {
-        return key.startsWith("task-clock:") ? ThreadRole.parse(key.substring("task-clock:".length())) : null;
+        if (key.startsWith("task-clock:")) {
+            return ThreadRole.parse(key.substring("task-clock:".length()));
+        }
+        return key.startsWith(SWITCHES) ? ThreadRole.parse(key.substring(SWITCHES.length())) : null;
     }
 
     /** The role's metric: a counter in ms, lower is better. */
@@ -80,6 +90,68 @@ public final class RoleRows {
         return out;
     }
 
+    /**
+     * The context-switch lines of {@code perfstat stat}, under the context-switches row: per role the mean over the runs
+     * of its threads' voluntary and involuntary switches (from each thread's {@code status}), with the involuntary
+     * share as its comment (preempted, where voluntary is waiting: the split says which role waits and which is
+     * crowded out); empty where no run has them. The roles' switches cover the threads' reads, not what a thread did
+     * after the last read that saw it: that rest, the whole process's count less the roles', is the ended row, where
+     * the whole count holds ended threads (perf_event_open, getrusage; not procfs's live threads).
+     */
+    static List<StatSummary.Line> switchLines(List<RunData> runs) {
+        List<StatSummary.Line> out = new ArrayList<>();
+        for (ThreadRole r : ThreadRole.values()) {
+            if (r == ThreadRole.ENDED) {
+                endedSwitches(runs).ifPresent(out::add);
+                continue;
+            }
+            List<Double> all = new ArrayList<>();
+            double involuntary = 0;
+            for (RunData run : runs) {
+                for (RunData.RoleCount c : run.roles().counts()) {
+                    if (c.role() == r && c.voluntary() >= 0 && c.involuntary() >= 0) {
+                        all.add((double) (c.voluntary() + c.involuntary()));
+                        involuntary += c.involuntary();
+                    }
+                }
+            }
+            if (all.isEmpty()) {
+                continue;
+            }
+            double mean = all.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+            Value v = new Value(mean, Value.Status.MEASURED, all.size() < 2 || mean == 0 ? Double.NaN : Measurements.stderrPct(all),
+                    all.size());
+            CounterMetrics.Derived d = mean > 0 ? new CounterMetrics.Derived(100 * involuntary / all.size() / mean, "% involuntary")
+                    : CounterMetrics.Derived.NONE;
+            out.add(new StatSummary.Line(switchesKey(r), "", v, 0, 100, d, ""));
+        }
+        return out;
+    }
+
+    /** The switches of threads after the last read that saw them, per run: the whole count less the roles'. */
+    private static java.util.Optional<StatSummary.Line> endedSwitches(List<RunData> runs) {
+        List<Double> rest = new ArrayList<>();
+        for (RunData run : runs) {
+            RunData.PerfCounter whole = run.perfCounters().stream().filter(c -> c.tid() == 0 && c.counted()
+                    && c.baseEvent().equals("context-switches")
+                    && !c.source().startsWith(perfstat.format.CounterSource.PROCFS_THREADS)).findFirst().orElse(null);
+            List<RunData.RoleCount> known = run.roles().counts().stream()
+                    .filter(c -> c.role() != ThreadRole.ENDED && c.voluntary() >= 0 && c.involuntary() >= 0).toList();
+            if (whole != null && !known.isEmpty()) {
+                long sum = known.stream().mapToLong(c -> c.voluntary() + c.involuntary()).sum();
+                rest.add(Math.max(0, Math.round(whole.scaled()) - sum) * 1.0);
+            }
+        }
+        if (rest.isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        double mean = rest.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+        Value v = new Value(mean, Value.Status.MEASURED, rest.size() < 2 || mean == 0 ? Double.NaN : Measurements.stderrPct(rest),
+                rest.size());
+        return java.util.Optional.of(new StatSummary.Line(switchesKey(ThreadRole.ENDED), "", v, 0, 100,
+                CounterMetrics.Derived.NONE, ""));
+    }
+
     /** The footer's notes on the split: where it came from, or why there is none; empty for a run without either. */
     static List<Note> notes(RunData run, String label) {
         RunData.Roles roles = run.roles();
@@ -89,6 +161,8 @@ public final class RoleRows {
         if (roles.counts().isEmpty()) {
             return List.of();
         }
-        return List.of(new Note.RolesFrom(label));
+        String source = roles.counts().stream().filter(c -> c.role() != ThreadRole.ENDED).map(RunData.RoleCount::source)
+                .findFirst().orElse("");
+        return List.of(new Note.RolesFrom(label, source));
     }
 }

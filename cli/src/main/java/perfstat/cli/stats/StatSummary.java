@@ -134,6 +134,9 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
             if (!same.isEmpty() && same.get(0).baseEvent().equals("task-clock")) { // its split by thread role under it
                 lines.addAll(RoleRows.lines(runs, means.getOrDefault("task-clock", Double.NaN)));
             }
+            if (!same.isEmpty() && same.get(0).baseEvent().equals("context-switches")) { // and the switches' by role
+                lines.addAll(RoleRows.switchLines(runs));
+            }
         }
         double stderr = windows.size() < 2 ? Double.NaN : Measurements.stderrPct(windows) / 100 * elapsed;
         double user = Double.NaN;

@@ -224,6 +224,15 @@ class RecordingReaderTest {
             c.source = perfstat.format.CounterSource.PERF_EVENT_OPEN;
             c.threadName = "";
             c.commit();
+            perfstat.agent.events.PerfCounterEvent cs = new perfstat.agent.events.PerfCounterEvent();
+            cs.phase = perfstat.format.Phase.END;
+            cs.event = "context-switches";
+            cs.value = 40;
+            cs.enabledNs = cs.runningNs = cs.windowNs = 2_000_000_000L;
+            cs.status = perfstat.format.CounterStatus.COUNTED.text();
+            cs.source = perfstat.format.CounterSource.PERF_EVENT_OPEN;
+            cs.threadName = "";
+            cs.commit();
             perfstat.agent.events.CounterReaderEvent w = new perfstat.agent.events.CounterReaderEvent();
             w.mode = perfstat.format.CounterSource.PERF_EVENT_OPEN;
             w.note = "";
@@ -265,7 +274,19 @@ class RecordingReaderTest {
         List<String> events = perfstat.cli.stats.StatSummary.of("java X", List.of(run), List.of()).lines().stream()
                 .map(perfstat.cli.stats.StatSummary.Line::event).toList();
         assertThat(events).containsExactly("task-clock", "task-clock:application", "task-clock:gc", "task-clock:jit",
-                "task-clock:jvm-runtime", "task-clock:observer", "task-clock:ended");
+                "task-clock:jvm-runtime", "task-clock:observer", "task-clock:ended", "context-switches",
+                "context-switches:application", "context-switches:gc", "context-switches:jit", "context-switches:jvm-runtime",
+                "context-switches:observer", "context-switches:ended");
+        // the switches by role: voluntary and involuntary of each role's threads, the involuntary share as comment
+        perfstat.cli.stats.StatSummary.Line gc = perfstat.cli.stats.StatSummary.of("java X", List.of(run), List.of()).lines()
+                .stream().filter(l -> l.event().equals("context-switches:gc")).findFirst().orElseThrow();
+        assertThat(gc.value().value()).isEqualTo(6.0);
+        assertThat(gc.derived().value()).isCloseTo(100.0 / 6, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(perfstat.cli.stats.RoleRows.role("context-switches:gc")).isEqualTo(perfstat.format.ThreadRole.GC);
+        // what the threads' reads missed: the whole count (40) less the five roles' 6 each
+        assertThat(perfstat.cli.stats.StatSummary.of("java X", List.of(run), List.of()).lines().stream()
+                .filter(l -> l.event().equals("context-switches:ended")).findFirst().orElseThrow().value().value())
+                .isEqualTo(10.0);
     }
 
     @Test
