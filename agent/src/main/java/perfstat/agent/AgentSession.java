@@ -130,6 +130,11 @@ final class AgentSession {
                 timerCost = timerOverheadNs();
             }
             registerEvents(installer != null, !o.events().isEmpty());
+            if (!attached) {
+                // what JFR's start and the agent's queued for the JIT is compiled before the window, not in it; in a
+                // running JVM the compiler's work is mostly the application's, and the window opens at once
+                JitQuiet.await(o.jitWaitMs());
+            }
             long startCpuNs = ProcessCounters.read().taskClockNs() - cpuAtStart;
             commitCounters(Phase.START);
             Counting counting = openCounters(o, undo);
