@@ -10,8 +10,8 @@ import perfstat.agent.counters.ThreadRoles;
 import perfstat.format.ThreadRole;
 
 /**
- * Waits, with a bound, until the JIT compiler threads are idle: their CPU time
- * ({@code /proc/self/task/TID/schedstat}, its first field, in ns) has not risen for {@link #QUIET_MS}.
+ * Waits, with a bound, until the JIT compiler threads are idle: their time on a CPU and waiting for one
+ * ({@code /proc/self/task/TID/schedstat}, its first two fields, in ns) has not risen for {@link #QUIET_MS}.
  * JFR's start and the agent's queue hundreds of methods for the JIT (JFR's event writers, the FFM
  * linkers, lambdas, the class-file API); compiled after the counters' window opens, they would count
  * as the application's. A thread is the compiler's by its name ({@link ThreadRoles}), which the
@@ -37,17 +37,22 @@ final class JitQuiet {
         if (maxMs <= 0) {
             return 0;
         }
+        return await(maxMs, new JitQuiet()::jitCpuNs);
+    }
+
+    /** As {@link #await(long)}, with the compiler threads' time read by {@code jitNs} (-1: none to wait for). */
+    static long await(long maxMs, java.util.function.LongSupplier jitNs) {
         long t0 = System.nanoTime();
         try {
-            new JitQuiet().waitIdle(t0, t0 + maxMs * 1_000_000L);
+            waitIdle(jitNs, t0, t0 + maxMs * 1_000_000L);
         } catch (RuntimeException | Error e) {
             // the window opens now
         }
         return (System.nanoTime() - t0) / 1_000_000L;
     }
 
-    private void waitIdle(long t0, long deadline) {
-        long last = jitCpuNs();
+    private static void waitIdle(java.util.function.LongSupplier jitNs, long t0, long deadline) {
+        long last = jitNs.getAsLong();
         if (last < 0) {
             return; // no procfs, or no compiler thread: nothing to wait for
         }
@@ -63,7 +68,7 @@ final class JitQuiet {
                 Thread.currentThread().interrupt();
                 return;
             }
-            long cpu = jitCpuNs();
+            long cpu = jitNs.getAsLong();
             if (cpu < 0) {
                 return;
             }
@@ -74,7 +79,7 @@ final class JitQuiet {
         }
     }
 
-    /** The compiler threads' CPU time in all, in ns; -1 where the threads cannot be listed or none is the compiler's. */
+    /** The compiler threads' time running and runnable, in all, in ns; -1 where the threads cannot be listed or none is the compiler's. */
     private long jitCpuNs() {
         String[] tasks = new File(TASKS).list();
         if (tasks == null) {
@@ -89,7 +94,7 @@ final class JitQuiet {
                 jit.put(t, isJit);
             }
             if (isJit) {
-                long ns = firstNumber(TASKS + "/" + t + "/schedstat");
+                long ns = runAndWaitNs(TASKS + "/" + t + "/schedstat");
                 if (ns >= 0) {
                     sum += ns;
                     any = true;
@@ -104,16 +109,28 @@ final class JitQuiet {
         return n <= 0 ? "" : new String(buf, 0, n, StandardCharsets.UTF_8).trim();
     }
 
-    /** The first decimal number in the file, or -1. */
-    private long firstNumber(String path) {
+    /**
+     * A thread's time on the CPU plus its time waiting for one (schedstat's first two fields, ns), or -1: on a loaded
+     * machine a compiler thread with work queued waits for a CPU, and that is not idle either.
+     */
+    private long runAndWaitNs(String path) {
         int n = read(path);
-        long v = 0;
+        long sum = 0;
         int i = 0;
-        while (i < n && buf[i] >= '0' && buf[i] <= '9') {
-            v = v * 10 + (buf[i] - '0');
-            i++;
+        for (int field = 0; field < 2; field++) {
+            int start = i;
+            long v = 0;
+            while (i < n && buf[i] >= '0' && buf[i] <= '9') {
+                v = v * 10 + (buf[i] - '0');
+                i++;
+            }
+            if (i == start) {
+                return field == 0 ? -1 : sum;
+            }
+            sum += v;
+            i++; // the space between
         }
-        return i == 0 ? -1 : v;
+        return sum;
     }
 
     private int read(String path) {
