@@ -11,7 +11,9 @@
 #         in-memory table of 200,000 rows filled, grouped and self-joined; a program not written for perfstat
 #
 # perfstat's headline task-clock (the first line of -x) is the process less its observer threads
-# (JFR's and perfstat's own); the whole process is the `task-clock:process` line, printed as well.
+# (JFR's and perfstat's own); the whole process is the `task-clock:process` line, printed as well
+# (a build before that split prints none: its headline is the whole process). The JIT compiler
+# row (`task-clock:jit`) is printed too: the compiler's time inside the window.
 #
 #   bench/taskclock-vs-perf.sh [ROUNDS]   (default 5)
 #   BENCH_PROGRAMS="busy h2"              the programs to run
@@ -47,17 +49,17 @@ program() { # name -> the program's java arguments, in the array p
 ms() { awk -F, -v e="$2" '$3 == e { print $1; exit }' "$1"; }
 
 run() { # round program way
-  local r=$1 prog=$2 way=$3 bare proc
+  local r=$1 prog=$2 way=$3 bare proc jit
   program "$prog"
   case $way in
     perf) perf stat -e task-clock -x, -o "$tmp/err" -- "$java" "${p[@]}" >/dev/null 2>&1 ;;
     stat) "$java" -jar "$jar" stat -x, -- "$java" "${p[@]}" >/dev/null 2>"$tmp/err" ;;
     base) "$java" -jar "$base" stat -x, -- "$java" "${p[@]}" >/dev/null 2>"$tmp/err" ;;
   esac || { echo "$prog $way failed:" >&2; cat "$tmp/err" >&2; exit 1; }
-  bare=$(ms "$tmp/err" task-clock); proc=$(ms "$tmp/err" task-clock:process)
+  bare=$(ms "$tmp/err" task-clock); proc=$(ms "$tmp/err" task-clock:process); jit=$(ms "$tmp/err" task-clock:jit)
   [ -n "$bare" ] || { echo "$prog $way printed no task-clock:" >&2; cat "$tmp/err" >&2; exit 1; }
-  echo "$r $prog $way $bare ${proc:-$bare}" >> "$tmp/times"
-  [ -z "${BENCH_VERBOSE:-}" ] || printf 'round %2d  %-5s %-5s task-clock %9s ms  process %9s ms\n' "$r" "$prog" "$way" "$bare" "${proc:-$bare}" >&2
+  echo "$r $prog $way $bare ${proc:-$bare} ${jit:--1}" >> "$tmp/times"
+  [ -z "${BENCH_VERBOSE:-}" ] || printf 'round %2d  %-5s %-5s task-clock %9s ms  process %9s ms  jit %8s ms\n' "$r" "$prog" "$way" "$bare" "${proc:-$bare}" "${jit:--}" >&2
 }
 
 ways=(perf stat ${base:+base})
@@ -74,14 +76,14 @@ printf 'task-clock, perfstat stat against perf stat: JDK %s, %d interleaved roun
 awk -v progs="${programs[*]}" -v ways="${ways[*]}" '
   function median(arr, n,   i, j, t) { for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (arr[j] < arr[i]) { t = arr[i]; arr[i] = arr[j]; arr[j] = t }
                                       return n % 2 ? arr[(n + 1) / 2] : (arr[n / 2] + arr[n / 2 + 1]) / 2 }
-  { tc[$2, $3, $1] = $4; pr[$2, $3, $1] = $5; n = ($1 > n ? $1 : n) }
+  { tc[$2, $3, $1] = $4; pr[$2, $3, $1] = $5; jt[$2, $3, $1] = $6; n = ($1 > n ? $1 : n) }
   END {
     np = split(progs, P, " "); nw = split(ways, W, " ")
-    printf "%-5s %-5s %14s %14s %14s %18s %18s\n", "prog", "way", "task-clock ms", "process ms", "ratio", "range", "process ratio"
+    printf "%-5s %-5s %14s %14s %10s %14s %18s %14s\n", "prog", "way", "task-clock ms", "process ms", "JIT ms", "ratio", "range", "process ratio"
     for (i = 1; i <= np; i++) for (k = 1; k <= nw; k++) {
       w = W[k]
-      for (r = 1; r <= n; r++) { a[r] = tc[P[i], w, r]; b[r] = pr[P[i], w, r] }
-      mt = median(a, n); mp = median(b, n)
+      for (r = 1; r <= n; r++) { a[r] = tc[P[i], w, r]; b[r] = pr[P[i], w, r]; c[r] = jt[P[i], w, r] }
+      mt = median(a, n); mp = median(b, n); mj = median(c, n); mj = mj < 0 ? "-" : sprintf("%.1f", mj)
       ratio = "-"; range = "-"; pratio = "-"
       if (w != "perf") {
         lo = 1e9; hi = -1e9
@@ -91,7 +93,7 @@ awk -v progs="${programs[*]}" -v ways="${ways[*]}" '
         }
         ratio = sprintf("%.3f", median(a, n)); range = sprintf("%.3f-%.3f", lo, hi); pratio = sprintf("%.3f", median(b, n))
       }
-      printf "%-5s %-5s %14.1f %14.1f %14s %18s %18s\n", P[i], w, mt, mp, ratio, range, pratio
+      printf "%-5s %-5s %14.1f %14.1f %10s %14s %18s %14s\n", P[i], w, mt, mp, mj, ratio, range, pratio
     }
     print "(medians over the rounds; a ratio is the median of the per-round ratios to perf stat of the bare program)"
   }' "$tmp/times"
