@@ -49,6 +49,8 @@ import perfstat.format.Phase;
  * </ol>
  */
 final class AgentSession {
+    /** The counter reader's procfs reads run before the window opens, for the JIT to compile them then. */
+    private static final int WARM_UP_READS = 8;
     private final AgentOptions options;
     private final Instrumentation inst;
     /** Attached sessions write {@code partFile}, then move it to {@code outFile} whole; null otherwise. */
@@ -130,9 +132,13 @@ final class AgentSession {
                 timerCost = timerOverheadNs();
             }
             registerEvents(installer != null, !o.events().isEmpty());
-            if (!attached) {
-                // what JFR's start and the agent's queued for the JIT is compiled before the window, not in it; in a
-                // running JVM the compiler's work is mostly the application's, and the window opens at once
+            if (!attached && o.jitWaitMs() > 0) {
+                // what JFR's start and the agent's queued for the JIT, and the counter reader's procfs path, compiled
+                // before the window, not in it; in a running JVM the compiler's work is mostly the application's, and
+                // the window opens at once
+                if (!o.events().isEmpty()) {
+                    perfstat.agent.counters.ReaderWarmUp.run(WARM_UP_READS);
+                }
                 JitQuiet.await(o.jitWaitMs());
             }
             long startCpuNs = ProcessCounters.read().taskClockNs() - cpuAtStart;
