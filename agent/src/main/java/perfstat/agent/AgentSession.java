@@ -132,14 +132,8 @@ final class AgentSession {
                 timerCost = timerOverheadNs();
             }
             registerEvents(installer != null, !o.events().isEmpty());
-            if (!attached && o.jitWaitMs() > 0) {
-                // what JFR's start and the agent's queued for the JIT, and the counter reader's procfs path, compiled
-                // before the window, not in it; in a running JVM the compiler's work is mostly the application's, and
-                // the window opens at once
-                if (!o.events().isEmpty()) {
-                    perfstat.agent.counters.ReaderWarmUp.run(WARM_UP_READS);
-                }
-                JitQuiet.await(o.jitWaitMs());
+            if (!attached) {
+                quietJit(o);
             }
             long startCpuNs = ProcessCounters.read().taskClockNs() - cpuAtStart;
             commitCounters(Phase.START);
@@ -189,6 +183,21 @@ final class AgentSession {
         for (Class<? extends jdk.jfr.Event> e : events) {
             FlightRecorder.register(e);
         }
+    }
+
+    /**
+     * Started with the JVM: what JFR's start and the agent's queued for the JIT, and the counter reader's procfs path,
+     * compiled before the window opens, not in it ({@code jit-wait}). Not for an attached session: in a running JVM the
+     * compiler's work is mostly the application's, and the window opens at once.
+     */
+    private static void quietJit(AgentOptions o) {
+        if (o.jitWaitMs() <= 0) {
+            return;
+        }
+        if (!o.events().isEmpty()) {
+            perfstat.agent.counters.ReaderWarmUp.run(WARM_UP_READS);
+        }
+        JitQuiet.await(o.jitWaitMs());
     }
 
     /** The counters and their reader, or two nulls where {@code events=none}. */
