@@ -125,7 +125,7 @@ public final class StatRenderer {
     }
 
     /** The text row's name for the whole process's task-clock ({@link StatSummary#PROCESS}). */
-    static final String PROCESS_LABEL = "whole process (msecs)";
+    static final String PROCESS_LABEL = "whole process";
 
     /**
      * The footer: what the task-clock row leaves out (where it does), the command's notes, then one per probe

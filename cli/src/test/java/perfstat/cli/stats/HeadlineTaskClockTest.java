@@ -50,7 +50,7 @@ class HeadlineTaskClockTest {
 
         StringWriter text = new StringWriter();
         new StatRenderer(StatRenderer.Layout.TEXT, ",").render(s, new PrintWriter(text));
-        assertThat(text.toString()).contains("whole process (msecs)")
+        assertThat(text.toString()).contains(" msec   whole process ")
                 .contains("# task-clock excludes perfstat's and JFR's own threads: 50.00 ms");
         StringWriter csv = new StringWriter();
         new StatRenderer(StatRenderer.Layout.CSV, ",").render(s, new PrintWriter(csv));
