@@ -35,6 +35,7 @@ public final class AgentOptions {
     public static final String DEFAULT_OUT = "perfstat.jfr";
     public static final int DEFAULT_INTERVAL_MS = 1000;
     public static final long DEFAULT_CONTENTION_NS = 10_000;
+    public static final int DEFAULT_JIT_WAIT_MS = 500;
     private static final String PROBESETS = "/META-INF/perfstat/probesets.properties";
 
     private static final List<AgentOption<?>> OPTIONS = new ArrayList<>();
@@ -89,6 +90,13 @@ public final class AgentOptions {
     public static final AgentOption<String> MESSAGES = declare("messages", "FILE", OptionTypes.nullable(OptionTypes.path()),
             null, NOT_RECORDED, "Loaded into a running JVM: append the agent's lines to FILE (owner-only) rather than to "
                     + "the JVM's stderr; `perfstat attach` sets it and prints them on its own stderr.");
+    public static final AgentOption<Integer> JIT_WAIT = declare("jit-wait", "MS",
+            OptionTypes.integer(0, "a number of milliseconds, 0 or more"), DEFAULT_JIT_WAIT_MS,
+            o -> !o.attached() && o.durationMs() == 0, // recorded where it is used: not in a running JVM
+            "Started with the JVM: before the counters' window opens, wait until the JIT compiler threads have been idle for "
+                    + JitQuiet.QUIET_MS + " ms, at most MS (default " + DEFAULT_JIT_WAIT_MS + "; `0` opens at once), so "
+                    + "that what JFR's and the agent's start queued for the JIT is compiled before the window and not counted "
+                    + "as the application's. The wait delays `main` as much. Not used when loaded into a running JVM.");
 
     private static final Map<String, AgentOption<?>> BY_KEY = byKey();
 
@@ -225,6 +233,11 @@ public final class AgentOptions {
     /** Where an attached session writes its lines, or null for the JVM's stderr. */
     public String messages() {
         return get(MESSAGES);
+    }
+
+    /** How long, at most, to wait for the JIT compiler threads to be idle before the counters' window opens; 0: not at all. */
+    public int jitWaitMs() {
+        return get(JIT_WAIT);
     }
 
     public static Builder builder() {

@@ -49,6 +49,8 @@ import perfstat.format.Phase;
  * </ol>
  */
 final class AgentSession {
+    /** The counter reader's procfs reads run before the window opens, for the JIT to compile them then. */
+    private static final int WARM_UP_READS = 8;
     private final AgentOptions options;
     private final Instrumentation inst;
     /** Attached sessions write {@code partFile}, then move it to {@code outFile} whole; null otherwise. */
@@ -130,6 +132,9 @@ final class AgentSession {
                 timerCost = timerOverheadNs();
             }
             registerEvents(installer != null, !o.events().isEmpty());
+            if (!attached) {
+                quietJit(o);
+            }
             long startCpuNs = ProcessCounters.read().taskClockNs() - cpuAtStart;
             commitCounters(Phase.START);
             Counting counting = openCounters(o, undo);
@@ -178,6 +183,21 @@ final class AgentSession {
         for (Class<? extends jdk.jfr.Event> e : events) {
             FlightRecorder.register(e);
         }
+    }
+
+    /**
+     * Started with the JVM: what JFR's start and the agent's queued for the JIT, and the counter reader's procfs path,
+     * compiled before the window opens, not in it ({@code jit-wait}). Not for an attached session: in a running JVM the
+     * compiler's work is mostly the application's, and the window opens at once.
+     */
+    private static void quietJit(AgentOptions o) {
+        if (o.jitWaitMs() <= 0) {
+            return;
+        }
+        if (!o.events().isEmpty()) {
+            perfstat.agent.counters.ReaderWarmUp.run(WARM_UP_READS);
+        }
+        JitQuiet.await(o.jitWaitMs());
     }
 
     /** The counters and their reader, or two nulls where {@code events=none}. */

@@ -50,14 +50,18 @@ class StatIT {
         Processes.Result csv = stat(Processes.java(), "-x", ";", "-e", "task-clock,page-faults,cycles");
         assertThat(csv.code()).as(csv.err()).isZero();
         List<String> all = csv.err().lines().filter(l -> !l.startsWith("#") && !l.isBlank()).toList();
-        // task-clock by thread role: its rows follow task-clock's and add up to it
-        List<String> roles = all.stream().filter(l -> l.contains(";task-clock:")).toList();
-        // on perf_event_open the per-thread inherited counters hold the threads that ended: no ended row
+        // task-clock by thread role: its rows follow task-clock's and add up to the whole process (task-clock:process),
+        // of which the task-clock row is the part less the observer's threads; on perf_event_open no ended row
+        String process = all.stream().filter(l -> l.contains(";task-clock:process;")).findFirst().orElseThrow();
+        List<String> roles = all.stream().filter(l -> l.contains(";task-clock:") && l != process).toList();
         assertThat(roles).extracting(l -> l.split(";", -1)[2]).containsExactly("task-clock:application", "task-clock:gc",
                 "task-clock:jit", "task-clock:jvm-runtime", "task-clock:observer");
         double roleSum = roles.stream().mapToDouble(l -> Double.parseDouble(l.split(";", -1)[0])).sum();
         List<String> rows = all.stream().filter(l -> !l.contains(";task-clock:")).toList();
-        assertThat(roleSum).isCloseTo(Double.parseDouble(rows.get(0).split(";", -1)[0]), org.assertj.core.data.Percentage.withPercentage(1));
+        assertThat(roleSum).isCloseTo(Double.parseDouble(process.split(";", -1)[0]), org.assertj.core.data.Percentage.withPercentage(1));
+        double observer = Double.parseDouble(roles.get(4).split(";", -1)[0]);
+        assertThat(Double.parseDouble(rows.get(0).split(";", -1)[0]))
+                .isCloseTo(Double.parseDouble(process.split(";", -1)[0]) - observer, org.assertj.core.data.Offset.offset(0.02));
         assertThat(rows).hasSize(3);
         String[] tc = rows.get(0).split(";", -1);
         assertThat(tc).hasSize(7);

@@ -124,11 +124,36 @@ public final class StatRenderer {
         }
     }
 
-    /** The footer: the command's notes, then one per probe pattern that matched nothing. */
+    /** The text row's name for the whole process's task-clock ({@link StatSummary#PROCESS}). */
+    static final String PROCESS_LABEL = "whole process";
+
+    /**
+     * The footer: what the task-clock row leaves out (where it does), the command's notes, then one per probe
+     * pattern that matched nothing.
+     */
     private static List<String> notes(StatSummary s) {
-        List<String> notes = new java.util.ArrayList<>(s.notes());
+        List<String> notes = new java.util.ArrayList<>();
+        excluded(s).ifPresent(notes::add);
+        notes.addAll(s.notes());
         s.unmatched().forEach(p -> notes.add(NoteText.of(new perfstat.cli.stats.Note.UnmatchedProbe(p))));
         return notes;
+    }
+
+    /** Where the task-clock row is the process less its observer threads: one line saying so, and how much. */
+    private static java.util.Optional<String> excluded(StatSummary s) {
+        StatSummary.Line observer = null;
+        boolean whole = false;
+        for (StatSummary.Line l : s.lines()) {
+            whole |= l.event().equals(StatSummary.PROCESS);
+            if (perfstat.cli.stats.RoleRows.role(l.event()) == perfstat.format.ThreadRole.OBSERVER) {
+                observer = l;
+            }
+        }
+        if (!whole || observer == null || !observer.value().measured()) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(String.format(Locale.ROOT, "task-clock excludes perfstat's and JFR's own threads: %.2f ms"
+                + " (the observer row); %s is the whole process", observer.value().value(), StatSummary.PROCESS));
     }
 
     /**
@@ -161,7 +186,8 @@ public final class StatRenderer {
     private static String textLine(StatSummary.Line l) {
         StringBuilder b = new StringBuilder();
         perfstat.format.ThreadRole role = perfstat.cli.stats.RoleRows.role(l.event());
-        String event = role == null ? l.event() : "  " + perfstat.cli.stats.RoleRows.label(role); // perf's indented sub-row
+        String event = role != null ? "  " + perfstat.cli.stats.RoleRows.label(role) // perf's indented sub-row
+                : l.event().equals(StatSummary.PROCESS) ? "  " + PROCESS_LABEL : l.event();
         b.append(String.format(Locale.ROOT, "%18s %-5s%-33s", value(l, false), l.unit(), event));
         if (l.event().length() >= 33) {
             b.append(' '); // a probe's long name: its comment still stands apart

@@ -172,12 +172,23 @@ public final class Measurements {
                 case NOT_COUNTED -> Value.notCounted();
                 case NOT_SUPPORTED -> Value.notSupported();
             };
+            String source = !c.source().startsWith(SOURCE_PERF) && c.supported() ? c.source() : "";
+            boolean clockRow = c.baseEvent().equals("task-clock");
+            // the task-clock row: the process less perfstat's and JFR's threads, where the run splits it by role
+            boolean split = clockRow && c.counted() && StatSummary.observerNs(run) >= 0;
+            double observerMs = split ? StatSummary.observerNs(run) / 1e6 : 0;
+            double own = c.scaled() - observerMs * 1e6;
             Comment comment = new Comment.Counter(
-                    c.counted() ? CounterMetrics.derived(c.baseEvent(), c.scaled(), totals, elapsedMs * 1e6) : CounterMetrics.Derived.NONE,
-                    c.counted() ? c.runningPct() : 100, !c.source().startsWith(SOURCE_PERF) && c.supported() ? c.source() : "");
-            put(m, metric, v, comment);
-            if (c.baseEvent().equals("task-clock")) {
+                    c.counted() ? CounterMetrics.derived(c.baseEvent(), own, totals, elapsedMs * 1e6) : CounterMetrics.Derived.NONE,
+                    c.counted() ? c.runningPct() : 100, source);
+            put(m, metric, split ? Value.of(Math.max(0, v.value() - observerMs)) : v, comment);
+            if (clockRow) {
                 RoleRows.add(m, run, v.measured() ? v.value() : Double.NaN);
+            }
+            if (split) {
+                put(m, new Metric(StatSummary.PROCESS, "  whole process (msecs)", "ms", COUNTERS, decimals, Metric.Better.LOWER), v,
+                        new Comment.Counter(CounterMetrics.derived(c.baseEvent(), c.scaled(), totals, elapsedMs * 1e6), c.runningPct(),
+                                source));
             }
         }
         // the split that perf does not give: voluntary and involuntary, from procfs

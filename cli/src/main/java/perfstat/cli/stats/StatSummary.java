@@ -129,15 +129,7 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
                 means.put(first.perfCounters().get(i).baseEvent(), mean(vs));
             }
         }
-        for (List<RunData.PerfCounter> same : byEvent) {
-            lines.add(line(same, means, elapsed * 1e9));
-            if (!same.isEmpty() && same.get(0).baseEvent().equals("task-clock")) { // its split by thread role under it
-                lines.addAll(RoleRows.lines(runs, means.getOrDefault("task-clock", Double.NaN)));
-            }
-            if (!same.isEmpty() && same.get(0).baseEvent().equals("context-switches")) { // and the switches' by role
-                lines.addAll(RoleRows.switchLines(runs));
-            }
-        }
+        lines.addAll(eventLines(runs, byEvent, means, elapsed));
         double stderr = windows.size() < 2 ? Double.NaN : Measurements.stderrPct(windows) / 100 * elapsed;
         double user = Double.NaN;
         double sys = Double.NaN;
@@ -167,6 +159,72 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
                 : new Value(elapsed, Value.Status.MEASURED, Measurements.stderrPct(windows), windows.size());
         return new StatSummary(command, runs.size(), lines, el, stderr, user, sys, perThread, notes, probes(runs),
                 unmatched(runs));
+    }
+
+    /** One line per event, in the order asked; under task-clock its split by thread role and the whole process. */
+    private static List<Line> eventLines(List<RunData> runs, List<List<RunData.PerfCounter>> byEvent, Map<String, Double> means,
+                                         double elapsed) {
+        List<Line> lines = new ArrayList<>();
+        for (List<RunData.PerfCounter> same : byEvent) {
+            boolean clock = !same.isEmpty() && same.get(0).baseEvent().equals("task-clock");
+            List<RunData.PerfCounter> headline = clock ? lessObserver(runs) : null;
+            if (headline == null) {
+                lines.add(line(same, means, elapsed * 1e9));
+            } else { // the process less perfstat's and JFR's threads; its CPUs utilized the same
+                Map<String, Double> own = new HashMap<>(means);
+                own.put("task-clock", mean(headline.stream().map(RunData.PerfCounter::scaled).toList()));
+                lines.add(line(headline, own, elapsed * 1e9));
+            }
+            if (clock) { // its split by thread role under it, shares of the whole process; then the whole process
+                lines.addAll(RoleRows.lines(runs, means.getOrDefault("task-clock", Double.NaN)));
+                if (headline != null) {
+                    Line whole = line(same, means, elapsed * 1e9);
+                    lines.add(new Line(PROCESS, whole.unit(), whole.value(), whole.runtimeNs(), whole.runningPct(),
+                            whole.derived(), whole.source()));
+                }
+            }
+            if (!same.isEmpty() && same.get(0).baseEvent().equals("context-switches")) { // and the switches' by role
+                lines.addAll(RoleRows.switchLines(runs));
+            }
+        }
+        return lines;
+    }
+
+    /**
+     * The event of the line that gives the whole process's task-clock, perfstat's and JFR's threads included (the
+     * task-clock line gives the process less them, where every run has the split by thread role).
+     */
+    public static final String PROCESS = "task-clock:process";
+
+    /**
+     * Each run's task-clock less its observer threads' (JFR's and perfstat's own, {@link perfstat.format.ThreadRole#OBSERVER}),
+     * or null where a run has no counted task-clock or no observer count (no split by role): the whole process then.
+     */
+    static List<RunData.PerfCounter> lessObserver(List<RunData> runs) {
+        List<RunData.PerfCounter> out = new ArrayList<>();
+        for (RunData r : runs) {
+            RunData.PerfCounter c = r.perfCounters().stream().filter(x -> x.baseEvent().equals("task-clock")).findFirst()
+                    .orElse(null);
+            long observer = observerNs(r);
+            if (c == null || !c.counted() || observer < 0) {
+                return null;
+            }
+            // task-clock runs all the time it is enabled; were it scaled, the observer's share is taken off in proportion
+            double running = c.enabledNs() > 0 ? (double) c.runningNs() / c.enabledNs() : 1;
+            long less = Math.max(0, c.value() - Math.round(observer * running));
+            out.add(new RunData.PerfCounter(c.event(), less, c.enabledNs(), c.runningNs(), c.status(), c.source(),
+                    c.windowNs(), c.tid(), c.threadName()));
+        }
+        return out;
+    }
+
+    /** The run's observer threads' task-clock in ns, or -1 where it has no split by role. */
+    static long observerNs(RunData run) {
+        if (run.roles().note() != null) {
+            return -1;
+        }
+        return run.roles().counts().stream().filter(c -> c.role() == perfstat.format.ThreadRole.OBSERVER)
+                .mapToLong(RunData.RoleCount::taskClockNs).findFirst().orElse(-1);
     }
 
     /** Each run's counter window, in seconds (runs without counters left out). */

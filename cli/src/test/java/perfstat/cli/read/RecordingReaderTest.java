@@ -268,13 +268,16 @@ class RecordingReaderTest {
         assertThat(perfstat.cli.render.CommentText.of(m.get("task-clock:gc").comment())).isEqualTo("10.00% of task-clock");
         assertThat(m.get("task-clock:gc").metric().id().kind()).isEqualTo(perfstat.cli.stats.MetricId.Kind.COUNTER);
         double sum = keys.subList(1, 7).stream().mapToDouble(k -> m.get(k).value().value()).sum();
-        assertThat(sum).isEqualTo(m.get("task-clock").value().value());
+        // they add up to the whole process; the task-clock row is the process less the observer's threads
+        assertThat(keys.get(7)).isEqualTo(perfstat.cli.stats.StatSummary.PROCESS);
+        assertThat(sum).isEqualTo(m.get(perfstat.cli.stats.StatSummary.PROCESS).value().value());
+        assertThat(m.get("task-clock").value().value()).isEqualTo(sum - m.get("task-clock:observer").value().value());
         assertThat(Measurements.notes(run)).anyMatch(n -> n instanceof perfstat.cli.stats.Note.RolesFrom);
         // stat's lines: the same rows under task-clock's
         List<String> events = perfstat.cli.stats.StatSummary.of("java X", List.of(run), List.of()).lines().stream()
                 .map(perfstat.cli.stats.StatSummary.Line::event).toList();
         assertThat(events).containsExactly("task-clock", "task-clock:application", "task-clock:gc", "task-clock:jit",
-                "task-clock:jvm-runtime", "task-clock:observer", "task-clock:ended", "context-switches",
+                "task-clock:jvm-runtime", "task-clock:observer", "task-clock:ended", perfstat.cli.stats.StatSummary.PROCESS, "context-switches",
                 "context-switches:application", "context-switches:gc", "context-switches:jit", "context-switches:jvm-runtime",
                 "context-switches:observer", "context-switches:ended");
         // the switches by role: voluntary and involuntary of each role's threads, the involuntary share as comment

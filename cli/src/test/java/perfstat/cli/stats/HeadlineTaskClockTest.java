@@ -1,0 +1,78 @@
+package perfstat.cli.stats;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import perfstat.cli.read.RunData;
+import perfstat.cli.render.StatRenderer;
+import perfstat.format.ThreadRole;
+import org.junit.jupiter.api.Test;
+
+/** The task-clock row is the process less perfstat's and JFR's threads; the whole process has a row of its own. */
+class HeadlineTaskClockTest {
+    private static final long S = 1_000_000_000L;
+
+    private static RunData run(long taskClockNs, long observerNs) {
+        RunData.JdkSummary jdk = new RunData.JdkSummary(new TreeMap<>(), Duration.ofSeconds(1), 0, Duration.ZERO, Double.NaN);
+        RunData.CounterWindow w = new RunData.CounterWindow("perf_event_open", "", Duration.ofSeconds(1),
+                Duration.ofNanos(S), 900_000_000L, 100_000_000L, 3, 8, 5_000_000L, 4_000_000L, -1);
+        List<RunData.PerfCounter> counters = List.of(
+                new RunData.PerfCounter("task-clock", taskClockNs, S, S, perfstat.format.CounterStatus.COUNTED, "perf_event_open", S, 0, ""),
+                new RunData.PerfCounter("cycles", 4 * S, S, S, perfstat.format.CounterStatus.COUNTED, "perf_event_open", S, 0, ""));
+        RunData.Roles roles = observerNs < 0 ? RunData.Roles.NONE : new RunData.Roles(List.of(
+                new RunData.RoleCount(ThreadRole.APPLICATION, taskClockNs - observerNs, 10, 1, 3, "schedstat"),
+                new RunData.RoleCount(ThreadRole.OBSERVER, observerNs, 5, 0, 4, "schedstat")), null);
+        return new RunData("x.jfr", null, null, List.of(), Map.of(), null, null, new TreeMap<>(), null, 0, jdk,
+                counters, List.of(), w, Map.of(), RunData.Losses.NONE, Map.of(), "", roles);
+    }
+
+    private static StatSummary.Line line(StatSummary s, String event) {
+        return s.lines().stream().filter(l -> l.event().equals(event)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void theTaskClockRowLeavesOutTheObserverThreadsAndTheWholeProcessKeepsItsRow() {
+        StatSummary s = StatSummary.of("java X", List.of(run(2 * S, 40_000_000L), run(2 * S + 20_000_000L, 60_000_000L)), List.of());
+        StatSummary.Line headline = s.lines().get(0);
+        assertThat(headline.event()).isEqualTo("task-clock");
+        assertThat(headline.value().value()).isCloseTo(1960.0, within(1e-9)); // (1960 + 1960) / 2
+        assertThat(headline.derived().value()).isCloseTo(1.96, within(1e-9)); // CPUs utilized: the application's
+        assertThat(line(s, StatSummary.PROCESS).value().value()).isCloseTo(2010.0, within(1e-9));
+        assertThat(line(s, "task-clock:observer").value().value()).isCloseTo(50.0, within(1e-9));
+        // the other rows' figures rest on the whole process: cycles over the process's task-clock
+        assertThat(line(s, "cycles").derived().value()).isCloseTo(4e9 / 2.01e9, within(1e-9));
+
+        StringWriter text = new StringWriter();
+        new StatRenderer(StatRenderer.Layout.TEXT, ",").render(s, new PrintWriter(text));
+        assertThat(text.toString()).contains(" msec   whole process ")
+                .contains("# task-clock excludes perfstat's and JFR's own threads: 50.00 ms");
+        StringWriter csv = new StringWriter();
+        new StatRenderer(StatRenderer.Layout.CSV, ",").render(s, new PrintWriter(csv));
+        assertThat(csv.toString()).startsWith("1960.00,msec,task-clock,").contains("\n2010.00,msec,task-clock:process,");
+    }
+
+    @Test
+    void withoutASplitByRoleTheTaskClockRowIsTheWholeProcessAsBefore() {
+        StatSummary s = StatSummary.of("java X", List.of(run(2 * S, 40_000_000L), run(2 * S, -1)), List.of());
+        assertThat(s.lines().get(0).value().value()).isCloseTo(2000.0, within(1e-9));
+        assertThat(s.lines()).noneMatch(l -> l.event().equals(StatSummary.PROCESS));
+        StringWriter text = new StringWriter();
+        new StatRenderer(StatRenderer.Layout.TEXT, ",").render(s, new PrintWriter(text));
+        assertThat(text.toString()).doesNotContain("excludes");
+    }
+
+    @Test
+    void reportAndDiffRowsLeaveOutTheObserverThreadsToo() {
+        Map<MetricId, Measurements.Measured> m = Measurements.of(run(2 * S, 40_000_000L));
+        Measurements.Measured clock = m.values().stream().filter(x -> x.metric().key().equals("task-clock")).findFirst().orElseThrow();
+        Measurements.Measured whole = m.values().stream().filter(x -> x.metric().key().equals(StatSummary.PROCESS)).findFirst().orElseThrow();
+        assertThat(clock.value().value()).isCloseTo(1960.0, within(1e-9));
+        assertThat(whole.value().value()).isCloseTo(2000.0, within(1e-9));
+    }
+}
