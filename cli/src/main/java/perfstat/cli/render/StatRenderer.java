@@ -124,11 +124,9 @@ public final class StatRenderer {
         }
     }
 
-    /** The footer: the command's notes, then one per probe pattern that matched nothing. */
+    /** The footer: the command's notes (one per probe pattern that matched nothing among them, with its hint). */
     private static List<String> notes(StatSummary s) {
-        List<String> notes = new java.util.ArrayList<>(s.notes());
-        s.unmatched().forEach(p -> notes.add(NoteText.of(new perfstat.cli.stats.Note.UnmatchedProbe(p))));
-        return notes;
+        return s.notes();
     }
 
     /**
