@@ -46,6 +46,7 @@ final class SummaryText {
             return "none";
         }
         return String.join(", ", moves.stream()
-                .map(m -> String.format(Locale.ROOT, "%s %+.2f%%", m.metric().label().trim(), 100 * m.delta())).toList());
+                .map(m -> Double.isInfinite(m.delta()) ? m.metric().label().trim() + " from 0" // no percentage sizes it
+                        : String.format(Locale.ROOT, "%s %+.2f%%", m.metric().label().trim(), 100 * m.delta())).toList());
     }
 }

@@ -556,12 +556,14 @@ public final class Comparison {
                     logSum += Math.log(r.values().get(c).value() / r.values().get(0).value());
                     n++;
                 }
+                double d = moveDelta(r, c);
                 if (s == null || s.verdict() != Significance.Verdict.SIGNIFICANT || r.metric().better() == Metric.Better.NEITHER
-                        || Double.isNaN(r.deltas().get(c)) || r.metric().id().statistic() == MetricId.Statistic.MAX || r == head) {
+                        || Double.isNaN(d) || r.metric().id().statistic() == MetricId.Statistic.MAX || r == head) {
                     continue;
                 }
-                moves.add(new Summary.Move(r.metric(), r.deltas().get(c)));
+                moves.add(new Summary.Move(r.metric(), d));
             }
+            // by size; a move from 0 (an infinite relative change) before every finite one, in the table's order
             moves.sort(java.util.Comparator.comparingDouble((Summary.Move m) -> -Math.abs(m.delta())));
             List<Summary.Move> better = new ArrayList<>();
             List<Summary.Move> worse = new ArrayList<>();
@@ -575,6 +577,21 @@ public final class Comparison {
                     better, worse, h, Math.max(0, moves.size() - Summary.MOST_MOVES), hotMoves(hot, c)));
         }
         return out;
+    }
+
+    /**
+     * A row's relative change in column {@code c} for the summary: its delta, or where the baseline is 0 and the column's
+     * value is not, an infinite one in the direction of that value (a move from 0, which no percentage sizes); NaN where
+     * there is no change to rank.
+     */
+    private static double moveDelta(Row r, int c) {
+        double d = r.deltas().get(c);
+        Value a = r.values().get(0);
+        Value b = r.values().get(c);
+        if (Double.isNaN(d) && a.measured() && b.measured() && a.value() == 0 && b.value() != 0 && !Double.isNaN(b.value())) {
+            return Math.copySign(Double.POSITIVE_INFINITY, b.value());
+        }
+        return d;
     }
 
     /** The row the summary leads with: the score, else time elapsed, else task-clock, measured on both sides. */

@@ -33,7 +33,10 @@ public record Summary(String label, String baseline, boolean byScore, double geo
         this(label, baseline, byScore, geomeanRatio, better, worse, null, 0, List.of());
     }
 
-    /** A significant change of one metric: the metric and its relative change (0.1 is +10%). */
+    /**
+     * A significant change of one metric: the metric and its relative change (0.1 is +10%); infinite for a change from 0,
+     * which ranks before every finite one.
+     */
     public record Move(Metric metric, double delta) {
     }
 
