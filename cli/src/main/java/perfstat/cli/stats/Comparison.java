@@ -570,13 +570,22 @@ public final class Comparison {
             for (Summary.Move m : moves.subList(0, Math.min(Summary.MOST_MOVES, moves.size()))) {
                 ((m.delta() > 0) == (m.metric().better() == Metric.Better.HIGHER) ? better : worse).add(m);
             }
-            Summary.Headline h = head == null ? null : new Summary.Headline(head.metric(), head.deltas().get(c),
-                    head.tests().get(c) == null ? Significance.Verdict.TOO_FEW : head.tests().get(c).verdict(),
-                    head.tests().get(c) == null ? Double.NaN : head.tests().get(c).pValue());
+            Summary.Headline h = head == null ? null : headlineOf(head, c);
             out.add(new Summary(labels.get(c), labels.get(0), hasScore, n > 0 ? Math.exp(logSum / n) - 1 : Double.NaN,
                     better, worse, h, Math.max(0, moves.size() - Summary.MOST_MOVES), hotMoves(hot, c)));
         }
         return out;
+    }
+
+    /** The headline row's judged change, with its q where the control of false discoveries decided against a raw p below α. */
+    private static Summary.Headline headlineOf(Row head, int c) {
+        Significance t = head.tests().get(c);
+        if (t == null) {
+            return new Summary.Headline(head.metric(), head.deltas().get(c), Significance.Verdict.TOO_FEW, Double.NaN);
+        }
+        boolean overruled = t.verdict() == Significance.Verdict.NOT_SIGNIFICANT && t.pValue() < 1 - t.confidence();
+        return new Summary.Headline(head.metric(), head.deltas().get(c), t.verdict(), t.pValue(),
+                overruled ? head.qValues().get(c) : Double.NaN);
     }
 
     /**

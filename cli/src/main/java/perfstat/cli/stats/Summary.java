@@ -40,8 +40,14 @@ public record Summary(String label, String baseline, boolean byScore, double geo
     public record Move(Metric metric, double delta) {
     }
 
-    /** The headline metric's change, with its verdict and raw p (NaN where there is none). */
-    public record Headline(Metric metric, double delta, Significance.Verdict verdict, double pValue) {
+    /**
+     * The headline metric's change, with its verdict and raw p (NaN where there is none), and its adjusted p (q) where
+     * the control of false discoveries across the table decided against a raw p below α (else NaN).
+     */
+    public record Headline(Metric metric, double delta, Significance.Verdict verdict, double pValue, double qValue) {
+        public Headline(Metric metric, double delta, Significance.Verdict verdict, double pValue) {
+            this(metric, delta, verdict, pValue, Double.NaN);
+        }
     }
 
     /** A hot method whose share of samples moved significantly: section kind (self, total), method, change in points. */
