@@ -232,6 +232,27 @@ public final class StatCommand implements Callable<Integer> {
             notes.add("the command exited with status " + status);
         }
         notes.addAll(lossNotes(runs));
+        notes.addAll(unmatchedNotes(runs));
+        return notes;
+    }
+
+    /**
+     * One note per probe pattern that matched no method in some run, in the order given, with the loaded names nearest
+     * to it where the agent found any (the latest run's that has them), in the words report and diff use.
+     */
+    public static List<String> unmatchedNotes(List<RunData> runs) {
+        java.util.Map<String, List<String>> unmatched = new java.util.LinkedHashMap<>();
+        for (RunData r : runs) {
+            r.probePatterns().forEach((pattern, methods) -> {
+                if (methods == 0) {
+                    List<String> near = r.probeCandidates().getOrDefault(pattern, List.of());
+                    unmatched.merge(pattern, near, (was, now) -> now.isEmpty() ? was : now);
+                }
+            });
+        }
+        List<String> notes = new ArrayList<>();
+        unmatched.forEach((pattern, near) -> notes.add(perfstat.cli.render.NoteText.of(near.isEmpty()
+                ? new perfstat.cli.stats.Note.UnmatchedProbe(pattern) : new perfstat.cli.stats.Note.UnmatchedProbeNear(pattern, near))));
         return notes;
     }
 

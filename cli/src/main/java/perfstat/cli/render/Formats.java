@@ -125,10 +125,26 @@ final class Formats {
         return Double.isNaN(share) ? NOT_COUNTED : String.format(Locale.ROOT, "%.2f%%", 100 * share); // a side without samples
     }
 
-    /** A section's heading: {@code hot methods, self (% of 1234 | 1180 execution samples)}. */
-    static String hotHeading(perfstat.cli.stats.HotMethods.Section s) {
+    /**
+     * A section's heading, naming the kind of sample counted: {@code hot methods, self (% of 1234 | 1180 CPU-time
+     * samples)} where the table's {@link perfstat.cli.stats.Note.SampleKind} says the samples are JFR's CPU-time ones
+     * ({@code jdk.CPUTimeSample}), {@code execution samples} where they are {@code jdk.ExecutionSample}, both where the
+     * sides differ.
+     */
+    static String hotHeading(perfstat.cli.stats.HotMethods.Section s, java.util.List<perfstat.cli.stats.Note> notes) {
         return "hot methods, " + s.kind() + " (% of " + String.join(" | ", s.samples().stream().map(String::valueOf).toList())
-                + (s.kind().equals("native") ? " native method samples)" : " execution samples)");
+                + " " + (s.kind().equals("native") ? "native method" : sampleKind(notes)) + " samples)";
+    }
+
+    /** {@code CPU-time}, {@code execution}, or both, from the table's note on the samples' event. */
+    private static String sampleKind(java.util.List<perfstat.cli.stats.Note> notes) {
+        for (perfstat.cli.stats.Note n : notes) {
+            if (n instanceof perfstat.cli.stats.Note.SampleKind k && !k.events().isEmpty()) {
+                return String.join(" and ", k.events().stream().map(e -> e.equals("jdk.CPUTimeSample") ? "CPU-time"
+                        : e.equals("jdk.ExecutionSample") ? "execution" : e).toList());
+            }
+        }
+        return "execution"; // a table built without the note: the JDK's default kind
     }
 
     /** A hot-methods section's methods as its rows print them (the package only where two would print alike). */

@@ -79,7 +79,7 @@ public final class HtmlRenderer {
         }
         b.append("</table>\n");
         for (perfstat.cli.stats.HotMethods.Section h : t.hot()) {
-            b.append(hotChart(h, t.columns()));
+            b.append(hotChart(h, t.columns(), t.notes()));
         }
         for (perfstat.cli.stats.FlameGraph g : t.stacks().graphs()) {
             b.append(FlameGraphSvg.of(g));
@@ -203,8 +203,9 @@ public final class HtmlRenderer {
      * as long as the change in percentage points (the longest bar fills half the width); bold
      * where the change is significant.
      */
-    private static String hotChart(perfstat.cli.stats.HotMethods.Section h, List<String> columns) {
-        StringBuilder b = new StringBuilder("<h2>").append(esc(Formats.hotHeading(h))).append("</h2>\n<table class=\"hot\"><tr><th>method</th>");
+    private static String hotChart(perfstat.cli.stats.HotMethods.Section h, List<String> columns,
+                                    List<perfstat.cli.stats.Note> notes) {
+        StringBuilder b = new StringBuilder("<h2>").append(esc(Formats.hotHeading(h, notes))).append("</h2>\n<table class=\"hot\"><tr><th>method</th>");
         for (int i = 0; i < columns.size(); i++) {
             b.append("<th>").append(esc(columns.get(i))).append("</th>");
         }

@@ -57,7 +57,7 @@ public final class MarkdownRenderer {
 
     /** One section of hot methods: a column of shares per configuration, each later one's change beside it. */
     private static void hot(perfstat.cli.stats.HotMethods.Section h, Table t, PrintWriter out) {
-        out.println("**" + cell(Formats.hotHeading(h)) + "**");
+        out.println("**" + cell(Formats.hotHeading(h, t.notes())) + "**");
         out.println();
         StringBuilder hotHead = new StringBuilder("| method |");
         StringBuilder hotRule = new StringBuilder("|---|");

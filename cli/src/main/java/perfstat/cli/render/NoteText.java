@@ -222,7 +222,7 @@ public final class NoteText {
         for (List<Long> t : n.timedCalls()) {
             long lo = t.stream().mapToLong(Long::longValue).min().orElse(0);
             long hi = t.stream().mapToLong(Long::longValue).max().orElse(0);
-            per.add(t.isEmpty() ? "-" : lo == hi ? Long.toString(lo) : lo + "-" + hi);
+            per.add(t.isEmpty() ? Formats.NOT_COUNTED : lo == hi ? Long.toString(lo) : lo + "-" + hi);
         }
         return n.probe() + ": latency percentiles rest on " + String.join(" | ", per) + " timed calls a recording ("
                 + String.join(" | ", n.columns()) + ")";

@@ -128,14 +128,13 @@ public final class StatRenderer {
     static final String PROCESS_LABEL = "whole process";
 
     /**
-     * The footer: what the task-clock row leaves out (where it does), the command's notes, then one per probe
-     * pattern that matched nothing.
+     * The footer: what the task-clock row leaves out (where it does), then the command's notes (one per probe
+     * pattern that matched nothing among them, with its hint).
      */
     private static List<String> notes(StatSummary s) {
         List<String> notes = new java.util.ArrayList<>();
         excluded(s).ifPresent(notes::add);
         notes.addAll(s.notes());
-        s.unmatched().forEach(p -> notes.add(NoteText.of(new perfstat.cli.stats.Note.UnmatchedProbe(p))));
         return notes;
     }
 

@@ -13,7 +13,8 @@ final class SummaryText {
         StringBuilder line = new StringBuilder(s.label() + " vs " + s.baseline() + ":");
         if (s.headline() != null) {
             Summary.Headline h = s.headline();
-            String p = Double.isNaN(h.pValue()) ? "" : String.format(Locale.ROOT, " (p=%.3f)", h.pValue());
+            String p = Double.isNaN(h.pValue()) ? "" : Double.isNaN(h.qValue()) ? String.format(Locale.ROOT, " (p=%.3f)", h.pValue())
+                    : String.format(Locale.ROOT, " (p=%.3f q=%.3f)", h.pValue(), h.qValue()); // as the row shows it
             line.append(' ').append(h.metric().label().trim()).append(' ').append(switch (h.verdict()) {
                 case SIGNIFICANT -> String.format(Locale.ROOT, "%+.2f%%", 100 * h.delta()) + p;
                 case NOT_SIGNIFICANT -> "~" + p;
@@ -46,6 +47,7 @@ final class SummaryText {
             return "none";
         }
         return String.join(", ", moves.stream()
-                .map(m -> String.format(Locale.ROOT, "%s %+.2f%%", m.metric().label().trim(), 100 * m.delta())).toList());
+                .map(m -> Double.isInfinite(m.delta()) ? m.metric().label().trim() + " from 0" // no percentage sizes it
+                        : String.format(Locale.ROOT, "%s %+.2f%%", m.metric().label().trim(), 100 * m.delta())).toList());
     }
 }

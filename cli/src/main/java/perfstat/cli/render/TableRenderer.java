@@ -50,7 +50,7 @@ public final class TableRenderer {
     /** The hot methods, a section per kind: shares side by side, then the method, then the changes. */
     private static void printHot(Table table, PrintWriter out) {
         for (perfstat.cli.stats.HotMethods.Section s : table.hot()) {
-            out.println(" " + Formats.hotHeading(s) + ":");
+            out.println(" " + Formats.hotHeading(s, table.notes()) + ":");
             java.util.Map<String, String> names = Formats.hotNames(s);
             for (perfstat.cli.stats.HotMethods.Row r : s.rows()) {
                 StringBuilder b = new StringBuilder(" ");

@@ -568,25 +568,51 @@ public final class Comparison {
                     logSum += Math.log(r.values().get(c).value() / r.values().get(0).value());
                     n++;
                 }
+                double d = moveDelta(r, c);
                 if (s == null || s.verdict() != Significance.Verdict.SIGNIFICANT || r.metric().better() == Metric.Better.NEITHER
-                        || Double.isNaN(r.deltas().get(c)) || r.metric().id().statistic() == MetricId.Statistic.MAX || r == head) {
+                        || Double.isNaN(d) || r.metric().id().statistic() == MetricId.Statistic.MAX || r == head) {
                     continue;
                 }
-                moves.add(new Summary.Move(r.metric(), r.deltas().get(c)));
+                moves.add(new Summary.Move(r.metric(), d));
             }
+            // by size; a move from 0 (an infinite relative change) before every finite one, in the table's order
             moves.sort(java.util.Comparator.comparingDouble((Summary.Move m) -> -Math.abs(m.delta())));
             List<Summary.Move> better = new ArrayList<>();
             List<Summary.Move> worse = new ArrayList<>();
             for (Summary.Move m : moves.subList(0, Math.min(Summary.MOST_MOVES, moves.size()))) {
                 ((m.delta() > 0) == (m.metric().better() == Metric.Better.HIGHER) ? better : worse).add(m);
             }
-            Summary.Headline h = head == null ? null : new Summary.Headline(head.metric(), head.deltas().get(c),
-                    head.tests().get(c) == null ? Significance.Verdict.TOO_FEW : head.tests().get(c).verdict(),
-                    head.tests().get(c) == null ? Double.NaN : head.tests().get(c).pValue());
+            Summary.Headline h = head == null ? null : headlineOf(head, c);
             out.add(new Summary(labels.get(c), labels.get(0), hasScore, n > 0 ? Math.exp(logSum / n) - 1 : Double.NaN,
                     better, worse, h, Math.max(0, moves.size() - Summary.MOST_MOVES), hotMoves(hot, c)));
         }
         return out;
+    }
+
+    /** The headline row's judged change, with its q where the control of false discoveries decided against a raw p below α. */
+    private static Summary.Headline headlineOf(Row head, int c) {
+        Significance t = head.tests().get(c);
+        if (t == null) {
+            return new Summary.Headline(head.metric(), head.deltas().get(c), Significance.Verdict.TOO_FEW, Double.NaN);
+        }
+        boolean overruled = t.verdict() == Significance.Verdict.NOT_SIGNIFICANT && t.pValue() < 1 - t.confidence();
+        return new Summary.Headline(head.metric(), head.deltas().get(c), t.verdict(), t.pValue(),
+                overruled ? head.qValues().get(c) : Double.NaN);
+    }
+
+    /**
+     * A row's relative change in column {@code c} for the summary: its delta, or where the baseline is 0 and the column's
+     * value is not, an infinite one in the direction of that value (a move from 0, which no percentage sizes); NaN where
+     * there is no change to rank.
+     */
+    private static double moveDelta(Row r, int c) {
+        double d = r.deltas().get(c);
+        Value a = r.values().get(0);
+        Value b = r.values().get(c);
+        if (Double.isNaN(d) && a.measured() && b.measured() && a.value() == 0 && b.value() != 0 && !Double.isNaN(b.value())) {
+            return Math.copySign(Double.POSITIVE_INFINITY, b.value());
+        }
+        return d;
     }
 
     /** The row the summary leads with: the score, else time elapsed, else task-clock, measured on both sides. */

@@ -33,12 +33,21 @@ public record Summary(String label, String baseline, boolean byScore, double geo
         this(label, baseline, byScore, geomeanRatio, better, worse, null, 0, List.of());
     }
 
-    /** A significant change of one metric: the metric and its relative change (0.1 is +10%). */
+    /**
+     * A significant change of one metric: the metric and its relative change (0.1 is +10%); infinite for a change from 0,
+     * which ranks before every finite one.
+     */
     public record Move(Metric metric, double delta) {
     }
 
-    /** The headline metric's change, with its verdict and raw p (NaN where there is none). */
-    public record Headline(Metric metric, double delta, Significance.Verdict verdict, double pValue) {
+    /**
+     * The headline metric's change, with its verdict and raw p (NaN where there is none), and its adjusted p (q) where
+     * the control of false discoveries across the table decided against a raw p below α (else NaN).
+     */
+    public record Headline(Metric metric, double delta, Significance.Verdict verdict, double pValue, double qValue) {
+        public Headline(Metric metric, double delta, Significance.Verdict verdict, double pValue) {
+            this(metric, delta, verdict, pValue, Double.NaN);
+        }
     }
 
     /** A hot method whose share of samples moved significantly: section kind (self, total), method, change in points. */

@@ -30,4 +30,20 @@ class StatCommandTest {
                         + " lost each)");
         assertThat(StatCommand.lossNotes(List.of(run(RunData.Losses.NONE)))).isEmpty();
     }
+    /** stat's footer names a pattern that matched nothing with the loaded names nearest to it, as report and diff do. */
+    @Test
+    void anUnmatchedPatternIsNamedWithItsNearestNames() {
+        RunData.JdkSummary jdk = new RunData.JdkSummary(new TreeMap<>(), Duration.ofSeconds(1), 0, Duration.ZERO, Double.NaN);
+        Map<String, Long> patterns = new java.util.LinkedHashMap<>();
+        patterns.put("app.Tokk::next", 0L);
+        patterns.put("app.Tok::next", 1L);
+        patterns.put("app.Nope::x", 0L);
+        RunData r = new RunData("x.jfr", null, null, List.of(), Map.of(), null, null, new TreeMap<>(), null, 0, jdk,
+                List.of(), List.of(), null, patterns, RunData.Losses.NONE, Map.of("app.Tokk::next", List.of("app.Tok::next")), "",
+                RunData.Roles.NONE);
+        RunData first = new RunData("y.jfr", null, null, List.of(), Map.of(), null, null, new TreeMap<>(), null, 0, jdk,
+                List.of(), List.of(), null, patterns, RunData.Losses.NONE);
+        assertThat(StatCommand.unmatchedNotes(List.of(first, r))).containsExactly(
+                "probe 'app.Tokk::next' matched no method; did you mean app.Tok::next?", "probe 'app.Nope::x' matched no method");
+    }
 }

@@ -77,6 +77,14 @@ class NoteTextTest {
                 + " past the limit of probes (not probed); 1 counter read that failed (an interval's row lost each)");
     }
 
+    /** A side without the probe has no timed calls to count: {@code <not counted>} there, as everywhere, never {@code -}. */
+    @Test
+    void timedCallsOfASideWithoutTheProbeAreNotCounted() {
+        assertThat(NoteText.of(new Note.TimedCalls("Vfs::write", List.of("a", "b"), List.of(List.of(1200L, 1310L), List.of()),
+                20, 1000))).isEqualTo("Vfs::write: latency percentiles rest on 1200-1310 | <not counted> timed calls a recording"
+                + " (a | b)");
+    }
+
     @Test
     void aViolationReadsAsTheGateReportsIt() {
         Metric score = new Metric(new MetricId(MetricId.Kind.SCORE, "", MetricId.Statistic.MEAN, "KB/s"), "score",

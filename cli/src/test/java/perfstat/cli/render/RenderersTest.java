@@ -125,4 +125,21 @@ class RenderersTest {
         assertThat(render(OutputFormat.TABLE, t)).contains("69.00% <not counted>  B::c").doesNotContain(" - ");
         assertThat(render(OutputFormat.CSV, t)).contains("<not counted>,%,hot-self").doesNotContain("NaN");
     }
+    /** The hot-methods heading names the kind of sample counted: JFR's CPU-time samples on JDK 25, execution samples else. */
+    @Test
+    void hotMethodsHeadingsNameTheKindOfSampleCounted() {
+        perfstat.cli.stats.HotMethods.Section hot = new perfstat.cli.stats.HotMethods.Section("self", List.of(13L, 20L),
+                List.of(new perfstat.cli.stats.HotMethods.Row("a.B::c", List.of(0.69, 0.5), List.of(Double.NaN, -19.0),
+                        java.util.Arrays.asList(null, null))));
+        for (OutputFormat f : List.of(OutputFormat.TABLE, OutputFormat.MARKDOWN, OutputFormat.HTML)) {
+            Table cpu = new Table(perfstat.cli.stats.Title.of("tok"), List.of("a", "b"), List.of(List.of("a.jfr"), List.of("b.jfr")),
+                    List.of(), List.of(), List.of(new Note.SampleKind(List.of("jdk.CPUTimeSample"))), List.of(), List.of(hot), "tok");
+            assertThat(render(f, cpu)).as(f.name()).contains("hot methods, self (% of 13").contains(" 20 CPU-time samples)")
+                    .doesNotContain("execution samples)");
+            Table exec = cpu.withNotes(List.of(new Note.SampleKind(List.of("jdk.ExecutionSample"))));
+            assertThat(render(f, exec)).as(f.name()).contains(" 20 execution samples)");
+            Table both = cpu.withNotes(List.of(new Note.SampleKind(List.of("jdk.CPUTimeSample", "jdk.ExecutionSample"))));
+            assertThat(render(f, both)).as(f.name()).contains(" 20 CPU-time and execution samples)");
+        }
+    }
 }

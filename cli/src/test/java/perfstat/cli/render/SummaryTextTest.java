@@ -23,4 +23,12 @@ class SummaryTextTest {
         assertThat(SummaryText.of(new Summary("b", "a", true, Double.NaN, List.of(), List.of())))
                 .doesNotContain("geomean").doesNotContain("NaN");
     }
+    /** A headline the control of false discoveries overruled shows its q beside the raw p, as its row does. */
+    @Test
+    void anOverruledHeadlineShowsItsQ() {
+        Metric time = new Metric("time-elapsed", "time elapsed (msecs)", "ms", MetricId.Kind.TIME, 6, Metric.Better.LOWER);
+        Summary s = new Summary("b", "a", false, 1.0, List.of(), List.of(), new Summary.Headline(time, 1.0,
+                perfstat.cli.stats.Significance.Verdict.NOT_SIGNIFICANT, 0.029, 0.055), 0, List.of());
+        assertThat(SummaryText.of(s)).startsWith("b vs a: time elapsed (msecs) ~ (p=0.029 q=0.055);");
+    }
 }

@@ -240,6 +240,36 @@ class ComparisonTest {
                 r.counterWindow(), r.probePatterns(), r.losses());
     }
 
+    /** The recording with GC pauses of {@code pause} in all. */
+    private static RunData withGcPause(RunData r, java.time.Duration pause) {
+        RunData.JdkSummary j = r.jdk();
+        RunData.JdkSummary paused = new RunData.JdkSummary(j.eventCounts(), j.span(), j.gcCount(), pause, j.meanJvmCpuLoad(),
+                j.monitors(), j.parks(), j.topSites(), j.derivedCpuNs(), j.machineContextSwitches(), j.totals(), j.hot(),
+                j.contentionThreshold(), j.cpuLoadCovered(), j.cpuLoadShare());
+        return new RunData(r.file(), r.workload(), r.result(), r.intervalScores(), r.modelCounters(), r.countersStart(),
+                r.countersEnd(), r.probes(), r.agentOptions(), r.timerOverheadNs(), paused, r.perfCounters(), r.perThread(),
+                r.counterWindow(), r.probePatterns(), r.losses());
+    }
+
+    /** A significant move from 0 has no percentage: it ranks before every finite move, so the summary lists it. */
+    @Test
+    void aSignificantMoveFromZeroIsInTheSummary() {
+        MetricId gc = new MetricId(MetricId.Kind.JDK, "gc-pause", MetricId.Statistic.TOTAL, "ms");
+        RunData a = withGcPause(unpatched, java.time.Duration.ZERO);
+        RunData b = withGcPause(patched, java.time.Duration.ofMillis(335));
+        Table t = Comparison.ofColumns(List.of(Collections.nCopies(4, a), Collections.nCopies(4, b)));
+        Row r = row(t, gc);
+        assertThat(r.deltas().get(1)).isNaN();
+        assertThat(r.tests().get(1).verdict()).isEqualTo(Significance.Verdict.SIGNIFICANT);
+        Summary sum = t.summary().get(0);
+        assertThat(sum.more()).isPositive(); // more than five significant moves: the one from 0 is listed first
+        assertThat(sum.worse().get(0).metric().id()).isEqualTo(gc);
+        assertThat(sum.worse().get(0).delta()).isInfinite().isPositive();
+        java.io.StringWriter w = new java.io.StringWriter();
+        perfstat.cli.render.OutputFormat.TABLE.render(t, new java.io.PrintWriter(w));
+        assertThat(w.toString()).contains("worse: GC pauses (msecs) from 0");
+    }
+
     @Test
     void aRowOnlySomeRecordingsOfASideHaveIsNotCountedThereWithOneNote() {
         MetricId load = new MetricId(MetricId.Kind.JDK, "jvm-cpu-load", MetricId.Statistic.MEAN, "%");

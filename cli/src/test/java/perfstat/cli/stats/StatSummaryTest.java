@@ -129,7 +129,7 @@ class StatSummaryTest {
         RunData base = run(1_000_000_000L, counter("task-clock", 1_000_000_000L, 1_000_000_000L, 1_000_000_000L, "counted"));
         RunData r = new RunData("x.jfr", null, null, List.of(), Map.of(), null, null, probes, null, 0, base.jdk(),
                 base.perfCounters(), List.of(), base.counterWindow(), Map.of("app.Tok::next", 1L, "app.Tokk", 0L));
-        StatSummary s = StatSummary.of("java X", List.of(r), List.of());
+        StatSummary s = StatSummary.of("java X", List.of(r), perfstat.cli.command.StatCommand.unmatchedNotes(List.of(r)));
         assertThat(s.probes()).hasSize(1);
         StatSummary.ProbeLine p = s.probes().get(0);
         assertThat(p.calls().value()).isEqualTo(5000.0);
@@ -141,6 +141,7 @@ class StatSummaryTest {
         String text = render(StatRenderer.Layout.TEXT, s);
         assertThat(text).contains("5000      Tok::next() calls").contains("ns   Tok::next() p99")
                 .contains("#      100 timed calls").contains("# probe 'app.Tokk' matched no method");
+        assertThat(text.split("matched no method", -1)).hasSize(2); // named once
         assertThat(render(StatRenderer.Layout.CSV, s)).contains("500,ns,Tok::next() p50,").contains("100.000,timed calls");
         String json = render(StatRenderer.Layout.JSON, s);
         assertThat(json).contains("\"event\" : \"Tok::next() max\"").contains("\"timed-calls\" : 100")
