@@ -302,10 +302,19 @@ public final class Probes {
      * with plain writes between two steps of the stripe's sequence number (as a timed call
      * moves the count); a thread in a lane into the probe's {@link SharedTimes}, one atomic add.
      */
-    @SuppressWarnings("deprecation") // Thread.getId(), as in enter
     public static void exit(int id, long startNs) {
+        exit(id, startNs, System.nanoTime());
+    }
+
+    /**
+     * {@link #exit(int, long)} with the end time read by the caller: the advice reads it in the
+     * probed method, so that what a timed call measures does not include this method's call,
+     * which with sampled timing is cold (see {@link ProbeAdvice#exit}).
+     */
+    @SuppressWarnings("deprecation") // Thread.getId(), as in enter
+    public static void exit(int id, long startNs, long endNs) {
         try {
-            long d = System.nanoTime() - startNs;
+            long d = endNs - startNs;
             long v = d < 0 ? 0 : d;
             long tid = Thread.currentThread().getId();
             int stripe = (int) tid & (STRIPES - 1);
