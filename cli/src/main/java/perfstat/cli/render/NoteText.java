@@ -248,6 +248,10 @@ public final class NoteText {
 
     /** Rows only some of a column's recordings have; null for other kinds. */
     private static String missing(Note note) {
+        if (note instanceof Note.GcOnVmThread n) {
+            return (n.column() == null ? "" : n.column() + ": ") + "GC 0 msecs beside " + n.gcs() + " GCs: the collector has"
+                    + " no GC threads of its own (Serial collects on the VM thread), so their CPU time is in JVM runtime";
+        }
         if (note instanceof Note.NotCountedInSomeRecordings n) {
             return n.column() + ": <not counted> where only some of its " + n.recordings() + " recordings have a value (a run"
                     + " shorter than the event's period, one without the event, or a probe's without a timed call), so not"

@@ -296,4 +296,14 @@ public sealed interface Note {
      */
     record RolesFrom(String column, String source) implements Note {
     }
+
+    /**
+     * The GC role counted no CPU time though the JVM collected: its collector has no GC threads of its own (Serial
+     * collects on the VM thread), so the collections' CPU time is in the JVM runtime row.
+     *
+     * @param column the run's column, or null
+     * @param gcs    the collections the recording has
+     */
+    record GcOnVmThread(String column, long gcs) implements Note {
+    }
 }

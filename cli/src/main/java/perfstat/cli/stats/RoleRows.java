@@ -163,6 +163,11 @@ public final class RoleRows {
         }
         String source = roles.counts().stream().filter(c -> c.role() != ThreadRole.ENDED).map(RunData.RoleCount::source)
                 .findFirst().orElse("");
+        boolean gcRoleIdle = roles.counts().stream().anyMatch(c -> c.role() == ThreadRole.GC && c.taskClockNs() == 0)
+                || roles.counts().stream().noneMatch(c -> c.role() == ThreadRole.GC);
+        if (gcRoleIdle && run.jdk().gcCount() > 0) { // Serial: the collections ran on the VM thread
+            return List.of(new Note.RolesFrom(label, source), new Note.GcOnVmThread(label, run.jdk().gcCount()));
+        }
         return List.of(new Note.RolesFrom(label, source));
     }
 }
