@@ -35,7 +35,7 @@ public final class AgentOptions {
     public static final String DEFAULT_OUT = "perfstat.jfr";
     public static final int DEFAULT_INTERVAL_MS = 1000;
     public static final long DEFAULT_CONTENTION_NS = 10_000;
-    public static final int DEFAULT_JIT_WAIT_MS = 500;
+    public static final int DEFAULT_JIT_WAIT_MS = 0;
     private static final String PROBESETS = "/META-INF/perfstat/probesets.properties";
 
     private static final List<AgentOption<?>> OPTIONS = new ArrayList<>();
@@ -94,7 +94,8 @@ public final class AgentOptions {
             OptionTypes.integer(0, "a number of milliseconds, 0 or more"), DEFAULT_JIT_WAIT_MS,
             o -> !o.attached() && o.durationMs() == 0, // recorded where it is used: not in a running JVM
             "Started with the JVM: before the counters' window opens, wait until the JIT compiler threads have been idle for "
-                    + JitQuiet.QUIET_MS + " ms, at most MS (default " + DEFAULT_JIT_WAIT_MS + "; `0` opens at once), so "
+                    + JitQuiet.QUIET_MS + " ms, at most MS (default " + DEFAULT_JIT_WAIT_MS + ": off, as it delays every start; 500 is a"
+                    + " bound that works here), so "
                     + "that what JFR's and the agent's start queued for the JIT is compiled before the window and not counted "
                     + "as the application's. The wait delays `main` as much. Not used when loaded into a running JVM.");
 

@@ -80,7 +80,7 @@ class AgentOptionsTest {
     @Test
     void theRecordedOptionsSpellOutTheDefaultsAndTheSampleOnlyWhereItIsUsed() throws Exception {
         assertThat(AgentOptions.parse("timing=exact,events=cs,contention=1ms").describeForRecording())
-                .isEqualTo("timing=exact,events=cs,interval=1000,contention=1000000ns,samples=true,jit-wait=500");
+                .isEqualTo("timing=exact,events=cs,interval=1000,contention=1000000ns,samples=true,jit-wait=0");
         assertThat(AgentOptions.parse("probes=a.B,probeset=s,sample=8,events=none,out=x.jfr,parent=3,duration=1s")
                 .describeForRecording()).isEqualTo("probes=a.B,probeset=s,timing=sampled,sample=8,events=none,interval=1000,contention=10000ns,samples=true");
     }
