@@ -1,8 +1,6 @@
 package perfstat.agent;
 
 import java.io.File;
-import java.io.FileInputStream;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
@@ -134,15 +132,6 @@ final class JitQuiet {
     }
 
     private int read(String path) {
-        try (FileInputStream in = new FileInputStream(path)) {
-            int n = 0;
-            int r;
-            while (n < buf.length && (r = in.read(buf, n, buf.length - n)) > 0) {
-                n += r;
-            }
-            return n;
-        } catch (IOException | RuntimeException e) {
-            return -1;
-        }
+        return perfstat.agent.counters.ProcessCounters.readInto(path, buf);
     }
 }

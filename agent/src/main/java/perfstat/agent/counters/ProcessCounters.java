@@ -158,4 +158,18 @@ public final class ProcessCounters {
         }
         return saw;
     }
+
+    /** Reads a (procfs) file into {@code buf}, as much as fits, with no allocation: the bytes read, or -1. */
+    public static int readInto(String path, byte[] buf) {
+        try (java.io.FileInputStream in = new java.io.FileInputStream(path)) {
+            int n = 0;
+            int r;
+            while (n < buf.length && (r = in.read(buf, n, buf.length - n)) > 0) {
+                n += r;
+            }
+            return n;
+        } catch (java.io.IOException | RuntimeException e) {
+            return -1;
+        }
+    }
 }

@@ -1,8 +1,6 @@
 package perfstat.agent.counters;
 
 import java.io.File;
-import java.io.FileInputStream;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -260,16 +258,7 @@ final class ThreadCounts {
 
     /** Reads the file into {@link #buf}: the bytes read, or -1. */
     private int readFile(String path) {
-        try (FileInputStream in = new FileInputStream(path)) {
-            int n = 0;
-            int r;
-            while (n < buf.length && (r = in.read(buf, n, buf.length - n)) > 0) {
-                n += r;
-            }
-            return n;
-        } catch (IOException | RuntimeException e) {
-            return -1;
-        }
+        return ProcessCounters.readInto(path, buf);
     }
 
     /** The number after the line start {@code key} in the first {@code n} bytes of {@link #buf}, or -1. */

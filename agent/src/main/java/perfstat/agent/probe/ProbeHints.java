@@ -146,8 +146,11 @@ public final class ProbeHints {
                 .sorted(Map.Entry.comparingByValue()).limit(MAX).map(Map.Entry::getKey).toList();
     }
 
-    /** Levenshtein distance. */
-    static int distance(String a, String b) {
+    /**
+     * Levenshtein distance: the fewest insertions, deletions and substitutions that turn {@code a} into {@code b}. The
+     * one implementation: the CLI's gate names its closest metrics with it too.
+     */
+    public static int distance(String a, String b) {
         int[] prev = new int[b.length() + 1];
         int[] cur = new int[b.length() + 1];
         for (int j = 0; j <= b.length(); j++) {

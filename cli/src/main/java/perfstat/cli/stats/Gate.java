@@ -162,24 +162,9 @@ public final class Gate {
                 .map(java.util.Map.Entry::getKey).toList();
     }
 
-    /** Levenshtein distance: the fewest insertions, deletions and substitutions that turn {@code a} into {@code b}. */
+    /** Levenshtein distance ({@link perfstat.agent.probe.ProbeHints#distance}, the agent's, which the CLI shares). */
     public static int editDistance(String a, String b) {
-        int[] prev = new int[b.length() + 1];
-        int[] cur = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            prev[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            cur[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int sub = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                cur[j] = Math.min(sub, Math.min(prev[j] + 1, cur[j - 1] + 1));
-            }
-            int[] x = prev;
-            prev = cur;
-            cur = x;
-        }
-        return prev[b.length()];
+        return perfstat.agent.probe.ProbeHints.distance(a, b);
     }
 
     /**
