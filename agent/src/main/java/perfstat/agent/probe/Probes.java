@@ -56,7 +56,7 @@ import org.HdrHistogram.Histogram;
  *       probed class, {@link #cells(int)}), so that the JIT folds the array, its length and
  *       the range checks away; classes too old for dynamic constants (before Java 11) get
  *       {@link #enter(int)}, which loads the array by id.</li>
- *   <li>Each probe's stripe line holds a copy of the stripe's owner, so the owner check and
+ *   <li>Each probe's stripe holds a copy of the stripe's owner, so the owner check and
  *       the count touch one line. A copy is written by the owner alone, on its first call of
  *       that probe (it starts as no thread's id); a copy that names a terminated thread is
  *       harmless, since no live thread has that id (thread ids are not reused).</li>
@@ -73,8 +73,15 @@ public final class Probes {
     private static final int MAX_PROBES = 4096;
     /** Stripes: threads whose ids differ modulo this count never share one. */
     static final int STRIPES = 256;
-    /** Longs per stripe: one 64-byte cache line. */
-    private static final int LINE = 8;
+    /**
+     * Longs per stripe: 128 bytes, of which the first five are used. A Java array is only 8-byte
+     * aligned and its elements start 16 bytes after it, so stripes of 64 bytes straddle two cache
+     * lines, and in one placement in eight the next stripe's count shared the line of this
+     * stripe's owner copy: two threads with consecutive ids then took the line from each other on
+     * every call (half the two-thread fstime score, docs/models/writepath.md). With 128, the
+     * five used longs of two stripes are 88 bytes apart, wherever the array lies.
+     */
+    static final int LINE = 16;
     /** Calls left until the next timed one. */
     private static final int REMAINING = 0;
     /** The id of the thread that owns the stripe, as this probe last saw it ({@link #NO_OWNER} at first). */
@@ -84,6 +91,8 @@ public final class Probes {
     /** Odd while the owner moves {@link #BASE} and {@link #REMAINING} (a sequence lock). */
     private static final int SEQUENCE = 3;
     private static final int SEED = 4;
+    /** Longs of a stripe in use: {@link #REMAINING} to {@link #SEED}. */
+    static final int USED = 5;
     /** No thread's id: the owner copy of a line that no thread has counted in yet. */
     private static final long NO_OWNER = -1;
     /** The gap when timing is off: more calls than a run makes. */
