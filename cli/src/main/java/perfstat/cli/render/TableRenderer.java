@@ -131,7 +131,7 @@ public final class TableRenderer {
         int lw = labelWidth(table);
         int[] dw = new int[n];
         for (int i = 1; i < n; i++) {
-            dw[i] = width(cells, n + i, "", 8);
+            dw[i] = width(cells, n + i, deltaHeader(table, i), 8);
         }
         String title = "| " + TitleText.of(table.title()) + " |";
         String rule = "-".repeat(title.length());
@@ -144,8 +144,14 @@ public final class TableRenderer {
         for (int i = 0; i < n; i++) {
             head.append(' ').append(pad(table.columns().get(i), vw[i])).append(i < n - 1 ? " |" : "");
         }
-        out.println(head);
         int total = head.length() + 2 + lw + 2;
+        if (n > 2) { // which change is which: with one change only, it is the second column's
+            head.append("  ").append(padRight("", lw));
+            for (int i = 1; i < n; i++) {
+                head.append("  ").append(padRight(deltaHeader(table, i), dw[i]));
+            }
+        }
+        out.println(stripRight(head.toString()));
         for (int i = 1; i < n; i++) {
             total += dw[i] + 2;
         }
@@ -174,6 +180,11 @@ public final class TableRenderer {
         }
         out.println(blank);
         out.println(" " + "-".repeat(vw[0] + 4));
+    }
+
+    /** The heading of column {@code i}'s changes from the first column, where there are two changes or more. */
+    private static String deltaHeader(Table table, int i) {
+        return table.columns().size() > 2 ? table.columns().get(i) + " vs " + table.columns().get(0) : "";
     }
 
     /** perf's {@code ( +- x% )} for each column whose value is a mean of several samples, or "". */

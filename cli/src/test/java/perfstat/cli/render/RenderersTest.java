@@ -61,6 +61,21 @@ class RenderersTest {
     }
 
     @Test
+    void threeColumnsNameEachChangeColumnTwoDoNot() {
+        Metric clock = new Metric("task-clock", "task-clock (msecs)", "ms", MetricId.Kind.COUNTER, 6, Metric.Better.LOWER);
+        Row r = new Row(clock, List.of(Value.of(100), Value.of(110), Value.of(90)), List.of(Double.NaN, 0.1, -0.1),
+                List.of(perfstat.cli.stats.Comment.NONE, perfstat.cli.stats.Comment.NONE, perfstat.cli.stats.Comment.NONE));
+        Table three = new Table(perfstat.cli.stats.Title.of("t"), List.of("serial", "parallel", "g1"),
+                List.of(List.of("a.jfr"), List.of("b.jfr"), List.of("c.jfr")), List.of(r), List.of(), List.of());
+        String head = render(OutputFormat.TABLE, three).lines().filter(l -> l.contains("serial |")).findFirst().orElseThrow();
+        assertThat(head).containsSubsequence("g1", "parallel vs serial", "g1 vs serial");
+        String line = render(OutputFormat.TABLE, three).lines().filter(l -> l.contains("task-clock")).findFirst().orElseThrow();
+        assertThat(line.indexOf("+10.00%")).as("the change sits under its heading").isEqualTo(head.indexOf("parallel vs serial"));
+        assertThat(line.indexOf("-10.00%")).isEqualTo(head.indexOf("g1 vs serial"));
+        assertThat(render(OutputFormat.TABLE, table(2))).doesNotContain(" vs ");
+    }
+
+    @Test
     void oneRecordingPrintsAsPerfStatDoes() {
         String expected = String.join("\n",
                 "",
