@@ -147,10 +147,13 @@ public final class ProbeHints {
     }
 
     /**
-     * Levenshtein distance: the fewest insertions, deletions and substitutions that turn {@code a} into {@code b}. The
-     * one implementation: the CLI's gate names its closest metrics with it too.
+     * Edit distance with transpositions (optimal string alignment): the fewest insertions, deletions,
+     * substitutions and swaps of two neighbouring letters that turn {@code a} into {@code b}, so that
+     * {@code stpe} is one edit from {@code step}. The one implementation: the CLI's gate names its
+     * closest metrics with it too.
      */
     public static int distance(String a, String b) {
+        int[] before = new int[b.length() + 1];
         int[] prev = new int[b.length() + 1];
         int[] cur = new int[b.length() + 1];
         for (int j = 0; j <= b.length(); j++) {
@@ -160,9 +163,14 @@ public final class ProbeHints {
             cur[0] = i;
             for (int j = 1; j <= b.length(); j++) {
                 int sub = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                cur[j] = Math.min(sub, Math.min(prev[j] + 1, cur[j - 1] + 1));
+                int d = Math.min(sub, Math.min(prev[j] + 1, cur[j - 1] + 1));
+                if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+                    d = Math.min(d, before[j - 2] + 1);
+                }
+                cur[j] = d;
             }
-            int[] x = prev;
+            int[] x = before;
+            before = prev;
             prev = cur;
             cur = x;
         }

@@ -31,6 +31,16 @@ class ProbeHintsTest {
     }
 
     @Test
+    void twoLettersSwappedAreOneEditEvenInAShortName() {
+        assertThat(ProbeHints.distance("stpe", "step")).isEqualTo(1);
+        assertThat(ProbeHints.distance("spin", "main")).isEqualTo(2);
+        assertThat(ProbeHints.distance("kitten", "sitting")).isEqualTo(3);
+        assertThat(ProbeHints.distance("", "abc")).isEqualTo(3);
+        assertThat(ProbeHints.candidates("java.util.ArrayList::szie", LOADED)).containsExactly("java.util.ArrayList::size");
+        assertThat(ProbeHints.candidates("java.util.ArrayList::gte", LOADED)).contains("java.util.ArrayList::get");
+    }
+
+    @Test
     void nothingNearAnAnnotationOrAnyClassPatternOrPerfstatsOwnClasses() {
         assertThat(ProbeHints.candidates("com.example.Nope::x", LOADED)).isEmpty();
         assertThat(ProbeHints.candidates("@com.example.Timed", LOADED)).isEmpty();
