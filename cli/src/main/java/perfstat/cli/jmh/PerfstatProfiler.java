@@ -44,7 +44,8 @@ public class PerfstatProfiler implements InternalProfiler, ExternalProfiler {
 
     @Override
     public String getDescription() {
-        return "perfstat: perf's counters (task-clock, context switches, page faults, ...) and probe calls per operation,"
+        return "perfstat: perf's counters (task-clock, by thread role too: GC, JIT, ...; context switches, page faults, ...)"
+                + " and probe calls per operation,"
                 + " without perf, and a recording per benchmark for perfstat diff";
     }
 
