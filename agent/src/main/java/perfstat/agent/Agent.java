@@ -74,13 +74,27 @@ public final class Agent {
      * profiler: each counted event by perf's name (scaled by time enabled over time running, as
      * perf scales; task-clock in ns), and each probe's calls by {@code pkg.Class::method}. An
      * event that is not counted is left out; {@link #notCounted} says why.
+     *
+     * <p>Where asked for ({@link #counts(boolean)}), task-clock by thread role too, in ns, from the
+     * same read ({@code CounterSet.roles}: the per-thread task-clock counters on a Java 22+ target,
+     * each thread's schedstat on 17 and 21), {@link perfstat.format.ThreadRole#ENDED} where the source
+     * has that rest; or, where the threads cannot be read one by one, no roles and
+     * {@code rolesNote} saying why. Not asked for: no roles and a null note.
      */
-    public record Counts(java.util.Map<String, Double> events, java.util.Map<String, Long> probeCalls) {
+    public record Counts(java.util.Map<String, Double> events, java.util.Map<String, Long> probeCalls,
+                         java.util.Map<perfstat.format.ThreadRole, Long> roleTaskClockNs, String rolesNote) {
         public static final Counts NONE = new Counts(java.util.Map.of(), java.util.Map.of());
 
         public Counts {
             events = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(events));
             probeCalls = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(probeCalls));
+            roleTaskClockNs = java.util.Collections.unmodifiableMap(roleTaskClockNs.isEmpty()
+                    ? java.util.Map.of() : new java.util.EnumMap<>(roleTaskClockNs));
+        }
+
+        /** Counts without roles. */
+        public Counts(java.util.Map<String, Double> events, java.util.Map<String, Long> probeCalls) {
+            this(events, probeCalls, java.util.Map.of(), null);
         }
 
         public boolean isEmpty() {
@@ -89,12 +103,20 @@ public final class Agent {
     }
 
     /**
-     * The running agent's counts so far ({@link Counts#NONE} when no agent runs). Reads each
-     * counter once (about a microsecond a descriptor): not for hot paths.
+     * The running agent's counts so far ({@link Counts#NONE} when no agent runs), without roles.
+     * Reads each counter once (about a microsecond a descriptor): not for hot paths.
      */
     public static Counts counts() {
+        return counts(false);
+    }
+
+    /**
+     * As {@link #counts()}, and with {@code roles} the task-clock by thread role of the same read
+     * (no second read of the counters; the split is worked out from what that read left).
+     */
+    public static Counts counts(boolean roles) {
         AgentSession s = current();
-        return s == null ? Counts.NONE : s.counts();
+        return s == null ? Counts.NONE : s.counts(roles);
     }
 
     /**

@@ -288,13 +288,22 @@ final class AgentSession {
         return options;
     }
 
-    /** The counts so far, for a reader in this JVM ({@link Agent#counts}). */
-    Agent.Counts counts() {
+    /** The counts so far, for a reader in this JVM ({@link Agent#counts(boolean)}); with {@code roles}, by thread role too. */
+    Agent.Counts counts(boolean roles) {
         Map<String, Double> events = new java.util.LinkedHashMap<>();
+        Map<perfstat.format.ThreadRole, Long> byRole = new java.util.EnumMap<>(perfstat.format.ThreadRole.class);
+        String rolesNote = null;
         if (counterSet != null) {
-            for (CounterSet.Reading r : counterSet.read()) {
+            List<CounterSet.Reading> read = counterSet.read();
+            for (CounterSet.Reading r : read) {
                 if (r.status() == perfstat.format.CounterStatus.COUNTED) {
                     events.put(r.event(), r.scaled());
+                }
+            }
+            if (roles) {
+                rolesNote = counterSet.rolesNote();
+                for (CounterSet.RoleReading r : counterSet.roles(read)) {
+                    byRole.put(r.role(), r.taskClockNs());
                 }
             }
         }
@@ -304,7 +313,7 @@ final class AgentSession {
                 calls.put(p.name(), p.calls());
             }
         }
-        return new Agent.Counts(events, calls);
+        return new Agent.Counts(events, calls, byRole, rolesNote);
     }
 
     /** The events this session cannot count, with the reason, by perf's name. */

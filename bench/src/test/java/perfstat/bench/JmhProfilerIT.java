@@ -40,6 +40,10 @@ class JmhProfilerIT {
         assertThat(r.text()).containsPattern("call:Target::work calls/op +avgt +2 +1\\.000 ")
                 .containsPattern("call:task-clock/op +avgt +2 +[0-9.]+ .*ns/op")
                 .contains("call:page-faults/op").contains("call:context-switches/op");
+        // task-clock by thread role per operation, the roles' keys as perfstat's other rows have them
+        for (String role : List.of("application", "gc", "jit", "jvm-runtime", "observer")) {
+            assertThat(r.text()).containsPattern("call:task-clock:" + role + "/op +avgt +2 .*ns/op");
+        }
         try (Stream<Path> files = Files.list(dir.resolve("rec"))) {
             assertThat(files.map(f -> f.getFileName().toString())).containsExactly("perfstat.bench.ProbeCostBenchmark.call-fork1.jfr");
         }
@@ -85,6 +89,7 @@ class JmhProfilerIT {
         assertThat(diff.text()).contains("Performance counter stats for 'perfstat.bench.ProbeCostBenchmark.call' (1 thread,")
                 .contains("Performance counter stats for 'perfstat.bench.ProbeCostBenchmark.timerPair' (1 thread,")
                 .containsPattern("avgt \\(ns/op\\) +.*\\(n=2\\+2\\)")
+                .containsPattern("  GC \\(msecs\\) +.*\\(n=2\\+2\\)").containsPattern("  JIT compiler \\(msecs\\) +.*\\(n=2\\+2\\)")
                 .contains("before |").contains("after");
         // a directory that already holds recordings is refused before the run
         Out again = jmh("ProbeCostBenchmark.call", "-prof", "perfstat:dir=after", "-f", "1", "-wi", "0", "-i", "1", "-r", "100ms");

@@ -16,12 +16,14 @@ import perfstat.agent.Agent;
 import perfstat.agent.counters.EventSpec;
 import perfstat.agent.probe.ProbeNames;
 import perfstat.format.RecordingFormat;
+import perfstat.format.ThreadRole;
 
 /**
  * The profiler's role inside a forked JVM, where the host's options put perfstat's agent: the
  * agent's counts read as each measurement iteration begins and ends (never in warm-up), as JMH
  * secondary results per operation ({@code task-clock/op}, ..., {@code Class::method calls/op}),
- * each probe's p50 and p99 over the iteration's timed calls ({@link ProbePercentileResult}),
+ * task-clock by thread role per operation ({@code task-clock:gc/op}, ...) where task-clock is
+ * counted and the threads can be read one by one, each probe's p50 and p99 over the iteration's timed calls ({@link ProbePercentileResult}),
  * and a {@link JmhIterationEvent} with the iteration's score in the fork's recording. Without
  * the agent (a warm-up fork, or {@code -f 0}) it reports nothing. JMH makes one profiler per
  * fork, so this state is the fork's.
@@ -29,6 +31,8 @@ import perfstat.format.RecordingFormat;
 final class JmhFork {
     /** Set in each fork's JVM options by the host, so that a profiler made there knows it is in a fork. */
     private static final String PROPERTY = "perfstat.jmh.fork";
+    /** A role's result is {@code task-clock:gc/op}: the key perfstat's role rows have ({@code task-clock:gc}), per operation. */
+    private static final String ROLE_PREFIX = "task-clock:";
     /** The counts as the measurement iteration began, or null outside one. */
     private Agent.Counts start;
     /** The probes' latency histograms as the measurement iteration began. */
@@ -37,6 +41,12 @@ final class JmhFork {
     private JmhIterationEvent iterationEvent;
     private int iterations;
     private boolean saidNotCounted;
+    /** Whether to read task-clock by thread role: task-clock is among the events asked for. */
+    private final boolean roles;
+
+    JmhFork(boolean roles) {
+        this.roles = roles;
+    }
 
     /** Whether this JVM is a fork the host started (it is not with {@code -f 0}). */
     static boolean inFork() {
@@ -50,7 +60,7 @@ final class JmhFork {
 
     void beforeIteration(IterationParams iterationParams) {
         boolean measured = iterationParams.getType() == IterationType.MEASUREMENT;
-        start = measured ? Agent.counts() : null;
+        start = measured ? Agent.counts(roles) : null;
         startLatencies = measured ? Agent.probeLatencies() : null;
         if (measured && !start.isEmpty()) {
             iterationEvent = new JmhIterationEvent();
@@ -62,7 +72,7 @@ final class JmhFork {
         if (start == null) {
             return List.of(); // warm-up: not counted
         }
-        Agent.Counts end = Agent.counts();
+        Agent.Counts end = Agent.counts(roles);
         if (end.isEmpty()) {
             return List.of();
         }
@@ -70,10 +80,23 @@ final class JmhFork {
         commitIteration(benchmarkParams, result, ops);
         if (!saidNotCounted) {
             saidNotCounted = true;
-            Agent.notCounted().forEach((event, why) -> System.out.println("perfstat: " + event + " not counted here (" + why + ")"));
+            notCountedLines(Agent.notCounted(), end.rolesNote()).forEach(System.out::println);
         }
         List<Result> out = new ArrayList<>(counterResults(start, end, ops));
         out.addAll(latencyResults(startLatencies, Agent.probeLatencies()));
+        return out;
+    }
+
+    /**
+     * The fork's lines, said once, on what it cannot count: each event not counted, with why, and why task-clock is not
+     * split by thread role ({@code rolesNote}, null where it is split or was not asked for).
+     */
+    static List<String> notCountedLines(Map<String, String> notCounted, String rolesNote) {
+        List<String> out = new ArrayList<>();
+        notCounted.forEach((event, why) -> out.add("perfstat: " + event + " not counted here (" + why + ")"));
+        if (rolesNote != null) {
+            out.add("perfstat: task-clock not split by thread role here (" + rolesNote + "): no task-clock:ROLE/op results");
+        }
         return out;
     }
 
@@ -100,8 +123,10 @@ final class JmhFork {
 
     /**
      * Each count's growth over the iteration, per operation where the iteration measured any:
-     * perf's events by their names (modifiers such as {@code :u} dropped), each probe as
-     * {@code Class::method calls}.
+     * perf's events by their names (modifiers such as {@code :u} dropped), task-clock by thread
+     * role as {@code task-clock:ROLE} (ns; the role keys of perfstat's other rows: application, gc,
+     * jit, jvm-runtime, observer, and ended where the source has that rest), each probe as
+     * {@code Class::method calls}. A role is reported where both reads have it.
      */
     static List<Result> counterResults(Agent.Counts start, Agent.Counts end, long ops) {
         List<Result> out = new ArrayList<>();
@@ -110,6 +135,12 @@ final class JmhFork {
             if (before != null) {
                 String name = EventSpec.baseName(e.getKey());
                 out.add(result(name, e.getValue() - before, EventSpec.isClock(name) ? "ns" : "#", ops));
+            }
+        }
+        for (Map.Entry<ThreadRole, Long> e : end.roleTaskClockNs().entrySet()) {
+            Long before = start.roleTaskClockNs().get(e.getKey());
+            if (before != null) {
+                out.add(result(ROLE_PREFIX + e.getKey().text(), e.getValue() - before, "ns", ops));
             }
         }
         for (Map.Entry<String, Long> e : end.probeCalls().entrySet()) {

@@ -11,11 +11,13 @@ import org.openjdk.jmh.profile.ProfilerException;
 import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.Result;
+import perfstat.agent.counters.EventSpec;
 
 /**
  * {@code -prof perfstat}: perfstat's agent in every measurement fork, and its counts per
  * operation as JMH secondary results ({@code task-clock/op} (ns), {@code context-switches/op},
- * {@code page-faults/op}, ..., {@code Class::method calls/op} and the probe's p50 and p99 over
+ * {@code page-faults/op}, ..., task-clock by thread role ({@code task-clock:gc/op}, {@code task-clock:jit/op}, ...),
+ * {@code Class::method calls/op} and the probe's p50 and p99 over
  * the timed calls); each measurement fork also writes a recording holding its iterations'
  * scores, which {@code perfstat diff before/ after/} compares benchmark by benchmark.
  *
@@ -29,11 +31,12 @@ import org.openjdk.jmh.results.Result;
  */
 public class PerfstatProfiler implements InternalProfiler, ExternalProfiler {
     private final JmhHost host;
-    private final JmhFork fork = new JmhFork();
+    private final JmhFork fork;
 
     public PerfstatProfiler(String initLine) throws ProfilerException {
         ProfilerOptions options = ProfilerOptions.parse(initLine);
         this.host = new JmhHost(options);
+        this.fork = new JmhFork(options.agent().events().stream().anyMatch(e -> EventSpec.baseName(e.name()).equals("task-clock")));
         if (!JmhFork.inFork()) { // the host: a fork only reads its options
             host.refuseOldRecordings();
         }
@@ -41,7 +44,8 @@ public class PerfstatProfiler implements InternalProfiler, ExternalProfiler {
 
     @Override
     public String getDescription() {
-        return "perfstat: perf's counters (task-clock, context switches, page faults, ...) and probe calls per operation,"
+        return "perfstat: perf's counters (task-clock, by thread role too: GC, JIT, ...; context switches, page faults, ...)"
+                + " and probe calls per operation,"
                 + " without perf, and a recording per benchmark for perfstat diff";
     }
 
