@@ -269,6 +269,25 @@ public final class NoteText {
         if (note instanceof Note.RolesFrom n) {
             return (n.column() == null ? "" : n.column() + ": ") + rolesFrom(n.source());
         }
+        return rolesDerived(note);
+    }
+
+    /** A period as the JDK's settings write it: {@code 10 s}, {@code 500 ms}. */
+    private static String period(long ns) {
+        return ns % 1_000_000_000L == 0 ? ns / 1_000_000_000L + " s" : ns % 1_000_000L == 0 ? ns / 1_000_000L + " ms" : ns + " ns";
+    }
+
+    /** The words on roles estimated from jdk.ThreadCPULoad; null for other kinds. */
+    private static String rolesDerived(Note note) {
+        if (note instanceof Note.RolesDerived n) {
+            String every = n.periodNs() > 0 ? "sampled every " + period(n.periodNs())
+                    : "one periodic pass or none, at its period (10 s in default.jfc and profile.jfc)";
+            return (n.column() == null ? "" : n.column() + ": ") + "task-clock by thread role derived from jdk.ThreadCPULoad ("
+                    + n.events() + " events, " + every + ", each a share of " + n.cpus() + " CPUs): an estimate, not measured;"
+                    + " the event covers Java threads only (the application's, the JIT compilers', JFR's and the JVM's Java"
+                    + " threads), so there is no GC row: the GC's threads, the VM thread and JFR's sampler are in the rest,"
+                    + " with each thread's time after its last event and the JVM's before the recording (docs/counters.md)";
+        }
         return null;
     }
 
