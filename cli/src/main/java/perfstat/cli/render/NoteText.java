@@ -280,36 +280,35 @@ public final class NoteText {
     /** The words on roles estimated from jdk.ThreadCPULoad; null for other kinds. */
     private static String rolesDerived(Note note) {
         if (note instanceof Note.RolesDerived n) {
-            String every = n.periodNs() > 0 ? "sampled every " + period(n.periodNs())
-                    : "one periodic pass or none, at its period (10 s in default.jfc and profile.jfc)";
-            return (n.column() == null ? "" : n.column() + ": ") + "task-clock by thread role derived from jdk.ThreadCPULoad ("
-                    + n.events() + " events, " + every + ", each a share of " + n.cpus() + " CPUs): an estimate, not measured;"
-                    + " the event covers Java threads only (the application's, the JIT compilers', JFR's and the JVM's Java"
-                    + " threads), so there is no GC row: the GC's threads, the VM thread and JFR's sampler are in the rest,"
-                    + " with each thread's time after its last event and the JVM's before the recording (docs/counters.md)";
+            return (n.column() == null ? "" : n.column() + ": ") + derivedWords(n);
         }
         return null;
     }
 
-    /** The words on a source of the role rows (docs/counters.md says more). */
-    private static String rolesFrom(String source) {
-        if (source != null && source.startsWith(perfstat.format.CounterSource.PERF_EVENT_OPEN)) {
-            return "task-clock by thread role from " + source + " (a thread started in the window counts in its"
-                    + " starter's role unless schedstat saw it; docs/counters.md)";
-        }
-        return "task-clock by thread role from each thread's schedstat (ns) at every read; ended between reads: the"
-                + " rest of the task-clock (docs/counters.md)";
+    /** The derived roles' words, without the column's name. */
+    private static String derivedWords(Note.RolesDerived n) {
+        String every = n.periodNs() > 0 ? "sampled every " + period(n.periodNs())
+                : "at most one periodic pass: default.jfc and profile.jfc sample every 10 s";
+        return "task-clock by thread role derived from jdk.ThreadCPULoad (" + every
+                + ", each load a share of " + n.cpus() + " CPUs): an estimate, not measured; the event covers Java threads"
+                + " only (the application's, the JIT compilers', JFR's and the JVM's Java threads), so there is no GC row:"
+                + " the GC's threads, the VM thread and JFR's sampler are in the rest, with each thread's time after its"
+                + " last event and the JVM's before the recording (docs/counters.md)";
     }
 
     /**
-     * The notes' lines, where the notes on the role rows' source of several columns with the same source become one
-     * line naming them all, at the first one's place.
+     * The notes' lines, where the notes on the role rows' source of several columns with the same source (or the same
+     * derived estimate's words) become one line naming them all, at the first one's place.
      */
     private static List<String> merged(List<Note> notes) {
         java.util.Map<String, List<String>> columns = new java.util.LinkedHashMap<>();
+        java.util.Map<String, List<String>> derived = new java.util.LinkedHashMap<>();
         for (Note n : notes) {
             if (n instanceof Note.RolesFrom r && r.column() != null) {
                 columns.computeIfAbsent(r.source() == null ? "" : r.source(), k -> new java.util.ArrayList<>()).add(r.column());
+            }
+            if (n instanceof Note.RolesDerived d && d.column() != null) {
+                derived.computeIfAbsent(derivedWords(d), k -> new java.util.ArrayList<>()).add(d.column());
             }
         }
         List<String> out = new java.util.ArrayList<>();
@@ -319,6 +318,11 @@ public final class NoteText {
                 String source = r.source() == null ? "" : r.source();
                 if (said.add(source)) {
                     out.add(String.join(", ", columns.get(source)) + ": " + rolesFrom(r.source()));
+                }
+            } else if (n instanceof Note.RolesDerived d && d.column() != null) {
+                String words = derivedWords(d);
+                if (said.add(words)) {
+                    out.add(String.join(", ", derived.get(words)) + ": " + words);
                 }
             } else {
                 out.add(of(n));

@@ -315,8 +315,7 @@ public sealed interface Note {
      * @param column   the run's column, or null
      * @param periodNs the event's period as its periodic passes show it, 0 below two passes
      * @param cpus     the processors each load is a share of
-     * @param events   the jdk.ThreadCPULoad events the estimate rests on
      */
-    record RolesDerived(String column, long periodNs, int cpus, long events) implements Note {
+    record RolesDerived(String column, long periodNs, int cpus) implements Note {
     }
 }

@@ -63,8 +63,23 @@ public final class RoleRows {
         }
     }
 
+    private static final String DERIVED = "task-clock:derived:";
+
     /** The key of the derived split's rest row: task-clock outside the Java threads' events. */
-    public static final String DERIVED_REST = "task-clock:rest";
+    public static final String DERIVED_REST = DERIVED + "rest";
+
+    /**
+     * The key of a role's derived row: {@code task-clock:derived:jit}. Its own identity, so that a table of a recording
+     * perfstat made beside one it did not never lines an estimate up with a measured count, nor judges one against it.
+     */
+    public static String derivedKey(ThreadRole r) {
+        return DERIVED + r.text();
+    }
+
+    private static Metric derivedMetric(String key, String label) {
+        return new Metric(new MetricId(MetricId.Kind.COUNTER, key, MetricId.Statistic.TOTAL, "ms"), key, label, DERIVED_DECIMALS,
+                Metric.Better.LOWER);
+    }
 
     /**
      * Adds the role rows derived from jdk.ThreadCPULoad (a recording made without perfstat), each labelled derived,
@@ -80,14 +95,12 @@ public final class RoleRows {
         for (RunData.RoleCount c : run.roles().counts()) {
             double ms = c.taskClockNs() / 1e6;
             sum += ms;
-            Metric metric = new Metric(metric(c.role()).id(), key(c.role()), "  " + label(c.role()) + " (msecs, derived)",
-                    DERIVED_DECIMALS, Metric.Better.LOWER);
+            Metric metric = derivedMetric(derivedKey(c.role()), "  " + label(c.role()) + " (msecs, derived)");
             m.put(metric.id(), new Measurements.Measured(metric, Value.of(ms), Comment.Counter.of(share(ms, taskClockMs))));
         }
         if (Double.isFinite(taskClockMs)) {
             double rest = Math.max(0, taskClockMs - sum);
-            Metric metric = new Metric(new MetricId(MetricId.Kind.COUNTER, DERIVED_REST, MetricId.Statistic.TOTAL, "ms"),
-                    DERIVED_REST, "  GC, VM thread, the rest (msecs, derived)", DERIVED_DECIMALS, Metric.Better.LOWER);
+            Metric metric = derivedMetric(DERIVED_REST, "  GC, VM thread, the rest (msecs, derived)");
             m.put(metric.id(), new Measurements.Measured(metric, Value.of(rest), Comment.Counter.of(share(rest, taskClockMs))));
         }
     }
@@ -189,7 +202,7 @@ public final class RoleRows {
         RunData.Roles roles = run.roles();
         if (roles.derived()) {
             RunData.Estimate e = roles.estimate();
-            return List.of(new Note.RolesDerived(label, e.periodNs(), e.cpus(), e.events()));
+            return List.of(new Note.RolesDerived(label, e.periodNs(), e.cpus()));
         }
         if (roles.note() != null) {
             return List.of(new Note.NoRoleSplit(label, roles.note()));
