@@ -296,6 +296,16 @@ public final class NoteText {
                 + " last event and the JVM's before the recording (docs/counters.md)";
     }
 
+    /** The words on a source of the role rows (docs/counters.md says more). */
+    private static String rolesFrom(String source) {
+        if (source != null && source.startsWith(perfstat.format.CounterSource.PERF_EVENT_OPEN)) {
+            return "task-clock by thread role from " + source + " (a thread started in the window counts in its"
+                    + " starter's role unless schedstat saw it; docs/counters.md)";
+        }
+        return "task-clock by thread role from each thread's schedstat (ns) at every read; ended between reads: the"
+                + " rest of the task-clock (docs/counters.md)";
+    }
+
     /**
      * The notes' lines, where the notes on the role rows' source of several columns with the same source (or the same
      * derived estimate's words) become one line naming them all, at the first one's place.
