@@ -16,6 +16,7 @@ final class JvmCollector implements Collector {
     private Duration gcPause = Duration.ZERO;
     private int hwThreads;
     private Duration beforeRecording = Duration.ZERO;
+    private boolean firstJvmInformation = true;
     private String program = "";
     private final List<double[]> cpuLoads = new ArrayList<>(); // {epoch ns, jvmUser + jvmSystem}
     private final List<double[]> switchRates = new ArrayList<>(); // {epoch ns, switches per second, whole machine}
@@ -30,8 +31,10 @@ final class JvmCollector implements Collector {
         h.on("jdk.CPULoad", e -> cpuLoads.add(new double[] {epochNs(e.getEndTime()), e.getFloat("jvmUser") + e.getFloat("jvmSystem")}));
         h.on("jdk.ThreadContextSwitchRate", e -> switchRates.add(new double[] {epochNs(e.getEndTime()), e.getFloat("switchRate")}));
         h.on("jdk.JVMInformation", e -> {
-            if (e.hasField("jvmStartTime")) { // written when the recording starts: how long the JVM ran before it
-                beforeRecording = Duration.between(e.getInstant("jvmStartTime"), e.getStartTime());
+            if (e.hasField("jvmStartTime")) { // written as each chunk starts: the first says how long the JVM ran before it
+                Duration before = Duration.between(e.getInstant("jvmStartTime"), e.getStartTime());
+                beforeRecording = firstJvmInformation ? before : before.compareTo(beforeRecording) < 0 ? before : beforeRecording;
+                firstJvmInformation = false;
             }
             if (e.hasField("javaArguments")) { // the main class or jar, then the arguments: the program's name only
                 program = perfstat.agent.recording.ProgramName.of(e.getString("javaArguments"));

@@ -230,6 +230,7 @@ public final class RecordingReader {
         private final HotMethodsCollector hot = new HotMethodsCollector();
         private final JdkTotalsCollector jdkTotals = new JdkTotalsCollector();
         private final ThreadRoleCollector roles = new ThreadRoleCollector();
+        private final ThreadCpuLoadCollector threadLoads = new ThreadCpuLoadCollector();
         /** The events a handler could not use. */
         private final SkippedEvents skipped = new SkippedEvents();
         /** Events read per type: the JDK's under their own names (a JDK 9/10 alias adds to its jdk. name). */
@@ -255,7 +256,8 @@ public final class RecordingReader {
         /** Every event type this reader reads, and what it does with one. */
         Map<String, Consumer<RecordedEvent>> handlers() {
             Handlers h = new Handlers();
-            for (Collector c : List.of(agent, workload, jmh, counters, probes, jvm, contention, hot, jdkTotals, roles)) {
+            for (Collector c : List.of(agent, workload, jmh, counters, probes, jvm, contention, hot, jdkTotals, roles,
+                    threadLoads)) {
                 c.register(h);
             }
             return h.all();
@@ -289,11 +291,28 @@ public final class RecordingReader {
             scores.addAll(jmh.scores());
             scores.sort((a, b) -> Double.compare(a[0], b[0]));
             CounterCollector.Part c = counters.result(window, agent.startCpuNs());
-            return new RunData(name, jmhRun ? jmh.workload() : workload.workload(), jmhRun ? jmh.result() : workload.result(),
+            RunData run = new RunData(name, jmhRun ? jmh.workload() : workload.workload(),
+                    jmhRun ? jmh.result() : workload.result(),
                     scores.stream().map(s -> s[1]).toList(), workload.modelCounters(), c.start(), c.end(),
                     probes.probes(window), agent.options(), agent.timerOverheadNs(), jdkSummary(c), c.totals(), c.perThread(),
                     c.window(), probes.patterns(), losses(), probes.candidates(),
                     agent.program().isEmpty() ? jvm.program() : agent.program(), roles.result(window));
+            return derivedRoles(run);
+        }
+
+        /**
+         * A recording made without perfstat, which has no perfstat.ThreadRole: its roles estimated from jdk.ThreadCPULoad
+         * where it has that; a recording with perfstat's events keeps what it measured (never both).
+         */
+        private RunData derivedRoles(RunData run) {
+            if (run.hasPerfstatEvents() || !run.roles().counts().isEmpty() || run.roles().note() != null) {
+                return run;
+            }
+            RunData.Roles derived = threadLoads.result();
+            return derived.counts().isEmpty() ? run : new RunData(run.file(), run.workload(), run.result(), run.intervalScores(),
+                    run.modelCounters(), run.countersStart(), run.countersEnd(), run.probes(), run.agentOptions(),
+                    run.timerOverheadNs(), run.jdk(), run.perfCounters(), run.perThread(), run.counterWindow(),
+                    run.probePatterns(), run.losses(), run.probeCandidates(), run.program(), derived);
         }
 
         /** The events skipped, and the agent's own counts of what it lost. */

@@ -92,15 +92,38 @@ public record RunData(String file, Workload workload, Result result, List<Double
      * ended row last; empty with {@code note} where the agent could not read the threads one by one, empty without a
      * note in a recording that has none.
      *
-     * @param counts one per role
-     * @param note   why there is no split, or null
+     * @param counts   one per role
+     * @param note     why there is no split, or null
+     * @param estimate null where the counts were measured (perfstat.ThreadRole); where they are derived from the
+     *                 JDK's jdk.ThreadCPULoad (a recording made without perfstat), what the estimate rests on
      */
-    public record Roles(List<RoleCount> counts, String note) {
+    public record Roles(List<RoleCount> counts, String note, Estimate estimate) {
         public static final Roles NONE = new Roles(List.of(), null);
 
         public Roles {
             counts = List.copyOf(counts);
         }
+
+        /** Measured counts, or the note why there are none. */
+        public Roles(List<RoleCount> counts, String note) {
+            this(counts, note, null);
+        }
+
+        /** Whether the counts are an estimate from jdk.ThreadCPULoad rather than measured. */
+        public boolean derived() {
+            return estimate != null;
+        }
+    }
+
+    /**
+     * What counts derived from jdk.ThreadCPULoad rest on.
+     *
+     * @param periodNs the event's period as its periodic passes show it, 0 below two passes
+     * @param cpus     the processors the JDK divided each load by (jdk.ContainerConfiguration's effective count, else
+     *                 jdk.CPUInformation's hardware threads)
+     * @param events   the jdk.ThreadCPULoad events read
+     */
+    public record Estimate(long periodNs, int cpus, long events) {
     }
 
     /**

@@ -269,7 +269,31 @@ public final class NoteText {
         if (note instanceof Note.RolesFrom n) {
             return (n.column() == null ? "" : n.column() + ": ") + rolesFrom(n.source());
         }
+        return rolesDerived(note);
+    }
+
+    /** A period as the JDK's settings write it: {@code 10 s}, {@code 500 ms}. */
+    private static String period(long ns) {
+        return ns % 1_000_000_000L == 0 ? ns / 1_000_000_000L + " s" : ns % 1_000_000L == 0 ? ns / 1_000_000L + " ms" : ns + " ns";
+    }
+
+    /** The words on roles estimated from jdk.ThreadCPULoad; null for other kinds. */
+    private static String rolesDerived(Note note) {
+        if (note instanceof Note.RolesDerived n) {
+            return (n.column() == null ? "" : n.column() + ": ") + derivedWords(n);
+        }
         return null;
+    }
+
+    /** The derived roles' words, without the column's name. */
+    private static String derivedWords(Note.RolesDerived n) {
+        String every = n.periodNs() > 0 ? "sampled every " + period(n.periodNs())
+                : "at most one periodic pass: default.jfc and profile.jfc sample every 10 s";
+        return "task-clock by thread role derived from jdk.ThreadCPULoad (" + every
+                + ", each load a share of " + n.cpus() + " CPUs): an estimate, not measured; the event covers Java threads"
+                + " only (the application's, the JIT compilers', JFR's and the JVM's Java threads), so there is no GC row:"
+                + " the GC's threads, the VM thread and JFR's sampler are in the rest, with each thread's time after its"
+                + " last event and the JVM's before the recording (docs/counters.md)";
     }
 
     /** The words on a source of the role rows (docs/counters.md says more). */
@@ -283,14 +307,18 @@ public final class NoteText {
     }
 
     /**
-     * The notes' lines, where the notes on the role rows' source of several columns with the same source become one
-     * line naming them all, at the first one's place.
+     * The notes' lines, where the notes on the role rows' source of several columns with the same source (or the same
+     * derived estimate's words) become one line naming them all, at the first one's place.
      */
     private static List<String> merged(List<Note> notes) {
         java.util.Map<String, List<String>> columns = new java.util.LinkedHashMap<>();
+        java.util.Map<String, List<String>> derived = new java.util.LinkedHashMap<>();
         for (Note n : notes) {
             if (n instanceof Note.RolesFrom r && r.column() != null) {
                 columns.computeIfAbsent(r.source() == null ? "" : r.source(), k -> new java.util.ArrayList<>()).add(r.column());
+            }
+            if (n instanceof Note.RolesDerived d && d.column() != null) {
+                derived.computeIfAbsent(derivedWords(d), k -> new java.util.ArrayList<>()).add(d.column());
             }
         }
         List<String> out = new java.util.ArrayList<>();
@@ -300,6 +328,11 @@ public final class NoteText {
                 String source = r.source() == null ? "" : r.source();
                 if (said.add(source)) {
                     out.add(String.join(", ", columns.get(source)) + ": " + rolesFrom(r.source()));
+                }
+            } else if (n instanceof Note.RolesDerived d && d.column() != null) {
+                String words = derivedWords(d);
+                if (said.add(words)) {
+                    out.add(String.join(", ", derived.get(words)) + ": " + words);
                 }
             } else {
                 out.add(of(n));

@@ -228,6 +228,7 @@ public final class Measurements {
                 derivedCpu ? new Comment.CpuFromLoad(utilized, coveredPct)
                         : Comment.Counter.of(Double.isNaN(utilized) ? CounterMetrics.Derived.NONE
                         : new CounterMetrics.Derived(utilized, "CPUs utilized")));
+        RoleRows.addDerived(m, run, taskClockMs);
         Value none = Value.notCounted();
         Value vol = counters ? value(a.voluntaryContextSwitches(), b.voluntaryContextSwitches(), 1) : none;
         Value invol = counters ? value(a.involuntaryContextSwitches(), b.involuntaryContextSwitches(), 1) : none;
@@ -297,6 +298,7 @@ public final class Measurements {
         }
         if (!run.hasPerfstatEvents()) {
             notes.add(new Note.NoPerfstatEvents(label));
+            notes.addAll(RoleRows.notes(run, label)); // the roles derived from jdk.ThreadCPULoad, where recorded
         }
         notes.addAll(lossNotes(run, label));
         return notes;

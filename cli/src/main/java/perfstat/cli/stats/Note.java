@@ -306,4 +306,16 @@ public sealed interface Note {
      */
     record GcOnVmThread(String column, long gcs) implements Note {
     }
+
+    /**
+     * The rows by thread role of a recording made without perfstat, derived from the JDK's jdk.ThreadCPULoad: an
+     * estimate, never measured. The event covers Java threads only (the JIT's compiler threads among them), so the
+     * GC's threads, the VM thread and JFR's sampler are in the rest row, with what the events do not cover.
+     *
+     * @param column   the run's column, or null
+     * @param periodNs the event's period as its periodic passes show it, 0 below two passes
+     * @param cpus     the processors each load is a share of
+     */
+    record RolesDerived(String column, long periodNs, int cpus) implements Note {
+    }
 }

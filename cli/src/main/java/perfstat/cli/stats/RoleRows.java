@@ -63,6 +63,51 @@ public final class RoleRows {
         }
     }
 
+    private static final String DERIVED = "task-clock:derived:";
+
+    /** The key of the derived split's rest row: task-clock outside the Java threads' events. */
+    public static final String DERIVED_REST = DERIVED + "rest";
+
+    /**
+     * The key of a role's derived row: {@code task-clock:derived:jit}. Its own identity, so that a table of a recording
+     * perfstat made beside one it did not never lines an estimate up with a measured count, nor judges one against it.
+     */
+    public static String derivedKey(ThreadRole r) {
+        return DERIVED + r.text();
+    }
+
+    private static Metric derivedMetric(String key, String label) {
+        return new Metric(new MetricId(MetricId.Kind.COUNTER, key, MetricId.Statistic.TOTAL, "ms"), key, label, DERIVED_DECIMALS,
+                Metric.Better.LOWER);
+    }
+
+    /**
+     * Adds the role rows derived from jdk.ThreadCPULoad (a recording made without perfstat), each labelled derived,
+     * and the rest of {@code taskClockMs} (GC threads, the VM thread and JFR's sampler, which are no Java threads, and
+     * time the events do not cover) as a row of its own, so that the rows add up to the task-clock row; none where the
+     * run's roles are measured or absent. The GC role has no row: the event cannot see its threads.
+     */
+    static void addDerived(Map<MetricId, Measurements.Measured> m, RunData run, double taskClockMs) {
+        if (!run.roles().derived()) {
+            return;
+        }
+        double sum = 0;
+        for (RunData.RoleCount c : run.roles().counts()) {
+            double ms = c.taskClockNs() / 1e6;
+            sum += ms;
+            Metric metric = derivedMetric(derivedKey(c.role()), "  " + label(c.role()) + " (msecs, derived)");
+            m.put(metric.id(), new Measurements.Measured(metric, Value.of(ms), Comment.Counter.of(share(ms, taskClockMs))));
+        }
+        if (Double.isFinite(taskClockMs)) {
+            double rest = Math.max(0, taskClockMs - sum);
+            Metric metric = derivedMetric(DERIVED_REST, "  GC, VM thread, the rest (msecs, derived)");
+            m.put(metric.id(), new Measurements.Measured(metric, Value.of(rest), Comment.Counter.of(share(rest, taskClockMs))));
+        }
+    }
+
+    /** An estimate from loads sampled every few seconds: milliseconds to three places are more than it knows already. */
+    private static final int DERIVED_DECIMALS = 3;
+
     /** perf's comment for a part of task-clock: its share, in percent. */
     static CounterMetrics.Derived share(double ms, double taskClockMs) {
         return taskClockMs > 0 ? new CounterMetrics.Derived(100 * ms / taskClockMs, "% of task-clock") : CounterMetrics.Derived.NONE;
@@ -155,6 +200,10 @@ public final class RoleRows {
     /** The footer's notes on the split: where it came from, or why there is none; empty for a run without either. */
     static List<Note> notes(RunData run, String label) {
         RunData.Roles roles = run.roles();
+        if (roles.derived()) {
+            RunData.Estimate e = roles.estimate();
+            return List.of(new Note.RolesDerived(label, e.periodNs(), e.cpus()));
+        }
         if (roles.note() != null) {
             return List.of(new Note.NoRoleSplit(label, roles.note()));
         }
