@@ -54,25 +54,32 @@ public final class RoleRows {
                 "  " + label(r) + " (msecs)", 6, Metric.Better.LOWER);
     }
 
-    /** Adds the run's role rows to {@code m}, each with its share of {@code taskClockMs}; none where the run has none. */
-    static void add(Map<MetricId, Measurements.Measured> m, RunData run, double taskClockMs) {
+    /** Adds the run's role rows to {@code m}, each with its share of the whole process's {@code wholeMs}; none where the run has none. */
+    static void add(Map<MetricId, Measurements.Measured> m, RunData run, double wholeMs) {
         for (RunData.RoleCount c : run.roles().counts()) {
             double ms = c.taskClockNs() / 1e6;
             Metric metric = metric(c.role());
-            m.put(metric.id(), new Measurements.Measured(metric, Value.of(ms), Comment.Counter.of(share(ms, taskClockMs))));
+            m.put(metric.id(), new Measurements.Measured(metric, Value.of(ms), Comment.Counter.of(share(ms, wholeMs))));
         }
     }
 
-    /** perf's comment for a part of task-clock: its share, in percent. */
-    static CounterMetrics.Derived share(double ms, double taskClockMs) {
-        return taskClockMs > 0 ? new CounterMetrics.Derived(100 * ms / taskClockMs, "% of task-clock") : CounterMetrics.Derived.NONE;
+    /**
+     * perf's comment for a role's part of the whole process's task-clock ({@code wholeMs}, the
+     * {@code task-clock:process} row): its share, in percent, worded so. The task-clock row above the roles leaves the
+     * observer out, so a share of it would not add up; shares of the whole process add up to 100% over the roles.
+     */
+    static CounterMetrics.Derived share(double ms, double wholeMs) {
+        return wholeMs > 0 ? new CounterMetrics.Derived(100 * ms / wholeMs, SHARE) : CounterMetrics.Derived.NONE;
     }
+
+    /** The unit of a role's share: of the whole process ({@link #share}). */
+    static final String SHARE = "% of whole process";
 
     /**
      * The role lines of {@code perfstat stat}: per role the mean over the runs that have it (in msec, with its ±),
-     * and its share of the mean task-clock; empty where no run has roles.
+     * and its share of the whole process's mean task-clock ({@code meanWholeNs}); empty where no run has roles.
      */
-    static List<StatSummary.Line> lines(List<RunData> runs, double meanTaskClockNs) {
+    static List<StatSummary.Line> lines(List<RunData> runs, double meanWholeNs) {
         List<StatSummary.Line> out = new ArrayList<>();
         for (ThreadRole r : ThreadRole.values()) {
             List<Double> ms = new ArrayList<>();
@@ -85,7 +92,7 @@ public final class RoleRows {
             double mean = ms.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
             Value v = new Value(mean, Value.Status.MEASURED, ms.size() < 2 || mean == 0 ? Double.NaN : Measurements.stderrPct(ms),
                     ms.size());
-            out.add(new StatSummary.Line(key(r), "msec", v, 0, 100, share(mean, meanTaskClockNs / 1e6), ""));
+            out.add(new StatSummary.Line(key(r), "msec", v, 0, 100, share(mean, meanWholeNs / 1e6), ""));
         }
         return out;
     }

@@ -265,7 +265,7 @@ class RecordingReaderTest {
         Map<String, Measurements.Measured> m = byKey(Measurements.of(run));
         assertThat(m.get("task-clock:gc").value().value()).isEqualTo(100.0);
         assertThat(m.get("task-clock:gc").metric().label()).isEqualTo("  GC (msecs)");
-        assertThat(perfstat.cli.render.CommentText.of(m.get("task-clock:gc").comment())).isEqualTo("10.00% of task-clock");
+        assertThat(perfstat.cli.render.CommentText.of(m.get("task-clock:gc").comment())).isEqualTo("10.00% of whole process");
         assertThat(m.get("task-clock:gc").metric().id().kind()).isEqualTo(perfstat.cli.stats.MetricId.Kind.COUNTER);
         double sum = keys.subList(1, 7).stream().mapToDouble(k -> m.get(k).value().value()).sum();
         // they add up to the whole process; the task-clock row is the process less the observer's threads
