@@ -197,7 +197,8 @@ public final class StatCommand implements Callable<Integer> {
         return out;
     }
 
-    private List<String> notes(List<RunData> runs, long wallNs, int status) {
+    /** The footer's lines (package-private for tests): sources, the window, perfstat's cost, the roles' notes, losses. */
+    List<String> notes(List<RunData> runs, long wallNs, int status) {
         List<String> notes = new ArrayList<>();
         RunData last = runs.get(runs.size() - 1);
         RunData.CounterWindow w = last.counterWindow();
