@@ -20,7 +20,7 @@ import perfstat.format.Phase;
  * {@code perfstat stat -I} to print while the command runs: one line per event,
  * {@code WINDOW_NS EVENT VALUE ENABLED_NS RUNNING_NS STATUS SOURCE}, then one per thread role
  * ({@link CounterSet#roles} of the same read, no read of its own),
- * {@code role WINDOW_NS ROLE TASK_CLOCK_NS VOLUNTARY INVOLUNTARY THREADS SOURCE}, separated by
+ * {@code thread-role WINDOW_NS ROLE TASK_CLOCK_NS VOLUNTARY INVOLUNTARY THREADS SOURCE}, separated by
  * tabs, then a line {@code end WINDOW_NS}.
  */
 public final class CounterReader implements Runnable {
@@ -152,7 +152,7 @@ public final class CounterReader implements Runnable {
                     .append(r.status().token()).append('\t').append(r.source()).append('\n');
         }
         for (CounterSet.RoleReading r : roles) {
-            sb.append("role\t").append(window).append('\t').append(r.role().text()).append('\t').append(r.taskClockNs())
+            sb.append("thread-role\t").append(window).append('\t').append(r.role().text()).append('\t').append(r.taskClockNs())
                     .append('\t').append(r.voluntary()).append('\t').append(r.involuntary()).append('\t').append(r.threads())
                     .append('\t').append(r.source()).append('\n');
         }

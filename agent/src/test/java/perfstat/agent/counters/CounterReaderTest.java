@@ -94,9 +94,9 @@ class CounterReaderTest {
         // a batch: 2 counters, 5 roles, end
         assertThat(lines).hasSize(2 * (2 + 5 + 1));
         assertThat(lines.get(0)).matches("[0-9]+\ttask-clock\t230\t2000\t2000\tcounted\tperf_event_open");
-        assertThat(lines.get(2)).matches("role\t[0-9]+\tapplication\t110\t0\t0\t1\tperf_event_open per thread");
-        assertThat(lines.get(3)).matches("role\t[0-9]+\tgc\t0\t0\t0\t0\tperf_event_open per thread");
-        assertThat(lines.get(4)).matches("role\t[0-9]+\tjit\t120\t0\t0\t1\tperf_event_open per thread");
+        assertThat(lines.get(2)).matches("thread-role\t[0-9]+\tapplication\t110\t0\t0\t1\tperf_event_open per thread");
+        assertThat(lines.get(3)).matches("thread-role\t[0-9]+\tgc\t0\t0\t0\t0\tperf_event_open per thread");
+        assertThat(lines.get(4)).matches("thread-role\t[0-9]+\tjit\t120\t0\t0\t1\tperf_event_open per thread");
         assertThat(lines.get(7)).matches("end\t[0-9]+");
     }
 

@@ -12,7 +12,7 @@ import perfstat.format.CounterStatus;
 /**
  * Follows the agent's interval log (agent option {@code interval-log}) while the command
  * runs: each complete batch of lines ({@code WINDOW_NS EVENT VALUE ENABLED_NS RUNNING_NS
- * STATUS [SOURCE]}, the roles' {@code role WINDOW_NS ROLE TASK_CLOCK_NS VOLUNTARY INVOLUNTARY
+ * STATUS [SOURCE]}, the roles' {@code thread-role WINDOW_NS ROLE TASK_CLOCK_NS VOLUNTARY INVOLUNTARY
  * THREADS SOURCE}, then {@code end WINDOW_NS}) is handed on as cumulative counts; a batch ending
  * {@code base WINDOW_NS} is the base a window's rows count from.
  */
@@ -83,7 +83,7 @@ public final class IntervalLog {
     /** One counter's or one role's line into the batch; a torn line is skipped. */
     private void line(String[] f) {
         try {
-            if (f.length == 8 && f[0].equals("role")) {
+            if (f.length == 8 && f[0].equals("thread-role")) {
                 perfstat.format.ThreadRole role = perfstat.format.ThreadRole.parse(f[2]);
                 if (role != null) {
                     roles.add(new RunData.RoleCount(role, Long.parseLong(f[3]), Long.parseLong(f[4]), Long.parseLong(f[5]),

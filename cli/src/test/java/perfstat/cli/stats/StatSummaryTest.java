@@ -123,15 +123,15 @@ class StatSummaryTest {
         java.nio.file.Files.writeString(log, String.join("\n",
                 "500000000\ttask-clock\t400000000\t500000000\t500000000\tcounted\tperf_event_open",
                 "500000000\tcontext-switches\t30\t500000000\t500000000\tcounted\tperf_event_open",
-                "role\t500000000\tapplication\t300000000\t10\t2\t2\t" + s,
-                "role\t500000000\tgc\t80000000\t5\t1\t2\t" + s,
-                "role\t500000000\tobserver\t20000000\t4\t0\t3\t" + s,
+                "thread-role\t500000000\tapplication\t300000000\t10\t2\t2\t" + s,
+                "thread-role\t500000000\tgc\t80000000\t5\t1\t2\t" + s,
+                "thread-role\t500000000\tobserver\t20000000\t4\t0\t3\t" + s,
                 "end\t500000000",
                 "1000000000\ttask-clock\t900000000\t1000000000\t1000000000\tcounted\tperf_event_open",
                 "1000000000\tcontext-switches\t50\t1000000000\t1000000000\tcounted\tperf_event_open",
-                "role\t1000000000\tapplication\t700000000\t12\t6\t2\t" + s,
-                "role\t1000000000\tgc\t150000000\t6\t1\t2\t" + s,
-                "role\t1000000000\tobserver\t50000000\t6\t0\t3\t" + s,
+                "thread-role\t1000000000\tapplication\t700000000\t12\t6\t2\t" + s,
+                "thread-role\t1000000000\tgc\t150000000\t6\t1\t2\t" + s,
+                "thread-role\t1000000000\tobserver\t50000000\t6\t0\t3\t" + s,
                 "end\t1000000000", ""));
         List<perfstat.cli.read.IntervalLog.Batch> batches = new ArrayList<>();
         new perfstat.cli.read.IntervalLog(log).poll(batches::add);
