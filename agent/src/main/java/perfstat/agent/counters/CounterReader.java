@@ -252,6 +252,16 @@ public final class CounterReader implements Runnable {
             e.note = "";
             e.commit();
         }
+        for (CounterSet.RoleEventReading r : counters.roleEvents()) {
+            perfstat.agent.events.ThreadRoleCounterEvent e = new perfstat.agent.events.ThreadRoleCounterEvent();
+            e.phase = phase;
+            e.role = r.role().text();
+            e.event = r.event();
+            e.value = r.value();
+            e.source = r.source();
+            e.windowNs = window;
+            e.commit();
+        }
     }
 
     private static void commit(String phase, CounterSet.Reading r, long window, int tid, String name) {

@@ -95,12 +95,29 @@ public record RunData(String file, Workload workload, Result result, List<Double
      * @param counts one per role
      * @param note   why there is no split, or null
      */
-    public record Roles(List<RoleCount> counts, String note) {
+    public record Roles(List<RoleCount> counts, String note, List<RoleEvent> events) {
         public static final Roles NONE = new Roles(List.of(), null);
 
         public Roles {
             counts = List.copyOf(counts);
+            events = List.copyOf(events);
         }
+
+        /** Without counts of other events by role (format 7, or none counted per thread). */
+        public Roles(List<RoleCount> counts, String note) {
+            this(counts, note, List.of());
+        }
+    }
+
+    /**
+     * One role's count of an event other than task-clock over the window (perfstat.ThreadRoleCounter, format 8): the
+     * per-thread perf_event_open counters of its threads present at the opening, their descendants included.
+     *
+     * @param event  the event as asked ({@code page-faults}, {@code cycles:u})
+     * @param value  the count, scaled
+     * @param source the event's counter's source
+     */
+    public record RoleEvent(perfstat.format.ThreadRole role, String event, long value, String source) {
     }
 
     /**

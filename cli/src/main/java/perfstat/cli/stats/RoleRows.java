@@ -40,12 +40,59 @@ public final class RoleRows {
 
     private static final String SWITCHES = "context-switches:";
 
-    /** The role of a key made by {@link #key} or {@link #switchesKey}, or null for any other. */
+    /** The role of a key made by {@link #key}, {@link #switchesKey} or {@link #eventKey}, or null for any other. */
     public static ThreadRole role(String key) {
         if (key.startsWith("task-clock:")) {
             return ThreadRole.parse(key.substring("task-clock:".length()));
         }
-        return key.startsWith(SWITCHES) ? ThreadRole.parse(key.substring(SWITCHES.length())) : null;
+        if (key.startsWith(SWITCHES)) {
+            return ThreadRole.parse(key.substring(SWITCHES.length()));
+        }
+        int colon = key.lastIndexOf(':');
+        return colon > 0 && SPLIT_EVENTS.contains(perfstat.agent.counters.EventSpec.baseName(key.substring(0, colon)))
+                ? ThreadRole.parse(key.substring(colon + 1)) : null;
+    }
+
+    /**
+     * The events besides task-clock and context-switches whose counts {@code stat} splits by role, where the recording
+     * has them (perfstat.ThreadRoleCounter) and the event is supported: the issue's cycles and instructions.
+     */
+    public static final java.util.Set<String> SPLIT_EVENTS = java.util.Set.of("cycles", "instructions");
+
+    /** The key of a role's row under {@code event} (as asked): {@code cycles:jit}. */
+    public static String eventKey(String event, ThreadRole r) {
+        return event + ":" + r.text();
+    }
+
+    /**
+     * The role lines of {@code perfstat stat} under {@code event}'s row (as asked): per role the mean over the runs of
+     * its threads' count (perfstat.ThreadRoleCounter), with its share of the event's mean count as comment; empty
+     * where no run has the event by role.
+     */
+    static List<StatSummary.Line> eventLines(List<RunData> runs, String event, double meanWhole) {
+        List<StatSummary.Line> out = new ArrayList<>();
+        for (ThreadRole r : ThreadRole.values()) {
+            List<Double> vs = new ArrayList<>();
+            String source = "";
+            for (RunData run : runs) {
+                for (RunData.RoleEvent e : run.roles().events()) {
+                    if (e.role() == r && e.event().equals(event)) {
+                        vs.add((double) e.value());
+                        source = e.source();
+                    }
+                }
+            }
+            if (vs.isEmpty()) {
+                continue;
+            }
+            double mean = vs.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+            Value v = new Value(mean, Value.Status.MEASURED, vs.size() < 2 || mean == 0 ? Double.NaN : Measurements.stderrPct(vs),
+                    vs.size());
+            CounterMetrics.Derived d = meanWhole > 0 ? new CounterMetrics.Derived(100 * mean / meanWhole, "% of all " + event)
+                    : CounterMetrics.Derived.NONE;
+            out.add(new StatSummary.Line(eventKey(event, r), "", v, 0, 100, d, source));
+        }
+        return out;
     }
 
     /** The role's metric: a counter in ms, lower is better. */

@@ -187,6 +187,11 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
             if (!same.isEmpty() && same.get(0).baseEvent().equals("context-switches")) { // and the switches' by role
                 lines.addAll(RoleRows.switchLines(runs));
             }
+            Line last = lines.get(lines.size() - 1);
+            if (!same.isEmpty() && RoleRows.SPLIT_EVENTS.contains(same.get(0).baseEvent()) && last.value().measured()) {
+                // cycles, instructions by role where the machine counts them
+                lines.addAll(RoleRows.eventLines(runs, same.get(0).event(), last.value().value()));
+            }
         }
         return lines;
     }
