@@ -175,6 +175,7 @@ final class AgentSession {
             events.add(PerfCounterEvent.class);
             events.add(CounterReaderEvent.class);
             events.add(ThreadRoleEvent.class);
+            events.add(perfstat.agent.events.ThreadRoleCounterEvent.class);
         }
         if (probes) {
             events.add(ProbeEvent.class);

@@ -121,6 +121,30 @@ public final class Events {
         }
     }
 
+    /**
+     * New in version 8: one role's count of one event other than task-clock (page-faults, cycles, instructions, ...)
+     * since the counters opened, summed over the per-thread perf_event_open counters of the role's threads present at
+     * the opening (their descendants included); only where perf_event_open counts that event per thread. With the
+     * {@link ThreadRoleCounts} events of the same read.
+     */
+    public static final class ThreadRoleCounter {
+        public static final String NAME = "perfstat.ThreadRoleCounter";
+        /** {@link Phase#END}, {@link Phase#WINDOW_START} or {@link Phase#WINDOW_END}. */
+        public static final String PHASE = "phase";
+        /** A {@link ThreadRole}'s {@link ThreadRole#text() text}. */
+        public static final String ROLE = "role";
+        /** The event as asked ({@code page-faults}, {@code cycles:u}). */
+        public static final String EVENT = "event";
+        /** The sum of the role's threads' counts, each scaled as perf scales a multiplexed counter. */
+        public static final String VALUE = "value";
+        /** A {@link CounterSource}: the event's counter's source. */
+        public static final String SOURCE = "source";
+        public static final String WINDOW_NS = "windowNs";
+
+        private ThreadRoleCounter() {
+        }
+    }
+
     /** One probe's totals since the agent started. */
     public static final class Probe {
         public static final String NAME = "perfstat.Probe";

@@ -13,9 +13,10 @@ public final class RecordingFormat {
      * The version written now, and the newest the reader understands (3: perfstat.ProbePattern;
      * 4: perfstat.JmhIteration; 5: perfstat.Agent's contentionThresholdNs; 6: what the agent lost,
      * perfstat.ProbePattern's installerErrors, classesInvisible, probesDropped and
-     * perfstat.CounterReader's readFailures; 7: perfstat.Agent's program, perfstat.ProbePattern's candidates, perfstat.ThreadRole).
+     * perfstat.CounterReader's readFailures; 7: perfstat.Agent's program, perfstat.ProbePattern's candidates, perfstat.ThreadRole;
+     * 8: perfstat.ThreadRoleCounter).
      */
-    public static final int VERSION = 7;
+    public static final int VERSION = 8;
 
     private RecordingFormat() {
     }

@@ -18,8 +18,10 @@ import perfstat.format.Phase;
  *
  * <p>With an interval log, each read is also appended to that file as text, for
  * {@code perfstat stat -I} to print while the command runs: one line per event,
- * {@code WINDOW_NS EVENT VALUE ENABLED_NS RUNNING_NS STATUS} separated by tabs, then a line
- * {@code end WINDOW_NS}.
+ * {@code WINDOW_NS EVENT VALUE ENABLED_NS RUNNING_NS STATUS SOURCE}, then one per thread role
+ * ({@link CounterSet#roles} of the same read, no read of its own),
+ * {@code thread-role WINDOW_NS ROLE TASK_CLOCK_NS VOLUNTARY INVOLUNTARY THREADS SOURCE}, separated by
+ * tabs, then a line {@code end WINDOW_NS}.
  */
 public final class CounterReader implements Runnable {
     private final CounterSet counters;
@@ -89,12 +91,13 @@ public final class CounterReader implements Runnable {
             for (CounterSet.Reading r : rs) {
                 commit(Phase.INTERVAL, r, window, 0, "");
             }
-            if (intervalLog != null) {
-                log(intervalLog, rs, window, "end");
-            }
             Path w = windowLog;
+            List<CounterSet.RoleReading> roles = intervalLog != null || w != null ? counters.roles(rs) : List.of();
+            if (intervalLog != null) {
+                log(intervalLog, rs, roles, window, "end");
+            }
             if (w != null) {
-                log(w, rs, window, "end");
+                log(w, rs, roles, window, "end");
             }
             synchronized (this) {
                 reads++;
@@ -121,7 +124,7 @@ public final class CounterReader implements Runnable {
      * marked as the window's base ({@code base WINDOW_NS}), so that the rows count from here.
      */
     public void startWindowLog(Path log) {
-        log(log, counters.read(), counters.windowNs(), "base");
+        logRead(log, "base");
         windowLog = log;
     }
 
@@ -130,16 +133,28 @@ public final class CounterReader implements Runnable {
         Path w = windowLog;
         windowLog = null;
         if (w != null) {
-            log(w, counters.read(), counters.windowNs(), "end");
+            logRead(w, "end");
         }
     }
 
-    private static void log(Path file, List<CounterSet.Reading> rs, long window, String marker) {
+    /** A read now, and its roles, appended to {@code log}. */
+    private void logRead(Path log, String marker) {
+        List<CounterSet.Reading> rs = counters.read();
+        log(log, rs, counters.roles(rs), counters.windowNs(), marker);
+    }
+
+    private static void log(Path file, List<CounterSet.Reading> rs, List<CounterSet.RoleReading> roles, long window,
+                            String marker) {
         StringBuilder sb = new StringBuilder();
         for (CounterSet.Reading r : rs) {
             sb.append(window).append('\t').append(r.event()).append('\t').append(r.value()).append('\t')
                     .append(r.enabledNs()).append('\t').append(r.runningNs()).append('\t')
-                    .append(r.status().token()).append('\n');
+                    .append(r.status().token()).append('\t').append(r.source()).append('\n');
+        }
+        for (CounterSet.RoleReading r : roles) {
+            sb.append("thread-role\t").append(window).append('\t').append(r.role().text()).append('\t').append(r.taskClockNs())
+                    .append('\t').append(r.voluntary()).append('\t').append(r.involuntary()).append('\t').append(r.threads())
+                    .append('\t').append(r.source()).append('\n');
         }
         sb.append(marker).append('\t').append(window).append('\n');
         try {
@@ -169,7 +184,7 @@ public final class CounterReader implements Runnable {
         }
         commitRoles(Phase.END, totals, window);
         if (intervalLog != null) {
-            log(intervalLog, totals, window, "end"); // the last, partial interval, as perf stat -I prints it
+            log(intervalLog, totals, counters.roles(totals), window, "end"); // the last, partial interval, as perf stat -I prints it
         }
         for (CounterSet.ThreadReadings t : counters.readPerThread()) {
             for (CounterSet.Reading r : t.readings()) {
@@ -235,6 +250,16 @@ public final class CounterReader implements Runnable {
             e.source = r.source();
             e.windowNs = window;
             e.note = "";
+            e.commit();
+        }
+        for (CounterSet.RoleEventReading r : counters.roleEvents()) {
+            perfstat.agent.events.ThreadRoleCounterEvent e = new perfstat.agent.events.ThreadRoleCounterEvent();
+            e.phase = phase;
+            e.role = r.role().text();
+            e.event = r.event();
+            e.value = r.value();
+            e.source = r.source();
+            e.windowNs = window;
             e.commit();
         }
     }

@@ -76,6 +76,14 @@ public final class CounterSet implements AutoCloseable {
     public record RoleReading(ThreadRole role, long taskClockNs, long voluntary, long involuntary, int threads, String source) {
     }
 
+    /**
+     * One role's count of one event other than task-clock and context-switches since the counters opened: the sum of
+     * the per-thread counters (each scaled) of the role's threads present at the opening, which hold the threads they
+     * started since (perf_event_open only; no schedstat to move a later-born thread's counts to its own role).
+     */
+    public record RoleEventReading(ThreadRole role, String event, long value, String source) {
+    }
+
     /** One thread's readings (perf_event_open only): the thread and the threads it started after the window opened. */
     public record ThreadReadings(int tid, String name, List<Reading> readings) {
     }
@@ -92,6 +100,10 @@ public final class CounterSet implements AutoCloseable {
         final long fallbackStart;
         /** task-clock from the threads' schedstat ({@link #processCpuNs()}), not from {@code fallback}. */
         boolean schedstat;
+        /** Per descriptor: its thread's role at the opening (perf_event_open only, else null). */
+        ThreadRole[] roles;
+        /** Per descriptor: its count (scaled, as perf scales it) at the last read; null before a read. */
+        volatile long[] byThread;
 
         Counter(EventSpec spec, int[] fds, int[] tids, CounterStatus status, String source, Supplier<Long> fallback) {
             this.spec = spec;
@@ -161,11 +173,17 @@ public final class CounterSet implements AutoCloseable {
         // (perf_event_open's descriptors, procfs's first reads): within their window, never counting the opening itself;
         // a thread the perf counters were not opened on counts as started later (it is in its creator's counter)
         threads.restart(taskClock == null ? null : tidSet(taskClock.tids));
-        if (taskClock != null) {
-            taskClockRoles = new ThreadRole[taskClock.tids.length];
-            for (int i = 0; i < taskClockRoles.length; i++) {
-                taskClockRoles[i] = threads.roleOf(taskClock.tids[i]);
+        java.util.Map<Integer, ThreadRole> roleOfTid = new java.util.HashMap<>();
+        for (Counter c : counters) {
+            if (c.fds != null) { // each thread's name read once, however many events
+                c.roles = new ThreadRole[c.tids.length];
+                for (int i = 0; i < c.roles.length; i++) {
+                    c.roles[i] = roleOfTid.computeIfAbsent(c.tids[i], threads::roleOf);
+                }
             }
+        }
+        if (taskClock != null) {
+            taskClockRoles = taskClock.roles;
         }
         this.ticksStart = ProcessCounters.statTaskClockNs();
     }
@@ -323,18 +341,17 @@ public final class CounterSet implements AutoCloseable {
                 long value = 0;
                 long enabled = 0;
                 long running = 0;
-                long[] each = c == taskClock ? new long[c.fds.length] : null;
+                long[] each = new long[c.fds.length];
                 for (int i = 0; i < c.fds.length; i++) {
                     if (sys.readCounter(c.fds[i], v) == 0) {
                         value += v[0];
                         enabled += v[1];
                         running += v[2];
-                        if (each != null) {
-                            each[i] = Math.round(scaled(v[0], v[1], v[2]));
-                        }
+                        each[i] = Math.round(scaled(v[0], v[1], v[2]));
                     }
                 }
-                if (each != null) {
+                c.byThread = running == 0 ? null : each;
+                if (c == taskClock) {
                     taskClockByThread = each;
                 }
                 out.add(new Reading(c.spec.name(), value, enabled, running,
@@ -442,6 +459,36 @@ public final class CounterSet implements AutoCloseable {
         List<RoleReading> out = new ArrayList<>();
         for (ThreadCounts.RoleCounts r : threads.byRole()) {
             out.add(new RoleReading(r.role(), ns[r.role().ordinal()], r.voluntary(), r.involuntary(), r.threads(), source));
+        }
+        return out;
+    }
+
+    /**
+     * Per role, each event other than task-clock and context-switches that perf_event_open counts per thread, as the
+     * last {@link #read()} left it: the role's threads' counts summed (roles in the enum's order, the ended row left
+     * out). No extra descriptor and no read of its own: the counters the whole process's rows sum. Empty where the
+     * threads cannot be read one by one, and for an event that is not supported or not counted per thread.
+     */
+    public List<RoleEventReading> roleEvents() {
+        if (threads.note() != null) {
+            return List.of();
+        }
+        List<RoleEventReading> out = new ArrayList<>();
+        for (Counter c : counters) {
+            long[] each = c.byThread;
+            String base = EventSpec.baseName(c.spec.name());
+            if (c.roles == null || each == null || base.equals("task-clock") || base.equals("context-switches")) {
+                continue;
+            }
+            long[] sums = new long[ThreadRole.values().length];
+            for (int i = 0; i < each.length; i++) {
+                sums[c.roles[i].ordinal()] += each[i];
+            }
+            for (ThreadRole r : ThreadRole.values()) {
+                if (r != ThreadRole.ENDED) {
+                    out.add(new RoleEventReading(r, c.spec.name(), sums[r.ordinal()], c.source));
+                }
+            }
         }
         return out;
     }

@@ -219,4 +219,33 @@ class CounterSetTest {
         assertThat(ns.get(perfstat.format.ThreadRole.GC)).isEqualTo(1_100);
         assertThat(ns.values().stream().mapToLong(Long::longValue).sum()).isEqualTo(rs.get(0).value());
     }
+
+    /**
+     * Per role, every event perf_event_open counts per thread (page-faults here, cycles where a PMU exists) from the
+     * same per-thread counters as the whole process's row: no descriptor more (threads x events), the roles' sums add
+     * up to the row; an event that is not supported has no role counts.
+     */
+    @Test
+    void otherEventsByRoleComeFromTheSamePerThreadCounters(@org.junit.jupiter.api.io.TempDir java.nio.file.Path task)
+            throws java.io.IOException {
+        thread(task, 11, "java", 1_000);
+        thread(task, 12, "VM Thread", 2_000);
+        thread(task, 13, "C2 CompilerThre", 3_000);
+        FakeKernel k = new FakeKernel();
+        k.refuse.put(0L, Errno.ENOENT); // type 0 (hardware), config 0 (cycles): no PMU
+        CounterSet set = CounterSet.open(EventSpec.parseList("task-clock,page-faults,cycles"), k, TIDS, null, task);
+        assertThat(set.descriptors()).isEqualTo(3 * 2); // 3 threads x the 2 events that opened: the roles add none
+        List<CounterSet.Reading> rs = set.read();
+        Map<perfstat.format.ThreadRole, Long> faults = new HashMap<>();
+        for (CounterSet.RoleEventReading r : set.roleEvents()) {
+            assertThat(r.event()).isEqualTo("page-faults"); // not task-clock (its own rows), not the unsupported cycles
+            assertThat(r.source()).isEqualTo(CounterSet.SOURCE_PERF);
+            faults.put(r.role(), r.value());
+        }
+        assertThat(faults).containsEntry(perfstat.format.ThreadRole.APPLICATION, 110L)
+                .containsEntry(perfstat.format.ThreadRole.JVM_RUNTIME, 120L).containsEntry(perfstat.format.ThreadRole.JIT, 130L)
+                .containsEntry(perfstat.format.ThreadRole.GC, 0L).doesNotContainKey(perfstat.format.ThreadRole.ENDED);
+        assertThat(faults.values().stream().mapToLong(Long::longValue).sum()).isEqualTo(rs.get(1).value());
+        assertThat(rs.get(2).status()).isEqualTo(perfstat.format.CounterStatus.NOT_SUPPORTED);
+    }
 }

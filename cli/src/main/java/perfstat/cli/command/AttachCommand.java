@@ -187,16 +187,16 @@ public final class AttachCommand implements Callable<Integer> {
         java.io.PrintWriter err = spec.commandLine().getErr();
         r.intervalHeader(err);
         IntervalLog follower = new IntervalLog(log);
-        List<List<RunData.PerfCounter>> previous = new ArrayList<>();
+        List<IntervalLog.Batch> previous = new ArrayList<>();
         long[] baseNs = {0};
         return () -> follower.poll(batch -> {
-            r.renderInterval((batch.get(0).windowNs() - baseNs[0]) / 1e9,
+            r.renderInterval((batch.counters().get(0).windowNs() - baseNs[0]) / 1e9,
                     StatSummary.interval(batch, previous.isEmpty() ? null : previous.get(0)), err);
             previous.clear();
             previous.add(batch);
         }, base -> {
             // a window on an agent already counting: rows count from its opening totals
-            baseNs[0] = base.get(0).windowNs();
+            baseNs[0] = base.counters().get(0).windowNs();
             previous.clear();
             previous.add(base);
         });

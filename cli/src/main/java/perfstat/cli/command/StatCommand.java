@@ -157,10 +157,10 @@ public final class StatCommand implements Callable<Integer> {
             return JavaCommandRunner.run(command, agent, null);
         }
         renderer.intervalHeader(err);
-        List<List<RunData.PerfCounter>> previous = new ArrayList<>();
+        List<perfstat.cli.read.IntervalLog.Batch> previous = new ArrayList<>();
         return JavaCommandRunner.run(command, agent, batch -> {
-            List<RunData.PerfCounter> prev = previous.isEmpty() ? null : previous.get(0);
-            renderer.renderInterval(batch.get(0).windowNs() / 1e9, StatSummary.interval(batch, prev), err);
+            perfstat.cli.read.IntervalLog.Batch prev = previous.isEmpty() ? null : previous.get(0);
+            renderer.renderInterval(batch.counters().get(0).windowNs() / 1e9, StatSummary.interval(batch, prev), err);
             previous.clear();
             previous.add(batch);
         });
@@ -197,7 +197,8 @@ public final class StatCommand implements Callable<Integer> {
         return out;
     }
 
-    private List<String> notes(List<RunData> runs, long wallNs, int status) {
+    /** The footer's lines (package-private for tests): sources, the window, perfstat's cost, the roles' notes, losses. */
+    List<String> notes(List<RunData> runs, long wallNs, int status) {
         List<String> notes = new ArrayList<>();
         RunData last = runs.get(runs.size() - 1);
         RunData.CounterWindow w = last.counterWindow();

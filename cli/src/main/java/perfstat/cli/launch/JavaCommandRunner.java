@@ -56,9 +56,9 @@ public final class JavaCommandRunner {
      * Runs {@code command} with the agent.
      *
      * @param agentOptions the agent's options; their {@code out} and {@code interval-log} are replaced by perfstat's own
-     * @param intervals    receives each interval's cumulative counters while the command runs, or null
+     * @param intervals    receives each interval's cumulative counters (and roles) while the command runs, or null
      */
-    public static Outcome run(List<String> command, perfstat.agent.AgentOptions agentOptions, Consumer<List<RunData.PerfCounter>> intervals) {
+    public static Outcome run(List<String> command, perfstat.agent.AgentOptions agentOptions, Consumer<IntervalLog.Batch> intervals) {
         return run(command, agentOptions, intervals, false);
     }
 
@@ -67,7 +67,7 @@ public final class JavaCommandRunner {
      * output is discarded (compare prints its table there), its standard error still reaches the terminal.
      */
     public static Outcome run(List<String> command, perfstat.agent.AgentOptions agentOptions,
-                              Consumer<List<RunData.PerfCounter>> intervals, boolean quiet) {
+                              Consumer<IntervalLog.Batch> intervals, boolean quiet) {
         Path jar = ModelLauncher.selfJar();
         Path tmp;
         try {
@@ -117,7 +117,7 @@ public final class JavaCommandRunner {
     }
 
     /** Waits for {@code p}, printing interval rows meanwhile; its exit status. */
-    private static int follow(Process p, IntervalLog follower, Consumer<List<RunData.PerfCounter>> intervals)
+    private static int follow(Process p, IntervalLog follower, Consumer<IntervalLog.Batch> intervals)
             throws InterruptedException {
         while (!p.waitFor(50, java.util.concurrent.TimeUnit.MILLISECONDS)) {
             if (follower != null) {

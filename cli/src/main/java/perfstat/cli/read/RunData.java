@@ -96,17 +96,29 @@ public record RunData(String file, Workload workload, Result result, List<Double
      * @param note     why there is no split, or null
      * @param estimate null where the counts were measured (perfstat.ThreadRole); where they are derived from the
      *                 JDK's jdk.ThreadCPULoad (a recording made without perfstat), what the estimate rests on
+     * @param events   counts of other events by role (perfstat.ThreadRoleCounter, format 8), empty where none
      */
-    public record Roles(List<RoleCount> counts, String note, Estimate estimate) {
+    public record Roles(List<RoleCount> counts, String note, Estimate estimate, List<RoleEvent> events) {
         public static final Roles NONE = new Roles(List.of(), null);
 
         public Roles {
             counts = List.copyOf(counts);
+            events = List.copyOf(events);
         }
 
-        /** Measured counts, or the note why there are none. */
+        /** Measured counts, or the note why there are none, without counts of other events by role. */
         public Roles(List<RoleCount> counts, String note) {
-            this(counts, note, null);
+            this(counts, note, null, List.of());
+        }
+
+        /** Counts derived from jdk.ThreadCPULoad, with what the estimate rests on. */
+        public Roles(List<RoleCount> counts, String note, Estimate estimate) {
+            this(counts, note, estimate, List.of());
+        }
+
+        /** Measured counts with counts of other events by role (perfstat.ThreadRoleCounter, format 8). */
+        public Roles(List<RoleCount> counts, String note, List<RoleEvent> events) {
+            this(counts, note, null, events);
         }
 
         /** Whether the counts are an estimate from jdk.ThreadCPULoad rather than measured. */
@@ -124,6 +136,17 @@ public record RunData(String file, Workload workload, Result result, List<Double
      * @param events   the jdk.ThreadCPULoad events read
      */
     public record Estimate(long periodNs, int cpus, long events) {
+    }
+
+    /**
+     * One role's count of an event other than task-clock over the window (perfstat.ThreadRoleCounter, format 8): the
+     * per-thread perf_event_open counters of its threads present at the opening, their descendants included.
+     *
+     * @param event  the event as asked ({@code page-faults}, {@code cycles:u})
+     * @param value  the count, scaled
+     * @param source the event's counter's source
+     */
+    public record RoleEvent(perfstat.format.ThreadRole role, String event, long value, String source) {
     }
 
     /**

@@ -12,7 +12,8 @@ import perfstat.format.ThreadRole;
 /**
  * The counts by thread role (perfstat.ThreadRole, format 7): the latest batch of totals wins,
  * as for the counters; a window opened on a running agent takes the totals as it closed less
- * those as it opened. A batch without a split carries the note why.
+ * those as it opened. A batch without a split carries the note why. With them, each role's counts
+ * of the other events (perfstat.ThreadRoleCounter, format 8), the same way.
  */
 final class ThreadRoleCollector implements Collector {
     /** One event as read: its window and counts, or its note. */
@@ -22,10 +23,56 @@ final class ThreadRoleCollector implements Collector {
     private final List<Read> end = new ArrayList<>();
     private final List<Read> windowStart = new ArrayList<>();
     private final List<Read> windowEnd = new ArrayList<>();
+    /** perfstat.ThreadRoleCounter's, by phase: end, window-start, window-end. */
+    private final List<EventRead> eventsEnd = new ArrayList<>();
+    private final List<EventRead> eventsWindowStart = new ArrayList<>();
+    private final List<EventRead> eventsWindowEnd = new ArrayList<>();
+
+    /** One role's count of one event as read, with its window. */
+    private record EventRead(long windowNs, RunData.RoleEvent event) {
+    }
 
     @Override
     public void register(Handlers h) {
         h.on(Events.ThreadRoleCounts.NAME, this::role);
+        h.on(Events.ThreadRoleCounter.NAME, this::roleEvent);
+    }
+
+    private void roleEvent(RecordedEvent e) {
+        ThreadRole role = ThreadRole.parse(e.getString(Events.ThreadRoleCounter.ROLE));
+        if (role == null) {
+            return; // a role a newer agent knows
+        }
+        EventRead r = new EventRead(e.getLong(Events.ThreadRoleCounter.WINDOW_NS), new RunData.RoleEvent(role,
+                e.getString(Events.ThreadRoleCounter.EVENT), e.getLong(Events.ThreadRoleCounter.VALUE),
+                e.getString(Events.ThreadRoleCounter.SOURCE)));
+        switch (e.getString(Events.ThreadRoleCounter.PHASE)) {
+            case Phase.END -> eventsEnd.add(r);
+            case Phase.WINDOW_START -> eventsWindowStart.add(r);
+            case Phase.WINDOW_END -> eventsWindowEnd.add(r);
+            default -> {
+            }
+        }
+    }
+
+    /** The latest batch of role event counts (the largest window); for a window, as it closed less as it opened. */
+    private List<RunData.RoleEvent> events(boolean window) {
+        if (!window || eventsWindowEnd.isEmpty()) {
+            return latestEvents(eventsEnd);
+        }
+        List<RunData.RoleEvent> opened = latestEvents(eventsWindowStart);
+        List<RunData.RoleEvent> out = new ArrayList<>();
+        for (RunData.RoleEvent c : latestEvents(eventsWindowEnd)) {
+            long before = opened.stream().filter(o -> o.role() == c.role() && o.event().equals(c.event()))
+                    .mapToLong(RunData.RoleEvent::value).findFirst().orElse(0);
+            out.add(new RunData.RoleEvent(c.role(), c.event(), c.value() - before, c.source()));
+        }
+        return out;
+    }
+
+    private static List<RunData.RoleEvent> latestEvents(List<EventRead> reads) {
+        long last = reads.stream().mapToLong(EventRead::windowNs).max().orElse(-1);
+        return reads.stream().filter(r -> r.windowNs() == last).map(EventRead::event).toList();
     }
 
     private void role(RecordedEvent e) {
@@ -51,12 +98,15 @@ final class ThreadRoleCollector implements Collector {
 
     /** The counts of the recording, or of its window ({@code window}). */
     RunData.Roles result(boolean window) {
+        RunData.Roles roles;
         if (window && !windowEnd.isEmpty()) {
             RunData.Roles closed = latest(windowEnd);
             RunData.Roles opened = latest(windowStart);
-            return closed.note() != null || opened.counts().isEmpty() ? closed : deltas(opened, closed);
+            roles = closed.note() != null || opened.counts().isEmpty() ? closed : deltas(opened, closed);
+        } else {
+            roles = latest(end);
         }
-        return latest(end);
+        return roles.note() != null ? roles : new RunData.Roles(roles.counts(), null, events(window));
     }
 
     /** The batch with the largest window: every chunk ends with the totals so far. */

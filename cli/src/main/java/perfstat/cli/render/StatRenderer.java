@@ -144,7 +144,7 @@ public final class StatRenderer {
         boolean whole = false;
         for (StatSummary.Line l : s.lines()) {
             whole |= l.event().equals(StatSummary.PROCESS);
-            if (perfstat.cli.stats.RoleRows.role(l.event()) == perfstat.format.ThreadRole.OBSERVER) {
+            if (l.event().equals(perfstat.cli.stats.RoleRows.key(perfstat.format.ThreadRole.OBSERVER))) { // not its switches
                 observer = l;
             }
         }

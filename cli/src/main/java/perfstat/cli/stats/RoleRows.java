@@ -40,12 +40,59 @@ public final class RoleRows {
 
     private static final String SWITCHES = "context-switches:";
 
-    /** The role of a key made by {@link #key} or {@link #switchesKey}, or null for any other. */
+    /** The role of a key made by {@link #key}, {@link #switchesKey} or {@link #eventKey}, or null for any other. */
     public static ThreadRole role(String key) {
         if (key.startsWith("task-clock:")) {
             return ThreadRole.parse(key.substring("task-clock:".length()));
         }
-        return key.startsWith(SWITCHES) ? ThreadRole.parse(key.substring(SWITCHES.length())) : null;
+        if (key.startsWith(SWITCHES)) {
+            return ThreadRole.parse(key.substring(SWITCHES.length()));
+        }
+        int colon = key.lastIndexOf(':');
+        return colon > 0 && SPLIT_EVENTS.contains(perfstat.agent.counters.EventSpec.baseName(key.substring(0, colon)))
+                ? ThreadRole.parse(key.substring(colon + 1)) : null;
+    }
+
+    /**
+     * The events besides task-clock and context-switches whose counts {@code stat} splits by role, where the recording
+     * has them (perfstat.ThreadRoleCounter) and the event is supported: the issue's cycles and instructions.
+     */
+    public static final java.util.Set<String> SPLIT_EVENTS = java.util.Set.of("cycles", "instructions");
+
+    /** The key of a role's row under {@code event} (as asked): {@code cycles:jit}. */
+    public static String eventKey(String event, ThreadRole r) {
+        return event + ":" + r.text();
+    }
+
+    /**
+     * The role lines of {@code perfstat stat} under {@code event}'s row (as asked): per role the mean over the runs of
+     * its threads' count (perfstat.ThreadRoleCounter), with its share of the event's mean count as comment; empty
+     * where no run has the event by role.
+     */
+    static List<StatSummary.Line> eventLines(List<RunData> runs, String event, double meanWhole) {
+        List<StatSummary.Line> out = new ArrayList<>();
+        for (ThreadRole r : ThreadRole.values()) {
+            List<Double> vs = new ArrayList<>();
+            String source = "";
+            for (RunData run : runs) {
+                for (RunData.RoleEvent e : run.roles().events()) {
+                    if (e.role() == r && e.event().equals(event)) {
+                        vs.add((double) e.value());
+                        source = e.source();
+                    }
+                }
+            }
+            if (vs.isEmpty()) {
+                continue;
+            }
+            double mean = vs.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+            Value v = new Value(mean, Value.Status.MEASURED, vs.size() < 2 || mean == 0 ? Double.NaN : Measurements.stderrPct(vs),
+                    vs.size());
+            CounterMetrics.Derived d = meanWhole > 0 ? new CounterMetrics.Derived(100 * mean / meanWhole, "% of all " + event)
+                    : CounterMetrics.Derived.NONE;
+            out.add(new StatSummary.Line(eventKey(event, r), "", v, 0, 100, d, source));
+        }
+        return out;
     }
 
     /** The role's metric: a counter in ms, lower is better. */
@@ -54,12 +101,12 @@ public final class RoleRows {
                 "  " + label(r) + " (msecs)", 6, Metric.Better.LOWER);
     }
 
-    /** Adds the run's role rows to {@code m}, each with its share of {@code taskClockMs}; none where the run has none. */
-    static void add(Map<MetricId, Measurements.Measured> m, RunData run, double taskClockMs) {
+    /** Adds the run's role rows to {@code m}, each with its share of the whole process's {@code wholeMs}; none where the run has none. */
+    static void add(Map<MetricId, Measurements.Measured> m, RunData run, double wholeMs) {
         for (RunData.RoleCount c : run.roles().counts()) {
             double ms = c.taskClockNs() / 1e6;
             Metric metric = metric(c.role());
-            m.put(metric.id(), new Measurements.Measured(metric, Value.of(ms), Comment.Counter.of(share(ms, taskClockMs))));
+            m.put(metric.id(), new Measurements.Measured(metric, Value.of(ms), Comment.Counter.of(share(ms, wholeMs))));
         }
     }
 
@@ -108,16 +155,23 @@ public final class RoleRows {
     /** An estimate from loads sampled every few seconds: milliseconds to three places are more than it knows already. */
     private static final int DERIVED_DECIMALS = 3;
 
-    /** perf's comment for a part of task-clock: its share, in percent. */
-    static CounterMetrics.Derived share(double ms, double taskClockMs) {
-        return taskClockMs > 0 ? new CounterMetrics.Derived(100 * ms / taskClockMs, "% of task-clock") : CounterMetrics.Derived.NONE;
+    /**
+     * perf's comment for a role's part of the whole process's task-clock ({@code wholeMs}, the
+     * {@code task-clock:process} row): its share, in percent, worded so. The task-clock row above the roles leaves the
+     * observer out, so a share of it would not add up; shares of the whole process add up to 100% over the roles.
+     */
+    static CounterMetrics.Derived share(double ms, double wholeMs) {
+        return wholeMs > 0 ? new CounterMetrics.Derived(100 * ms / wholeMs, SHARE) : CounterMetrics.Derived.NONE;
     }
+
+    /** The unit of a role's share: of the whole process ({@link #share}). */
+    static final String SHARE = "% of whole process";
 
     /**
      * The role lines of {@code perfstat stat}: per role the mean over the runs that have it (in msec, with its ±),
-     * and its share of the mean task-clock; empty where no run has roles.
+     * and its share of the whole process's mean task-clock ({@code meanWholeNs}); empty where no run has roles.
      */
-    static List<StatSummary.Line> lines(List<RunData> runs, double meanTaskClockNs) {
+    static List<StatSummary.Line> lines(List<RunData> runs, double meanWholeNs) {
         List<StatSummary.Line> out = new ArrayList<>();
         for (ThreadRole r : ThreadRole.values()) {
             List<Double> ms = new ArrayList<>();
@@ -130,7 +184,7 @@ public final class RoleRows {
             double mean = ms.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
             Value v = new Value(mean, Value.Status.MEASURED, ms.size() < 2 || mean == 0 ? Double.NaN : Measurements.stderrPct(ms),
                     ms.size());
-            out.add(new StatSummary.Line(key(r), "msec", v, 0, 100, share(mean, meanTaskClockNs / 1e6), ""));
+            out.add(new StatSummary.Line(key(r), "msec", v, 0, 100, share(mean, meanWholeNs / 1e6), ""));
         }
         return out;
     }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import perfstat.cli.read.IntervalLog;
 import perfstat.cli.read.RunData;
 
 /**
@@ -186,6 +187,11 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
             if (!same.isEmpty() && same.get(0).baseEvent().equals("context-switches")) { // and the switches' by role
                 lines.addAll(RoleRows.switchLines(runs));
             }
+            Line last = lines.get(lines.size() - 1);
+            if (!same.isEmpty() && RoleRows.SPLIT_EVENTS.contains(same.get(0).baseEvent()) && last.value().measured()) {
+                // cycles, instructions by role where the machine counts them
+                lines.addAll(RoleRows.eventLines(runs, same.get(0).event(), last.value().value()));
+            }
         }
         return lines;
     }
@@ -244,6 +250,52 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
      * @param previous the read before (null for the first interval)
      */
     public static List<Line> interval(List<RunData.PerfCounter> current, List<RunData.PerfCounter> previous) {
+        return interval(new IntervalLog.Batch(current, List.of()), previous == null ? null : new IntervalLog.Batch(previous, List.of()));
+    }
+
+    /**
+     * One interval of {@code perf stat -I} with its split by thread role, laid out as the summary's rows (the task-clock
+     * row the process less its observer threads, the roles under it, the whole process; the switches' roles under
+     * context-switches): the counts and the roles' counts between two cumulative reads, the same reads.
+     *
+     * @param previous the read before (null for the first interval)
+     */
+    public static List<Line> interval(IntervalLog.Batch current, IntervalLog.Batch previous) {
+        List<RunData.PerfCounter> deltas = deltas(current.counters(), previous == null ? null : previous.counters());
+        List<RunData.RoleCount> roles = roleDeltas(current.roles(), previous == null ? List.of() : previous.roles());
+        Map<String, Double> totals = new HashMap<>();
+        List<List<RunData.PerfCounter>> byEvent = new ArrayList<>();
+        for (RunData.PerfCounter c : deltas) {
+            if (c.counted()) {
+                totals.put(c.baseEvent(), c.scaled());
+            }
+            byEvent.add(List.of(c));
+        }
+        double windowNs = deltas.isEmpty() ? Double.NaN : deltas.get(0).windowNs();
+        RunData.JdkSummary jdk = new RunData.JdkSummary(new java.util.TreeMap<>(), java.time.Duration.ZERO, 0,
+                java.time.Duration.ZERO, Double.NaN);
+        RunData run = new RunData("", null, null, List.of(), Map.of(), null, null, new java.util.TreeMap<>(), null, 0, jdk,
+                deltas, List.of(), null, Map.of(), RunData.Losses.NONE, Map.of(), "",
+                new RunData.Roles(roles, null));
+        return eventLines(List.of(run), byEvent, totals, windowNs / 1e9);
+    }
+
+    /** Each role's counts between two reads ({@code previous} empty: since the opening); -1 switches stay unknown. */
+    private static List<RunData.RoleCount> roleDeltas(List<RunData.RoleCount> current, List<RunData.RoleCount> previous) {
+        List<RunData.RoleCount> out = new ArrayList<>();
+        for (RunData.RoleCount c : current) {
+            RunData.RoleCount p = previous.stream().filter(x -> x.role() == c.role()).findFirst().orElse(null);
+            long vol = c.voluntary() < 0 || (p != null && p.voluntary() < 0) ? -1 : c.voluntary() - (p == null ? 0 : p.voluntary());
+            long invol = c.involuntary() < 0 || (p != null && p.involuntary() < 0) ? -1
+                    : c.involuntary() - (p == null ? 0 : p.involuntary());
+            out.add(new RunData.RoleCount(c.role(), c.taskClockNs() - (p == null ? 0 : p.taskClockNs()), vol, invol, c.threads(),
+                    c.source()));
+        }
+        return out;
+    }
+
+    /** The counters' differences between two cumulative reads (a counter that did not run between them: not counted). */
+    private static List<RunData.PerfCounter> deltas(List<RunData.PerfCounter> current, List<RunData.PerfCounter> previous) {
         List<RunData.PerfCounter> deltas = new ArrayList<>();
         long prevWindow = previous == null || previous.isEmpty() ? 0 : previous.get(0).windowNs();
         for (int i = 0; i < current.size(); i++) {
@@ -257,17 +309,7 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
             deltas.add(new RunData.PerfCounter(c.event(), v, en, run, status, c.source(), c.windowNs() - prevWindow,
                     0, ""));
         }
-        Map<String, Double> totals = new HashMap<>();
-        for (RunData.PerfCounter c : deltas) {
-            if (c.counted()) {
-                totals.put(c.baseEvent(), c.scaled());
-            }
-        }
-        List<Line> lines = new ArrayList<>();
-        for (RunData.PerfCounter c : deltas) {
-            lines.add(line(List.of(c), totals, c.windowNs()));
-        }
-        return lines;
+        return deltas;
     }
 
     private static Line line(List<RunData.PerfCounter> same, Map<String, Double> means, double windowNs) {

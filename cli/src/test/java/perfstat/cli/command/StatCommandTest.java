@@ -46,4 +46,32 @@ class StatCommandTest {
         assertThat(StatCommand.unmatchedNotes(List.of(first, r))).containsExactly(
                 "probe 'app.Tokk::next' matched no method; did you mean app.Tok::next?", "probe 'app.Nope::x' matched no method");
     }
+
+    private static RunData rolesRun(long gcs, RunData.Roles roles) {
+        RunData.JdkSummary jdk = new RunData.JdkSummary(new TreeMap<>(), Duration.ofSeconds(1), gcs, Duration.ZERO, Double.NaN);
+        RunData.CounterWindow w = new RunData.CounterWindow("perf_event_open", "", Duration.ofSeconds(1),
+                Duration.ofSeconds(1), 900_000_000L, 100_000_000L, 3, 8, 5_000_000L, 4_000_000L, -1);
+        return new RunData("x.jfr", null, null, List.of(), Map.of(), null, null, new TreeMap<>(), null, 0, jdk,
+                List.of(), List.of(), w, Map.of(), RunData.Losses.NONE, Map.of(), "", roles);
+    }
+
+    /** Every note on the role rows that report prints reaches stat's footer: the source, GC on the VM thread, no split. */
+    @Test
+    void everyRoleNoteReachesTheFooter() {
+        String source = perfstat.format.CounterSource.PERF_EVENT_OPEN_PER_THREAD;
+        RunData serial = rolesRun(162, new RunData.Roles(List.of(
+                new RunData.RoleCount(perfstat.format.ThreadRole.APPLICATION, 2_000_000_000L, 10, 1, 3, source),
+                new RunData.RoleCount(perfstat.format.ThreadRole.GC, 0, 0, 0, 0, source),
+                new RunData.RoleCount(perfstat.format.ThreadRole.JVM_RUNTIME, 120_000_000L, 500, 100, 9, source)), null));
+        StatCommand stat = new StatCommand();
+        for (perfstat.cli.stats.Note n : perfstat.cli.stats.Measurements.roleNotes(serial, null)) {
+            assertThat(stat.notes(List.of(serial), 2_000_000_000L, 0)).contains(perfstat.cli.render.NoteText.of(n));
+        }
+        assertThat(stat.notes(List.of(serial), 2_000_000_000L, 0))
+                .anyMatch(l -> l.startsWith("task-clock by thread role from " + source))
+                .anyMatch(l -> l.startsWith("GC 0 msecs beside 162 GCs: the collector has no GC threads of its own"));
+        RunData hardened = rolesRun(3, new RunData.Roles(List.of(), "the threads of /proc/self/task cannot be listed"));
+        assertThat(stat.notes(List.of(hardened), 2_000_000_000L, 0))
+                .contains("no task-clock by thread role: the threads of /proc/self/task cannot be listed");
+    }
 }

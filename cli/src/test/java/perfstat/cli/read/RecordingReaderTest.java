@@ -254,6 +254,82 @@ class RecordingReaderTest {
         return f;
     }
 
+    private static void counter(String event, long value, perfstat.format.CounterStatus status, String source) {
+        perfstat.agent.events.PerfCounterEvent c = new perfstat.agent.events.PerfCounterEvent();
+        c.phase = perfstat.format.Phase.END;
+        c.event = event;
+        c.value = value;
+        c.enabledNs = c.runningNs = c.windowNs = 2_000_000_000L;
+        c.status = status.text();
+        c.source = source;
+        c.threadName = "";
+        c.commit();
+    }
+
+    private static void roleCounter(String role, String event, long value) {
+        perfstat.agent.events.ThreadRoleCounterEvent e = new perfstat.agent.events.ThreadRoleCounterEvent();
+        e.phase = perfstat.format.Phase.END;
+        e.role = role;
+        e.event = event;
+        e.value = value;
+        e.source = perfstat.format.CounterSource.PERF_EVENT_OPEN;
+        e.windowNs = 2_000_000_000L;
+        e.commit();
+    }
+
+    /**
+     * Other events by role (perfstat.ThreadRoleCounter, format 8) are read with the roles; stat prints them under
+     * cycles and instructions where the machine counts those (here as a PMU would), never under an event that is not
+     * supported, and not under page-faults, which the recording still has by role.
+     */
+    @Test
+    void cyclesByRoleAreRowsWhereCounted() throws Exception {
+        for (boolean pmu : new boolean[] {true, false}) {
+            Path f = dir.resolve("role-events-" + pmu + ".jfr");
+            try (Recording r = new Recording()) {
+                r.enable("perfstat.PerfCounter");
+                r.enable("perfstat.CounterReader");
+                r.enable("perfstat.ThreadRole");
+                r.enable(perfstat.format.Events.ThreadRoleCounter.NAME);
+                r.start();
+                String perf = perfstat.format.CounterSource.PERF_EVENT_OPEN;
+                counter("task-clock", 1_000_000_000L, perfstat.format.CounterStatus.COUNTED, perf);
+                counter("page-faults", 300, perfstat.format.CounterStatus.COUNTED, perf);
+                counter("cycles", pmu ? 4_000_000 : 0, pmu ? perfstat.format.CounterStatus.COUNTED
+                        : perfstat.format.CounterStatus.NOT_SUPPORTED, pmu ? perf : "perf_event_open: ENOENT");
+                perfstat.agent.events.CounterReaderEvent w = new perfstat.agent.events.CounterReaderEvent();
+                w.mode = perf;
+                w.note = "";
+                w.windowNs = 2_000_000_000L;
+                w.commit();
+                role("application", 900_000_000L, 2_000_000_000L, "");
+                role("observer", 100_000_000L, 2_000_000_000L, "");
+                roleCounter("application", "page-faults", 280);
+                roleCounter("observer", "page-faults", 20);
+                // (the agent writes none for an event not supported; were there any, the row's status still rules)
+                roleCounter("application", "cycles", 3_000_000);
+                roleCounter("observer", "cycles", 1_000_000);
+                r.stop();
+                r.dump(f);
+            }
+            RunData run = RecordingReader.read(f.toString());
+            assertThat(run.roles().events()).hasSize(4)
+                    .contains(new RunData.RoleEvent(perfstat.format.ThreadRole.OBSERVER, "page-faults", 20, perfstat.format.CounterSource.PERF_EVENT_OPEN));
+            List<perfstat.cli.stats.StatSummary.Line> lines = perfstat.cli.stats.StatSummary.of("java X", List.of(run), List.of()).lines();
+            List<String> events = lines.stream().map(perfstat.cli.stats.StatSummary.Line::event).toList();
+            assertThat(events).doesNotContain("page-faults:application");
+            if (pmu) {
+                assertThat(events.subList(events.indexOf("cycles"), events.size())).containsExactly("cycles", "cycles:application", "cycles:observer");
+                perfstat.cli.stats.StatSummary.Line app = lines.get(events.indexOf("cycles:application"));
+                assertThat(app.value().value()).isEqualTo(3_000_000.0);
+                assertThat(app.derived().value()).isEqualTo(75.0);
+                assertThat(perfstat.cli.stats.RoleRows.role("cycles:application")).isEqualTo(perfstat.format.ThreadRole.APPLICATION);
+            } else {
+                assertThat(events).noneMatch(e -> e.startsWith("cycles:"));
+            }
+        }
+    }
+
     @Test
     void theRolesAreRowsUnderTaskClockThatAddUpToIt() throws Exception {
         RunData run = RecordingReader.read(rolesRecording("").toString());
@@ -265,7 +341,7 @@ class RecordingReaderTest {
         Map<String, Measurements.Measured> m = byKey(Measurements.of(run));
         assertThat(m.get("task-clock:gc").value().value()).isEqualTo(100.0);
         assertThat(m.get("task-clock:gc").metric().label()).isEqualTo("  GC (msecs)");
-        assertThat(perfstat.cli.render.CommentText.of(m.get("task-clock:gc").comment())).isEqualTo("10.00% of task-clock");
+        assertThat(perfstat.cli.render.CommentText.of(m.get("task-clock:gc").comment())).isEqualTo("10.00% of whole process");
         assertThat(m.get("task-clock:gc").metric().id().kind()).isEqualTo(perfstat.cli.stats.MetricId.Kind.COUNTER);
         double sum = keys.subList(1, 7).stream().mapToDouble(k -> m.get(k).value().value()).sum();
         // they add up to the whole process; the task-clock row is the process less the observer's threads

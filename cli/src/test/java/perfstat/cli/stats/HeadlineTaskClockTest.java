@@ -57,6 +57,33 @@ class HeadlineTaskClockTest {
         assertThat(csv.toString()).startsWith("1960.00,msec,task-clock,").contains("\n2010.00,msec,task-clock:process,");
     }
 
+    /**
+     * The role rows' comments are shares of the whole process (the row they add up to), worded so, and add up to
+     * 100%; the footer's figure is the observer's task-clock, not its context switches.
+     */
+    @Test
+    void theRolesSharesAreOfTheWholeProcessAndAddUp() {
+        RunData base = run(2 * S, 40_000_000L);
+        List<RunData.PerfCounter> counters = new java.util.ArrayList<>(base.perfCounters());
+        counters.add(new RunData.PerfCounter("context-switches", 20, S, S, perfstat.format.CounterStatus.COUNTED,
+                "perf_event_open", S, 0, ""));
+        RunData r = new RunData("x.jfr", null, null, List.of(), Map.of(), null, null, new TreeMap<>(), null, 0, base.jdk(),
+                counters, List.of(), base.counterWindow(), Map.of(), RunData.Losses.NONE, Map.of(), "", base.roles());
+        StatSummary s = StatSummary.of("java X", List.of(r), List.of());
+        StatSummary.Line app = line(s, "task-clock:application");
+        StatSummary.Line observer = line(s, "task-clock:observer");
+        assertThat(app.derived().unit()).isEqualTo("% of whole process");
+        assertThat(app.derived().value()).isCloseTo(98.0, within(1e-9)); // 1960 of the whole 2000, not of the row's 1960
+        assertThat(app.derived().value() + observer.derived().value()).isCloseTo(100.0, within(1e-9));
+        StringWriter text = new StringWriter();
+        new StatRenderer(StatRenderer.Layout.TEXT, ",").render(s, new PrintWriter(text));
+        assertThat(text.toString()).contains("   application                    #   98.00% of whole process")
+                .contains("# task-clock excludes perfstat's and JFR's own threads: 40.00 ms");
+        Measurements.Measured gc = Measurements.of(r).values().stream()
+                .filter(x -> x.metric().key().equals("task-clock:observer")).findFirst().orElseThrow();
+        assertThat(perfstat.cli.render.CommentText.of(gc.comment())).isEqualTo("2.00% of whole process");
+    }
+
     @Test
     void withoutASplitByRoleTheTaskClockRowIsTheWholeProcessAsBefore() {
         StatSummary s = StatSummary.of("java X", List.of(run(2 * S, 40_000_000L), run(2 * S, -1)), List.of());

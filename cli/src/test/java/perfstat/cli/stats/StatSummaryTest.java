@@ -111,6 +111,56 @@ class StatSummaryTest {
         assertThat(b.get(1).value().value()).isZero();
     }
 
+    /**
+     * The agent's interval log with the roles of each read: each interval's role rows are the roles' differences between
+     * the two reads, laid out as the summary's (task-clock less the observer, the roles, the whole process; the switches'
+     * roles), in text and in -x.
+     */
+    @Test
+    void intervalsCarryTheRolesOfTheSameReads(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path log = dir.resolve("intervals.log");
+        String s = "perf_event_open per thread";
+        java.nio.file.Files.writeString(log, String.join("\n",
+                "500000000\ttask-clock\t400000000\t500000000\t500000000\tcounted\tperf_event_open",
+                "500000000\tcontext-switches\t30\t500000000\t500000000\tcounted\tperf_event_open",
+                "thread-role\t500000000\tapplication\t300000000\t10\t2\t2\t" + s,
+                "thread-role\t500000000\tgc\t80000000\t5\t1\t2\t" + s,
+                "thread-role\t500000000\tobserver\t20000000\t4\t0\t3\t" + s,
+                "end\t500000000",
+                "1000000000\ttask-clock\t900000000\t1000000000\t1000000000\tcounted\tperf_event_open",
+                "1000000000\tcontext-switches\t50\t1000000000\t1000000000\tcounted\tperf_event_open",
+                "thread-role\t1000000000\tapplication\t700000000\t12\t6\t2\t" + s,
+                "thread-role\t1000000000\tgc\t150000000\t6\t1\t2\t" + s,
+                "thread-role\t1000000000\tobserver\t50000000\t6\t0\t3\t" + s,
+                "end\t1000000000", ""));
+        List<perfstat.cli.read.IntervalLog.Batch> batches = new ArrayList<>();
+        new perfstat.cli.read.IntervalLog(log).poll(batches::add);
+        assertThat(batches).hasSize(2);
+        assertThat(batches.get(1).roles()).hasSize(3);
+        List<StatSummary.Line> b = StatSummary.interval(batches.get(1), batches.get(0));
+        assertThat(b.stream().map(StatSummary.Line::event).toList()).containsExactly("task-clock", "task-clock:application",
+                "task-clock:gc", "task-clock:observer", StatSummary.PROCESS, "context-switches", "context-switches:application",
+                "context-switches:gc", "context-switches:observer", "context-switches:ended");
+        assertThat(b.get(0).value().value()).isCloseTo(470.0, within(1e-9)); // 500 of the process less the observer's 30
+        assertThat(b.get(1).value().value()).isCloseTo(400.0, within(1e-9));
+        assertThat(b.get(1).derived().value()).isCloseTo(80.0, within(1e-9)); // of the whole process's 500
+        assertThat(b.get(2).value().value()).isCloseTo(70.0, within(1e-9));
+        assertThat(b.get(4).value().value()).isCloseTo(500.0, within(1e-9));
+        assertThat(b.get(6).value().value()).isEqualTo(6.0); // 2 voluntary and 4 involuntary more
+        assertThat(b.get(9).value().value()).isEqualTo(20.0 - 6 - 1 - 2); // the whole 20 less the roles'
+        List<StatSummary.Line> a = StatSummary.interval(batches.get(0), null);
+        assertThat(a.get(1).value().value()).isCloseTo(300.0, within(1e-9)); // the first: since the opening
+
+        StringWriter text = new StringWriter();
+        new StatRenderer(StatRenderer.Layout.TEXT, ",").renderInterval(1.0, b, new PrintWriter(text));
+        assertThat(text.toString()).contains("     1.000000000             400.00 msec   application                    #   80.00% of whole process")
+                .contains("     1.000000000             500.00 msec   whole process");
+        StringWriter csv = new StringWriter();
+        new StatRenderer(StatRenderer.Layout.CSV, ";").renderInterval(1.0, b, new PrintWriter(csv));
+        assertThat(csv.toString()).contains("     1.000000000;400.00;msec;task-clock:application;0;100.00;80.000;of whole process")
+                .contains(";6;;context-switches:application;");
+    }
+
     private static String render(StatRenderer.Layout layout, StatSummary s) {
         StringWriter w = new StringWriter();
         new StatRenderer(layout, ",").render(s, new PrintWriter(w));
