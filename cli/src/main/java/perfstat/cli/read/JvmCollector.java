@@ -13,6 +13,7 @@ import jdk.jfr.consumer.RecordedEvent;
  */
 final class JvmCollector implements Collector {
     private long gcCount;
+    private final java.util.Set<String> gcNames = new java.util.TreeSet<>();
     private Duration gcPause = Duration.ZERO;
     private int hwThreads;
     private Duration beforeRecording = Duration.ZERO;
@@ -26,6 +27,9 @@ final class JvmCollector implements Collector {
         h.on("jdk.GarbageCollection", e -> {
             Duration pauses = e.getDuration("sumOfPauses");
             gcCount++;
+            if (e.hasField("name") && e.getString("name") != null) {
+                gcNames.add(e.getString("name"));
+            }
             gcPause = gcPause.plus(pauses);
         });
         h.on("jdk.CPULoad", e -> cpuLoads.add(new double[] {epochNs(e.getEndTime()), e.getFloat("jvmUser") + e.getFloat("jvmSystem")}));
@@ -50,6 +54,11 @@ final class JvmCollector implements Collector {
     /** The program jdk.JVMInformation names (main class, jar or source file), by name only; "" without the event. */
     String program() {
         return program;
+    }
+
+    /** The collections' names (DefNew, SerialOld, G1New, ...), as jdk.GarbageCollection gives them. */
+    java.util.Set<String> gcNames() {
+        return gcNames;
     }
 
     long gcCount() {

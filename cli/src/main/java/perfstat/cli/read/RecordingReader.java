@@ -336,7 +336,7 @@ public final class RecordingReader {
                     jvm.machineContextSwitches(), jdkTotals.result(),
                     hot.result(c.start() == null ? null : c.start().time(), c.end() == null ? null : c.end().time()),
                     agent.contentionThreshold(),
-                    jvm.cpuLoadCovered(), jvm.cpuLoadShare(recorded));
+                    jvm.cpuLoadCovered(), jvm.cpuLoadShare(recorded), jvm.gcNames());
         }
     }
 }

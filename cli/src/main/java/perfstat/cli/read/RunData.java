@@ -274,13 +274,31 @@ public record RunData(String file, Workload workload, Result result, List<Double
                              Duration gcPauseTotal, double meanJvmCpuLoad, Contention monitors, Contention parks,
                              List<BlockedSite> topSites, double derivedCpuNs, double machineContextSwitches,
                              Map<String, Double> totals, HotMethods hot, Optional<Duration> contentionThreshold,
-                             Duration cpuLoadCovered, double cpuLoadShare) {
+                             Duration cpuLoadCovered, double cpuLoadShare, java.util.Set<String> gcNames) {
+
+        public JdkSummary {
+            gcNames = java.util.Set.copyOf(gcNames);
+        }
+
+        /** Without the collections' names (jdk.GarbageCollection's {@code name}: DefNew, G1New, ...). */
+        public JdkSummary(SortedMap<String, Long> eventCounts, Duration span, long gcCount, Duration gcPauseTotal,
+                          double meanJvmCpuLoad, Contention monitors, Contention parks, List<BlockedSite> topSites,
+                          double derivedCpuNs, double machineContextSwitches, Map<String, Double> totals, HotMethods hot,
+                          Optional<Duration> contentionThreshold, Duration cpuLoadCovered, double cpuLoadShare) {
+            this(eventCounts, span, gcCount, gcPauseTotal, meanJvmCpuLoad, monitors, parks, topSites, derivedCpuNs,
+                    machineContextSwitches, totals, hot, contentionThreshold, cpuLoadCovered, cpuLoadShare, java.util.Set.of());
+        }
+
+        /** Whether every collection recorded is Serial's (DefNew, SerialOld): a collector without GC threads of its own. */
+        public boolean serialOnly() {
+            return !gcNames.isEmpty() && gcNames.stream().allMatch(n -> n.equals("DefNew") || n.equals("SerialOld"));
+        }
 
         public JdkSummary(SortedMap<String, Long> eventCounts, Duration span, long gcCount, Duration gcPauseTotal,
                           double meanJvmCpuLoad) {
             this(eventCounts, span, gcCount, gcPauseTotal, meanJvmCpuLoad, new Contention(0, Duration.ZERO),
                     new Contention(0, Duration.ZERO), List.of(), Double.NaN, Double.NaN, Map.of(), HotMethods.NONE,
-                    Optional.empty(), Duration.ZERO, Double.NaN);
+                    Optional.empty(), Duration.ZERO, Double.NaN, java.util.Set.of());
         }
     }
 

@@ -109,8 +109,8 @@ public final class NoteText {
         }
         if (note instanceof Note.RunsInGroups n) {
             return n.row() + ": " + n.column() + "'s runs fall into two groups (" + n.low() + " low, " + n.high() + " high; the gap"
-                    + " between them is over five times either group's range: a JVM's JIT can settle on one of two compiled"
-                    + " shapes)" + (n.moreRuns() < 0 ? "" : n.moreRuns() == 0 ? "; the runs there are enough to decide at this"
+                    + " between them is over five times either group's range: two kinds of run, not one spread, such as JVMs"
+                    + " settling on one of two compiled shapes or object placements)" + (n.moreRuns() < 0 ? "" : n.moreRuns() == 0 ? "; the runs there are enough to decide at this"
                     + " spread" : n.moreRuns() > 100 ? "; the change seen is too small against this spread for a practical number"
                     + " of runs to decide it (over 100 more a side)"
                     : "; about " + n.moreRuns() + " more runs a side would decide the comparison at the spread seen");
@@ -249,8 +249,8 @@ public final class NoteText {
     /** Rows only some of a column's recordings have; null for other kinds. */
     private static String missing(Note note) {
         if (note instanceof Note.GcOnVmThread n) {
-            return (n.column() == null ? "" : n.column() + ": ") + "GC 0 msecs beside " + n.gcs() + " GCs: the collector has"
-                    + " no GC threads of its own (Serial collects on the VM thread), so their CPU time is in JVM runtime";
+            return (n.column() == null ? "" : n.column() + ": ") + "GC 0 msecs though the JVM collected: Serial has"
+                    + " no GC threads of its own (it collects on the VM thread), so the collections' CPU time is in JVM runtime";
         }
         if (note instanceof Note.NotCountedInSomeRecordings n) {
             return n.column() + ": <not counted> where only some of its " + n.recordings() + " recordings have a value (a run"
@@ -288,7 +288,8 @@ public final class NoteText {
     /** The derived roles' words, without the column's name. */
     private static String derivedWords(Note.RolesDerived n) {
         String every = n.periodNs() > 0 ? "sampled every " + period(n.periodNs())
-                : "at most one periodic pass: default.jfc and profile.jfc sample every 10 s";
+                : "one periodic pass or none: default.jfc and profile.jfc sample every 10 s, so a recording this short"
+                + " leaves most threads' time in the rest";
         return "task-clock by thread role derived from jdk.ThreadCPULoad (" + every
                 + ", each load a share of " + n.cpus() + " CPUs): an estimate, not measured; the event covers Java threads"
                 + " only (the application's, the JIT compilers', JFR's and the JVM's Java threads), so there is no GC row:"

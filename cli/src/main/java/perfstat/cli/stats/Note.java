@@ -302,9 +302,8 @@ public sealed interface Note {
      * collects on the VM thread), so the collections' CPU time is in the JVM runtime row.
      *
      * @param column the run's column, or null
-     * @param gcs    the collections the recording has
      */
-    record GcOnVmThread(String column, long gcs) implements Note {
+    record GcOnVmThread(String column) implements Note {
     }
 
     /**

@@ -195,7 +195,9 @@ public final class RoleRows {
      * share as its comment (preempted, where voluntary is waiting: the split says which role waits and which is
      * crowded out); empty where no run has them. The roles' switches cover the threads' reads, not what a thread did
      * after the last read that saw it: that rest, the whole process's count less the roles', is the ended row, where
-     * the whole count holds ended threads (perf_event_open, getrusage; not procfs's live threads).
+     * the whole count holds ended threads (perf_event_open, getrusage; not procfs's live threads). A run (or an
+     * interval of {@code -I}) whose roles sum to more than the whole gets no ended count: the threads' {@code status}
+     * and the process's counter are read a moment apart, and a negative rest, or one clamped to 0, would be invented.
      */
     static List<StatSummary.Line> switchLines(List<RunData> runs) {
         List<StatSummary.Line> out = new ArrayList<>();
@@ -238,7 +240,9 @@ public final class RoleRows {
                     .filter(c -> c.role() != ThreadRole.ENDED && c.voluntary() >= 0 && c.involuntary() >= 0).toList();
             if (whole != null && !known.isEmpty()) {
                 long sum = known.stream().mapToLong(c -> c.voluntary() + c.involuntary()).sum();
-                rest.add(Math.max(0, Math.round(whole.scaled()) - sum) * 1.0);
+                if (sum <= Math.round(whole.scaled())) { // more than the whole: the two reads, a moment apart, disagree
+                    rest.add((Math.round(whole.scaled()) - sum) * 1.0);
+                }
             }
         }
         if (rest.isEmpty()) {
@@ -268,8 +272,8 @@ public final class RoleRows {
                 .findFirst().orElse("");
         boolean gcRoleIdle = roles.counts().stream().anyMatch(c -> c.role() == ThreadRole.GC && c.taskClockNs() == 0)
                 || roles.counts().stream().noneMatch(c -> c.role() == ThreadRole.GC);
-        if (gcRoleIdle && run.jdk().gcCount() > 0) { // Serial: the collections ran on the VM thread
-            return List.of(new Note.RolesFrom(label, source), new Note.GcOnVmThread(label, run.jdk().gcCount()));
+        if (gcRoleIdle && run.jdk().gcCount() > 0 && run.jdk().serialOnly()) { // the collections ran on the VM thread
+            return List.of(new Note.RolesFrom(label, source), new Note.GcOnVmThread(label));
         }
         return List.of(new Note.RolesFrom(label, source));
     }

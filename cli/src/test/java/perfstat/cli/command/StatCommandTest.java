@@ -48,7 +48,14 @@ class StatCommandTest {
     }
 
     private static RunData rolesRun(long gcs, RunData.Roles roles) {
-        RunData.JdkSummary jdk = new RunData.JdkSummary(new TreeMap<>(), Duration.ofSeconds(1), gcs, Duration.ZERO, Double.NaN);
+        return rolesRun(gcs, roles, java.util.Set.of("DefNew", "SerialOld"));
+    }
+
+    private static RunData rolesRun(long gcs, RunData.Roles roles, java.util.Set<String> gcNames) {
+        RunData.JdkSummary b = new RunData.JdkSummary(new TreeMap<>(), Duration.ofSeconds(1), gcs, Duration.ZERO, Double.NaN);
+        RunData.JdkSummary jdk = new RunData.JdkSummary(b.eventCounts(), b.span(), b.gcCount(), b.gcPauseTotal(),
+                b.meanJvmCpuLoad(), b.monitors(), b.parks(), b.topSites(), b.derivedCpuNs(), b.machineContextSwitches(),
+                b.totals(), b.hot(), b.contentionThreshold(), b.cpuLoadCovered(), b.cpuLoadShare(), gcNames);
         RunData.CounterWindow w = new RunData.CounterWindow("perf_event_open", "", Duration.ofSeconds(1),
                 Duration.ofSeconds(1), 900_000_000L, 100_000_000L, 3, 8, 5_000_000L, 4_000_000L, -1);
         return new RunData("x.jfr", null, null, List.of(), Map.of(), null, null, new TreeMap<>(), null, 0, jdk,
@@ -69,7 +76,10 @@ class StatCommandTest {
         }
         assertThat(stat.notes(List.of(serial), 2_000_000_000L, 0))
                 .anyMatch(l -> l.startsWith("task-clock by thread role from " + source))
-                .anyMatch(l -> l.startsWith("GC 0 msecs beside 162 GCs: the collector has no GC threads of its own"));
+                .anyMatch(l -> l.startsWith("GC 0 msecs though the JVM collected: Serial has no GC threads of its own"));
+        RunData g1 = rolesRun(1, serial.roles(), java.util.Set.of("G1New"));
+        assertThat(stat.notes(List.of(g1), 2_000_000_000L, 0)).as("G1 has GC threads: a GC role of 0 is not Serial's")
+                .noneMatch(l -> l.contains("Serial"));
         RunData hardened = rolesRun(3, new RunData.Roles(List.of(), "the threads of /proc/self/task cannot be listed"));
         assertThat(stat.notes(List.of(hardened), 2_000_000_000L, 0))
                 .contains("no task-clock by thread role: the threads of /proc/self/task cannot be listed");
