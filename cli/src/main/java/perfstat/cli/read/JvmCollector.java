@@ -27,8 +27,8 @@ final class JvmCollector implements Collector {
         h.on("jdk.GarbageCollection", e -> {
             Duration pauses = e.getDuration("sumOfPauses");
             gcCount++;
-            if (e.hasField("name") && e.getString("name") != null) {
-                gcNames.add(e.getString("name"));
+            if (e.hasField(perfstat.format.JdkFields.GC_NAME) && e.getString(perfstat.format.JdkFields.GC_NAME) != null) {
+                gcNames.add(e.getString(perfstat.format.JdkFields.GC_NAME));
             }
             gcPause = gcPause.plus(pauses);
         });

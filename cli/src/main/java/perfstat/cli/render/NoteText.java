@@ -61,9 +61,10 @@ public final class NoteText {
             return "probe '" + n.pattern() + "' matched no method";
         }
         if (note instanceof Note.TimerCost n) {
-            return n.column() + ": probe latencies include the timer's own cost, about " + n.nsPerCall()
-                    + (n.highestNs() > n.nsPerCall() ? " to " + n.highestNs() + " ns per timed call by recording (measured at each"
-                    + " agent's start; a latency difference that small may be the timer's)" : " ns per timed call");
+            return n.column() + ": probe latencies include part of the timer's own cost (a timed call's two clock reads take"
+                    + " about " + n.nsPerCall()
+                    + (n.highestNs() > n.nsPerCall() ? " to " + n.highestNs() + " ns together by recording, measured at each"
+                    + " agent's start; a latency difference that small may be the timer's)" : " ns together)");
         }
         if (note instanceof Note.NoGcEvents n) {
             return n.column() + ": GCs <not counted>: no jdk.GarbageCollection event in the recording (no collection, or the event was off)";

@@ -71,8 +71,8 @@ class NoteTextTest {
                 + " (or one sample of a counter): socket read (bytes) (jdk.SocketRead), safepoints (jdk.SafepointBegin)");
         assertThat(NoteText.of(new Note.RunsInGroups("x", "a", 2, 3, 9312))).contains("too small against this spread")
                 .doesNotContain("9312");
-        assertThat(NoteText.of(new Note.TimerCost("b", 48, 91))).contains("about 48 to 91 ns per timed call by recording");
-        assertThat(NoteText.of(new Note.TimerCost("b", 52))).endsWith("about 52 ns per timed call");
+        assertThat(NoteText.of(new Note.TimerCost("b", 48, 91))).contains("about 48 to 91 ns together by recording");
+        assertThat(NoteText.of(new Note.TimerCost("b", 52))).endsWith("about 52 ns together)");
         assertThat(NoteText.of(new Note.BlockedAt("p.Q::r", "monitor", 3, Duration.ofMillis(12))))
                 .isEqualTo("blocked at p.Q::r (monitor): 3 times, 12.000 ms");
         assertThat(NoteText.of(new Note.DeadFork("before", "x-1.died", "exit 137"))).isEqualTo("before: exit 137");

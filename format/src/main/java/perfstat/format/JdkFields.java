@@ -1,0 +1,14 @@
+package perfstat.format;
+
+/**
+ * Field names of the JDK's own events that perfstat reads and that coincide with a field name of perfstat's events:
+ * declared here, beside the contract, so that the reader names them without a literal that the contract's check
+ * would take for one of perfstat's fields.
+ */
+public final class JdkFields {
+    /** jdk.GarbageCollection's collector name: DefNew, SerialOld, G1New, ParallelScavenge, ... */
+    public static final String GC_NAME = "name";
+
+    private JdkFields() {
+    }
+}
