@@ -36,7 +36,7 @@ public final class RecordingSession {
     /** JDK events that are safe to keep: no environment, properties, arguments, paths or processes. */
     public static final List<String> JDK_EVENTS = List.of(
             "jdk.CPUInformation", "jdk.CPULoad", "jdk.GarbageCollection", "jdk.GCHeapSummary",
-            "jdk.JavaMonitorEnter", "jdk.ThreadPark", "jdk.ExecutionSample", CPU_TIME_SAMPLE);
+            "jdk.JavaMonitorEnter", "jdk.ThreadPark", "jdk.ExecutionSample", CPU_TIME_SAMPLE, "jdk.Compilation");
 
     private RecordingSession() {
     }
@@ -93,6 +93,8 @@ public final class RecordingSession {
         r.enable("jdk.GCHeapSummary");
         r.enable("jdk.JavaMonitorEnter").withThreshold(Duration.ofNanos(contentionNs)).withStackTrace();
         r.enable("jdk.ThreadPark").withThreshold(Duration.ofNanos(contentionNs)).withStackTrace();
+        // every compilation, however short: the reader sums the JIT's time on JFR's and perfstat's code apart
+        r.enable("jdk.Compilation").withThreshold(Duration.ZERO);
         r.setToDisk(true);
         ownerOnly(out); // JFR truncates and appends to the file it finds, keeping its permissions
         r.setDestination(out);

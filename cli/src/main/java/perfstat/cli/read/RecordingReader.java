@@ -231,6 +231,7 @@ public final class RecordingReader {
         private final JdkTotalsCollector jdkTotals = new JdkTotalsCollector();
         private final ThreadRoleCollector roles = new ThreadRoleCollector();
         private final ThreadCpuLoadCollector threadLoads = new ThreadCpuLoadCollector();
+        private final CompilationCollector compilations = new CompilationCollector();
         /** The events a handler could not use. */
         private final SkippedEvents skipped = new SkippedEvents();
         /** Events read per type: the JDK's under their own names (a JDK 9/10 alias adds to its jdk. name). */
@@ -257,7 +258,7 @@ public final class RecordingReader {
         Map<String, Consumer<RecordedEvent>> handlers() {
             Handlers h = new Handlers();
             for (Collector c : List.of(agent, workload, jmh, counters, probes, jvm, contention, hot, jdkTotals, roles,
-                    threadLoads)) {
+                    threadLoads, compilations)) {
                 c.register(h);
             }
             return h.all();
@@ -296,7 +297,9 @@ public final class RecordingReader {
                     scores.stream().map(s -> s[1]).toList(), workload.modelCounters(), c.start(), c.end(),
                     probes.probes(window), agent.options(), agent.timerOverheadNs(), jdkSummary(c), c.totals(), c.perThread(),
                     c.window(), probes.patterns(), losses(), probes.candidates(),
-                    agent.program().isEmpty() ? jvm.program() : agent.program(), roles.result(window));
+                    agent.program().isEmpty() ? jvm.program() : agent.program(), roles.result(window)
+                    .withCompiles(compilations.result(c.start() == null ? null : c.start().time(),
+                            c.end() == null ? null : c.end().time())));
             return derivedRoles(run);
         }
 

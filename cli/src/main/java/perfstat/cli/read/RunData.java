@@ -97,13 +97,26 @@ public record RunData(String file, Workload workload, Result result, List<Double
      * @param estimate null where the counts were measured (perfstat.ThreadRole); where they are derived from the
      *                 JDK's jdk.ThreadCPULoad (a recording made without perfstat), what the estimate rests on
      * @param events   counts of other events by role (perfstat.ThreadRoleCounter, format 8), empty where none
+     * @param compiles the JIT's compile time inside the window, the observer's code's apart (jdk.Compilation);
+     *                 {@link Compiles#NONE} where the recording has none
      */
-    public record Roles(List<RoleCount> counts, String note, Estimate estimate, List<RoleEvent> events) {
+    public record Roles(List<RoleCount> counts, String note, Estimate estimate, List<RoleEvent> events, Compiles compiles) {
         public static final Roles NONE = new Roles(List.of(), null);
 
         public Roles {
             counts = List.copyOf(counts);
             events = List.copyOf(events);
+            compiles = compiles == null ? Compiles.NONE : compiles;
+        }
+
+        /** As below, without compilations. */
+        public Roles(List<RoleCount> counts, String note, Estimate estimate, List<RoleEvent> events) {
+            this(counts, note, estimate, events, Compiles.NONE);
+        }
+
+        /** The same counts with the window's compilations. */
+        public Roles withCompiles(Compiles c) {
+            return new Roles(counts, note, estimate, events, c);
         }
 
         /** Measured counts, or the note why there are none, without counts of other events by role. */
@@ -124,6 +137,23 @@ public record RunData(String file, Workload workload, Result result, List<Double
         /** Whether the counts are an estimate from jdk.ThreadCPULoad rather than measured. */
         public boolean derived() {
             return estimate != null;
+        }
+    }
+
+    /**
+     * The JIT's compilations inside the counters' window (jdk.Compilation's durations; one straddling a bound by its
+     * overlap): wall time of the compiler threads, not their CPU time.
+     *
+     * @param observerNs   compile time of JFR's and perfstat's classes ({@code jdk.jfr.*}, {@code perfstat.*})
+     * @param allNs        compile time of every class
+     * @param compilations the compilations counted
+     */
+    public record Compiles(long observerNs, long allNs, long compilations) {
+        public static final Compiles NONE = new Compiles(0, 0, 0);
+
+        /** The observer's share of the compile time, 0 where nothing was compiled. */
+        public double observerShare() {
+            return allNs <= 0 ? 0 : Math.min(1, (double) observerNs / allNs);
         }
     }
 

@@ -283,6 +283,18 @@ public final class NoteText {
         if (note instanceof Note.RolesDerived n) {
             return (n.column() == null ? "" : n.column() + ": ") + derivedWords(n);
         }
+        return jitObserver(note);
+    }
+
+    /** The JIT's work on the observer's code, and how it was estimated; null for other kinds. */
+    private static String jitObserver(Note note) {
+        if (note instanceof Note.JitObserver n) {
+            return (n.column() == null ? "" : n.column() + ": ") + String.format(java.util.Locale.ROOT,
+                    "JIT on JFR's and perfstat's code: %.2f ms, estimated as the JIT compiler's %.2f ms in the window x"
+                    + " their classes' share of its compile time (jdk.Compilation: %.2f of %.2f ms); compile wall time"
+                    + " stands in for CPU time, and the JIT compiler row holds the rest",
+                    n.observerMs(), n.jitMs(), n.observerCompileMs(), n.allCompileMs());
+        }
         return null;
     }
 

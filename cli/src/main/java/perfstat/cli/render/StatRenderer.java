@@ -141,18 +141,23 @@ public final class StatRenderer {
     /** Where the task-clock row is the process less its observer threads: one line saying so, and how much. */
     private static java.util.Optional<String> excluded(StatSummary s) {
         StatSummary.Line observer = null;
+        StatSummary.Line jit = null;
         boolean whole = false;
         for (StatSummary.Line l : s.lines()) {
             whole |= l.event().equals(StatSummary.PROCESS);
             if (l.event().equals(perfstat.cli.stats.RoleRows.key(perfstat.format.ThreadRole.OBSERVER))) { // not its switches
                 observer = l;
             }
+            jit = l.event().equals(perfstat.cli.stats.RoleRows.JIT_OBSERVER) && l.value().measured() ? l : jit;
         }
         if (!whole || observer == null || !observer.value().measured()) {
             return java.util.Optional.empty();
         }
+        String jitPart = jit == null ? "" : String.format(Locale.ROOT, " and the JIT's compiling of their code: %.2f ms"
+                + " (the %s row, estimated from jdk.Compilation's share of compile time)", jit.value().value(),
+                perfstat.cli.stats.RoleRows.JIT_OBSERVER);
         return java.util.Optional.of(String.format(Locale.ROOT, "task-clock excludes perfstat's and JFR's own threads: %.2f ms"
-                + " (the observer row); %s is the whole process", observer.value().value(), StatSummary.PROCESS));
+                + " (the observer row)%s; %s is the whole process", observer.value().value(), jitPart, StatSummary.PROCESS));
     }
 
     /**
@@ -186,7 +191,9 @@ public final class StatRenderer {
         StringBuilder b = new StringBuilder();
         perfstat.format.ThreadRole role = perfstat.cli.stats.RoleRows.role(l.event());
         String event = role != null ? "  " + perfstat.cli.stats.RoleRows.label(role) // perf's indented sub-row
-                : l.event().equals(StatSummary.PROCESS) ? "  " + PROCESS_LABEL : l.event();
+                : l.event().equals(StatSummary.PROCESS) ? "  " + PROCESS_LABEL
+                : l.event().equals(perfstat.cli.stats.RoleRows.JIT_OBSERVER) ? "  " + perfstat.cli.stats.RoleRows.JIT_OBSERVER_LABEL
+                : l.event();
         b.append(String.format(Locale.ROOT, "%18s %-5s%-33s", value(l, false), l.unit(), event));
         if (l.event().length() >= 33) {
             b.append(' '); // a probe's long name: its comment still stands apart

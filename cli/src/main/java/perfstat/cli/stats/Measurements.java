@@ -175,8 +175,8 @@ public final class Measurements {
             String source = !c.source().startsWith(SOURCE_PERF) && c.supported() ? c.source() : "";
             boolean clockRow = c.baseEvent().equals("task-clock");
             // the task-clock row: the process less perfstat's and JFR's threads, where the run splits it by role
-            boolean split = clockRow && c.counted() && StatSummary.observerNs(run) >= 0;
-            double observerMs = split ? StatSummary.observerNs(run) / 1e6 : 0;
+            boolean split = clockRow && c.counted() && StatSummary.excludedNs(run) >= 0;
+            double observerMs = split ? StatSummary.excludedNs(run) / 1e6 : 0;
             double own = c.scaled() - observerMs * 1e6;
             Comment comment = new Comment.Counter(
                     c.counted() ? CounterMetrics.derived(c.baseEvent(), own, totals, elapsedMs * 1e6) : CounterMetrics.Derived.NONE,

@@ -317,4 +317,19 @@ public sealed interface Note {
      */
     record RolesDerived(String column, long periodNs, int cpus) implements Note {
     }
+
+    /**
+     * The JIT compiler threads' CPU inside the window that went on compiling JFR's and perfstat's own code, estimated:
+     * that CPU times the share of the window's compile time (jdk.Compilation) spent on their classes. Compile time is
+     * the compilations' wall time, not CPU time: an estimate.
+     *
+     * @param column     the run's column, or null
+     * @param jitMs      the JIT compiler role's task-clock in the window, all of it
+     * @param observerMs the estimate, moved from the JIT compiler row to a row of its own
+     * @param observerCompileMs compile time of the observer's classes in the window
+     * @param allCompileMs      compile time of all classes in the window
+     */
+    record JitObserver(String column, double jitMs, double observerMs, double observerCompileMs, double allCompileMs)
+            implements Note {
+    }
 }

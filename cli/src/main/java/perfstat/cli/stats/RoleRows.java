@@ -101,13 +101,57 @@ public final class RoleRows {
                 "  " + label(r) + " (msecs)", 6, Metric.Better.LOWER);
     }
 
-    /** Adds the run's role rows to {@code m}, each with its share of the whole process's {@code wholeMs}; none where the run has none. */
+    /**
+     * Adds the run's role rows to {@code m}, each with its share of the whole process's {@code wholeMs}; none where the run
+     * has none. The JIT's work on the observer's code ({@link #jitObserverNs}) is out of the JIT compiler row and on a row
+     * of its own after the observer's, so that the rows still add up to the whole process.
+     */
     static void add(Map<MetricId, Measurements.Measured> m, RunData run, double wholeMs) {
+        long jitObserver = jitObserverNs(run);
         for (RunData.RoleCount c : run.roles().counts()) {
-            double ms = c.taskClockNs() / 1e6;
-            Metric metric = metric(c.role());
-            m.put(metric.id(), new Measurements.Measured(metric, Value.of(ms), Comment.Counter.of(share(ms, wholeMs))));
+            if (c.role() == ThreadRole.ENDED && jitObserver >= 0) {
+                putMs(m, JIT_OBSERVER_METRIC, jitObserver / 1e6, wholeMs);
+                jitObserver = -1;
+            }
+            putMs(m, metric(c.role()), ownNs(c, run) / 1e6, wholeMs);
         }
+        if (jitObserver >= 0) {
+            putMs(m, JIT_OBSERVER_METRIC, jitObserver / 1e6, wholeMs);
+        }
+    }
+
+    private static void putMs(Map<MetricId, Measurements.Measured> m, Metric metric, double ms, double wholeMs) {
+        m.put(metric.id(), new Measurements.Measured(metric, Value.of(ms), Comment.Counter.of(share(ms, wholeMs))));
+    }
+
+    /** The key of the row of the JIT's work on JFR's and perfstat's code: {@code task-clock:jit-observer}. */
+    public static final String JIT_OBSERVER = "task-clock:jit-observer";
+
+    /** The name of {@link #JIT_OBSERVER}'s row in {@code stat}'s text, as perf's sub-rows name theirs (perf's width). */
+    public static final String JIT_OBSERVER_LABEL = "JIT on JFR/perfstat code";
+
+    private static final Metric JIT_OBSERVER_METRIC = new Metric(new MetricId(MetricId.Kind.COUNTER, JIT_OBSERVER,
+            MetricId.Statistic.TOTAL, "ms"), JIT_OBSERVER, "  JIT on JFR's and perfstat's code (msecs)", 6, Metric.Better.LOWER);
+
+    /**
+     * The JIT compiler threads' CPU in the window that went on JFR's and perfstat's code, estimated: the JIT role's
+     * task-clock times the observer's share of the window's compile time (jdk.Compilation's wall time, not CPU time).
+     * -1 where there is no such estimate: no measured split by role, no JIT role, no compilation in the window (older
+     * recordings, those without jdk.Compilation, derived roles).
+     */
+    public static long jitObserverNs(RunData run) {
+        RunData.Roles roles = run.roles();
+        if (roles.derived() || roles.note() != null || roles.compiles().allNs() <= 0) {
+            return -1;
+        }
+        return roles.counts().stream().filter(c -> c.role() == ThreadRole.JIT).findFirst()
+                .map(c -> Math.round(Math.max(0, c.taskClockNs()) * roles.compiles().observerShare())).orElse(-1L);
+    }
+
+    /** A role's task-clock as its row shows it: the JIT compiler's less its work on the observer's code. */
+    private static long ownNs(RunData.RoleCount c, RunData run) {
+        long jitObserver = c.role() == ThreadRole.JIT ? jitObserverNs(run) : -1;
+        return jitObserver < 0 ? c.taskClockNs() : c.taskClockNs() - jitObserver;
     }
 
     private static final String DERIVED = "task-clock:derived:";
@@ -174,19 +218,29 @@ public final class RoleRows {
     static List<StatSummary.Line> lines(List<RunData> runs, double meanWholeNs) {
         List<StatSummary.Line> out = new ArrayList<>();
         for (ThreadRole r : ThreadRole.values()) {
+            if (r == ThreadRole.ENDED) {
+                List<Double> jit = new ArrayList<>();
+                runs.stream().mapToLong(RoleRows::jitObserverNs).filter(n -> n >= 0).forEach(n -> jit.add(n / 1e6));
+                msLine(JIT_OBSERVER, jit, meanWholeNs).ifPresent(out::add);
+            }
             List<Double> ms = new ArrayList<>();
             for (RunData run : runs) {
-                run.roles().counts().stream().filter(c -> c.role() == r).findFirst().ifPresent(c -> ms.add(c.taskClockNs() / 1e6));
+                run.roles().counts().stream().filter(c -> c.role() == r).findFirst().ifPresent(c -> ms.add(ownNs(c, run) / 1e6));
             }
-            if (ms.isEmpty()) {
-                continue;
-            }
-            double mean = ms.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
-            Value v = new Value(mean, Value.Status.MEASURED, ms.size() < 2 || mean == 0 ? Double.NaN : Measurements.stderrPct(ms),
-                    ms.size());
-            out.add(new StatSummary.Line(key(r), "msec", v, 0, 100, share(mean, meanWholeNs / 1e6), ""));
+            msLine(key(r), ms, meanWholeNs).ifPresent(out::add);
         }
         return out;
+    }
+
+    /** A line of the mean of {@code ms} over the runs that have it, with its ± and share of the whole; none without any. */
+    private static java.util.Optional<StatSummary.Line> msLine(String key, List<Double> ms, double meanWholeNs) {
+        if (ms.isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        double mean = ms.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+        Value v = new Value(mean, Value.Status.MEASURED, ms.size() < 2 || mean == 0 ? Double.NaN : Measurements.stderrPct(ms),
+                ms.size());
+        return java.util.Optional.of(new StatSummary.Line(key, "msec", v, 0, 100, share(mean, meanWholeNs / 1e6), ""));
     }
 
     /**
@@ -272,9 +326,17 @@ public final class RoleRows {
                 .findFirst().orElse("");
         boolean gcRoleIdle = roles.counts().stream().anyMatch(c -> c.role() == ThreadRole.GC && c.taskClockNs() == 0)
                 || roles.counts().stream().noneMatch(c -> c.role() == ThreadRole.GC);
+        List<Note> notes = new ArrayList<>(List.of(new Note.RolesFrom(label, source)));
         if (gcRoleIdle && run.jdk().gcCount() > 0 && run.jdk().serialOnly()) { // the collections ran on the VM thread
-            return List.of(new Note.RolesFrom(label, source), new Note.GcOnVmThread(label));
+            notes.add(new Note.GcOnVmThread(label));
         }
-        return List.of(new Note.RolesFrom(label, source));
+        long jitObserver = jitObserverNs(run);
+        if (jitObserver >= 0) {
+            long jit = roles.counts().stream().filter(c -> c.role() == ThreadRole.JIT).mapToLong(RunData.RoleCount::taskClockNs)
+                    .findFirst().orElse(0);
+            notes.add(new Note.JitObserver(label, jit / 1e6, jitObserver / 1e6, roles.compiles().observerNs() / 1e6,
+                    roles.compiles().allNs() / 1e6));
+        }
+        return notes;
     }
 }

@@ -211,7 +211,7 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
         for (RunData r : runs) {
             RunData.PerfCounter c = r.perfCounters().stream().filter(x -> x.baseEvent().equals("task-clock")).findFirst()
                     .orElse(null);
-            long observer = observerNs(r);
+            long observer = excludedNs(r);
             if (c == null || !c.counted() || observer < 0) {
                 return null;
             }
@@ -222,6 +222,15 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
                     c.windowNs(), c.tid(), c.threadName()));
         }
         return out;
+    }
+
+    /**
+     * What the headline task-clock leaves out, in ns: the observer threads' task-clock and the JIT's estimated work on
+     * their code ({@link RoleRows#jitObserverNs}, where the recording has it); -1 where the run has no split by role.
+     */
+    static long excludedNs(RunData run) {
+        long observer = observerNs(run);
+        return observer < 0 ? -1 : observer + Math.max(0, RoleRows.jitObserverNs(run));
     }
 
     /** The run's observer threads' task-clock in ns, or -1 where it has no split by role. */

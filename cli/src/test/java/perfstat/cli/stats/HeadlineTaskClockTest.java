@@ -102,4 +102,69 @@ class HeadlineTaskClockTest {
         assertThat(clock.value().value()).isCloseTo(1960.0, within(1e-9));
         assertThat(whole.value().value()).isCloseTo(2000.0, within(1e-9));
     }
+
+    /**
+     * A run with the JIT's compilations: of the JIT role's 100 ms, the observer's code took 30 of the window's 60 ms of
+     * compile time, so 50 ms move from the JIT compiler row to the jit-observer row, and out of the headline.
+     */
+    private static RunData withJit(RunData.Compiles compiles) {
+        RunData base = run(2 * S, 40_000_000L);
+        RunData.Roles roles = new RunData.Roles(List.of(
+                new RunData.RoleCount(ThreadRole.APPLICATION, 2 * S - 140_000_000L, 10, 1, 3, "schedstat"),
+                new RunData.RoleCount(ThreadRole.JIT, 100_000_000L, 10, 1, 2, "schedstat"),
+                new RunData.RoleCount(ThreadRole.OBSERVER, 40_000_000L, 5, 0, 4, "schedstat")), null, null, List.of(), compiles);
+        return new RunData("x.jfr", null, null, List.of(), Map.of(), null, null, new TreeMap<>(), null, 0, base.jdk(),
+                base.perfCounters(), List.of(), base.counterWindow(), Map.of(), RunData.Losses.NONE, Map.of(), "", roles);
+    }
+
+    private static double row(Map<MetricId, Measurements.Measured> m, String key) {
+        return m.values().stream().filter(x -> x.metric().key().equals(key)).findFirst().orElseThrow().value().value();
+    }
+
+    @Test
+    void theJitsWorkOnTheObserversCodeHasItsOwnRowAndLeavesTheHeadline() {
+        RunData r = withJit(new RunData.Compiles(30_000_000L, 60_000_000L, 12));
+        assertThat(RoleRows.jitObserverNs(r)).isEqualTo(50_000_000L);
+        Map<MetricId, Measurements.Measured> m = Measurements.of(r); // report, diff, compare
+        assertThat(row(m, "task-clock:jit")).isCloseTo(50.0, within(1e-9));
+        assertThat(row(m, RoleRows.JIT_OBSERVER)).isCloseTo(50.0, within(1e-9));
+        assertThat(row(m, "task-clock")).isCloseTo(2000.0 - 40 - 50, within(1e-9));
+        double sum = 0;
+        for (String k : List.of("task-clock:application", "task-clock:jit", "task-clock:observer", RoleRows.JIT_OBSERVER)) {
+            sum += row(m, k);
+        }
+        assertThat(sum).isCloseTo(row(m, StatSummary.PROCESS), within(1e-6)); // the rows still add up to the whole process
+        List<String> keys = m.values().stream().map(x -> x.metric().key()).toList();
+        assertThat(keys.indexOf(RoleRows.JIT_OBSERVER)).isEqualTo(keys.indexOf("task-clock:observer") + 1);
+
+        StatSummary s = StatSummary.of("java X", List.of(r), List.of()); // stat
+        assertThat(s.lines().get(0).value().value()).isCloseTo(1910.0, within(1e-9));
+        assertThat(line(s, "task-clock:jit").value().value()).isCloseTo(50.0, within(1e-9));
+        assertThat(line(s, RoleRows.JIT_OBSERVER).value().value()).isCloseTo(50.0, within(1e-9));
+        assertThat(line(s, RoleRows.JIT_OBSERVER).derived().value()).isCloseTo(2.5, within(1e-9)); // of the whole 2000
+        StringWriter text = new StringWriter();
+        new StatRenderer(StatRenderer.Layout.TEXT, ",").render(s, new PrintWriter(text));
+        assertThat(text.toString()).contains("             50.00 msec   JIT on JFR/perfstat code       #    2.50% of whole process")
+                .contains("# task-clock excludes perfstat's and JFR's own threads: 40.00 ms (the observer row) and the JIT's"
+                        + " compiling of their code: 50.00 ms (the task-clock:jit-observer row");
+        assertThat(perfstat.cli.render.NoteText.of(RoleRows.notes(r, null).get(1))).startsWith(
+                "JIT on JFR's and perfstat's code: 50.00 ms, estimated as the JIT compiler's 100.00 ms in the window x their"
+                        + " classes' share of its compile time (jdk.Compilation: 30.00 of 60.00 ms)");
+        StringWriter csv = new StringWriter();
+        new StatRenderer(StatRenderer.Layout.CSV, ",").render(s, new PrintWriter(csv));
+        assertThat(csv.toString()).contains("\n50.00,msec,task-clock:jit-observer,");
+    }
+
+    @Test
+    void withoutCompilationsInTheWindowTheRowsAreAsBefore() {
+        RunData r = withJit(RunData.Compiles.NONE);
+        assertThat(RoleRows.jitObserverNs(r)).isEqualTo(-1);
+        Map<MetricId, Measurements.Measured> m = Measurements.of(r);
+        assertThat(row(m, "task-clock:jit")).isCloseTo(100.0, within(1e-9));
+        assertThat(row(m, "task-clock")).isCloseTo(1960.0, within(1e-9));
+        assertThat(m.values()).noneMatch(x -> x.metric().key().equals(RoleRows.JIT_OBSERVER));
+        StatSummary s = StatSummary.of("java X", List.of(r), List.of());
+        assertThat(s.lines()).noneMatch(l -> l.event().equals(RoleRows.JIT_OBSERVER));
+        assertThat(RoleRows.notes(r, null)).noneMatch(n -> n instanceof Note.JitObserver);
+    }
 }
