@@ -117,7 +117,16 @@ final class GateNames {
                 workload.higherIsBetter(), "", false, false);
         RunData.Result result = workload == null ? null : new RunData.Result(1, 1, Duration.ofSeconds(1));
         return new RunData("names.jfr", w, result, List.of(), Map.of(), start, end, new TreeMap<>(), null, 0, jdk, counters,
-                List.of(), null, Map.of());
+                List.of(), null, Map.of(), RunData.Losses.NONE, Map.of(), "", roles());
+    }
+
+    /** A split by every role, with compilations in the window: its rows, the JIT's on the observer's code among them. */
+    private static RunData.Roles roles() {
+        List<RunData.RoleCount> counts = new ArrayList<>();
+        for (perfstat.format.ThreadRole r : perfstat.format.ThreadRole.values()) {
+            counts.add(new RunData.RoleCount(r, 1, 1, 1, 1, "perf_event_open"));
+        }
+        return new RunData.Roles(counts, null, null, List.of(), new RunData.Compiles(1, 2, 1));
     }
 
     /** The metrics as rows of a two-column table with a value each, as {@link Gate#problems} reads a table. */

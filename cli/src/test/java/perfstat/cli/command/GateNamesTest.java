@@ -32,11 +32,14 @@ class GateNamesTest {
         List<String> keys = GateNames.metrics(a.events(), null, a.filters()).stream().map(Metric::key).toList();
         assertThat(keys).contains("task-clock", "context-switches", "cycles", "voluntary-context-switches", "gc-pause",
                 "time-elapsed", "jvm-cpu-load", "probe:Tok::next:p99").doesNotContain("score");
+        // the rows by thread role, the JIT's work on JFR's and perfstat's code and the whole process among them
+        assertThat(keys).contains("task-clock:application", "task-clock:gc", "task-clock:jit", "task-clock:observer",
+                "task-clock:jit-observer", "task-clock:process");
         UserError e = refused(List.of("task-clock:+5%", "task-clok:+30%"), a, null);
         assertThat(e).isNotNull();
         assertThat(e.exitCode()).isEqualTo(2);
         assertThat(e.getMessage()).isEqualTo("--fail-on 'task-clok:+30.0%' names no metric of the table (closest: task-clock,"
-                + " park-blocked, cycles)");
+                + " task-clock:gc, task-clock:jit)");
         assertThat(refused(List.of("probe:Tok::nxt:p99:+5%"), a, null).getMessage()).contains("closest: probe:Tok::next:p99");
         assertThat(refused(List.of("score:-5%"), a, null).getMessage()).contains("no score");
         // the table's names, key or label; a probe's rows also by its full class name or with an overload's parameters
