@@ -311,13 +311,17 @@ public final class NoteText {
     }
 
     /** The words on a source of the role rows (docs/counters.md says more). */
+    /** What the task-clock row above the roles leaves out, said wherever the roles' source is. */
+    private static final String LESS_OBSERVER = "; the task-clock row leaves out the observer's rows (JFR's and perfstat's"
+            + " threads, and the JIT on their code where recorded): task-clock:process is the whole process";
+
     private static String rolesFrom(String source) {
         if (source != null && source.startsWith(perfstat.format.CounterSource.PERF_EVENT_OPEN)) {
             return "task-clock by thread role from " + source + " (a thread started in the window counts in its"
-                    + " starter's role unless schedstat saw it; docs/counters.md)";
+                    + " starter's role unless schedstat saw it; docs/counters.md)" + LESS_OBSERVER;
         }
         return "task-clock by thread role from each thread's schedstat (ns) at every read; ended between reads: the"
-                + " rest of the task-clock (docs/counters.md)";
+                + " rest of the task-clock (docs/counters.md)" + LESS_OBSERVER;
     }
 
     /**

@@ -59,6 +59,9 @@ public final class StatRenderer {
                 for (String pattern : s.unmatched()) {
                     out.println("{\"probe-pattern\" : " + JsonRenderer.str(pattern) + ", \"matched-methods\" : 0}");
                 }
+                for (String n : notes(s)) { // what the text's footer says: what a row leaves out, where it came from
+                    out.println("{\"note\" : " + JsonRenderer.str(n) + "}");
+                }
             }
         }
         out.flush();

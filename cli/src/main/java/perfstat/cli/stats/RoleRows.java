@@ -215,32 +215,32 @@ public final class RoleRows {
      * The role lines of {@code perfstat stat}: per role the mean over the runs that have it (in msec, with its ±),
      * and its share of the whole process's mean task-clock ({@code meanWholeNs}); empty where no run has roles.
      */
-    static List<StatSummary.Line> lines(List<RunData> runs, double meanWholeNs) {
+    static List<StatSummary.Line> lines(List<RunData> runs, double meanWholeNs, double runtimeNs) {
         List<StatSummary.Line> out = new ArrayList<>();
         for (ThreadRole r : ThreadRole.values()) {
             if (r == ThreadRole.ENDED) {
                 List<Double> jit = new ArrayList<>();
                 runs.stream().mapToLong(RoleRows::jitObserverNs).filter(n -> n >= 0).forEach(n -> jit.add(n / 1e6));
-                msLine(JIT_OBSERVER, jit, meanWholeNs).ifPresent(out::add);
+                msLine(JIT_OBSERVER, jit, meanWholeNs, runtimeNs).ifPresent(out::add);
             }
             List<Double> ms = new ArrayList<>();
             for (RunData run : runs) {
                 run.roles().counts().stream().filter(c -> c.role() == r).findFirst().ifPresent(c -> ms.add(ownNs(c, run) / 1e6));
             }
-            msLine(key(r), ms, meanWholeNs).ifPresent(out::add);
+            msLine(key(r), ms, meanWholeNs, runtimeNs).ifPresent(out::add);
         }
         return out;
     }
 
     /** A line of the mean of {@code ms} over the runs that have it, with its ± and share of the whole; none without any. */
-    private static java.util.Optional<StatSummary.Line> msLine(String key, List<Double> ms, double meanWholeNs) {
+    private static java.util.Optional<StatSummary.Line> msLine(String key, List<Double> ms, double meanWholeNs, double runtimeNs) {
         if (ms.isEmpty()) {
             return java.util.Optional.empty();
         }
         double mean = ms.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
         Value v = new Value(mean, Value.Status.MEASURED, ms.size() < 2 || mean == 0 ? Double.NaN : Measurements.stderrPct(ms),
                 ms.size());
-        return java.util.Optional.of(new StatSummary.Line(key, "msec", v, 0, 100, share(mean, meanWholeNs / 1e6), ""));
+        return java.util.Optional.of(new StatSummary.Line(key, "msec", v, runtimeNs, 100, share(mean, meanWholeNs / 1e6), ""));
     }
 
     /**

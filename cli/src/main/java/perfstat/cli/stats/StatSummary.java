@@ -177,7 +177,8 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
                 lines.add(line(headline, own, elapsed * 1e9));
             }
             if (clock) { // its split by thread role under it, shares of the whole process; then the whole process
-                lines.addAll(RoleRows.lines(runs, means.getOrDefault("task-clock", Double.NaN)));
+                // perf's -x runtime of a part of task-clock: the counters' running time, as the row above has it
+                lines.addAll(RoleRows.lines(runs, means.getOrDefault("task-clock", Double.NaN), lines.get(lines.size() - 1).runtimeNs()));
                 if (headline != null) {
                     Line whole = line(same, means, elapsed * 1e9);
                     lines.add(new Line(PROCESS, whole.unit(), whole.value(), whole.runtimeNs(), whole.runningPct(),

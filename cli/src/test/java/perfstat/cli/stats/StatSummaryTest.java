@@ -157,7 +157,7 @@ class StatSummaryTest {
                 .contains("     1.000000000             500.00 msec   whole process");
         StringWriter csv = new StringWriter();
         new StatRenderer(StatRenderer.Layout.CSV, ";").renderInterval(1.0, b, new PrintWriter(csv));
-        assertThat(csv.toString()).contains("     1.000000000;400.00;msec;task-clock:application;0;100.00;80.000;of whole process")
+        assertThat(csv.toString()).contains("     1.000000000;400.00;msec;task-clock:application;500000000;100.00;80.000;of whole process")
                 .contains(";6;;context-switches:application;");
     }
 
