@@ -25,7 +25,7 @@ import perfstat.cli.read.RunData;
  */
 class ExitPathIT {
     private static final List<String> MODES = List.of("return", "exit", "exit-thread", "throw", "exit-early");
-    private static final int JVMS = Integer.getInteger("perfstat.exitJvms", 10);
+    private static final int JVMS = Integer.getInteger("perfstat.exitJvms", 5);
 
     @TempDir
     Path dir;

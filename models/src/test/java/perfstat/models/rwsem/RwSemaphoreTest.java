@@ -21,7 +21,7 @@ import perfstat.models.Runner;
  */
 class RwSemaphoreTest {
     /** Operations per thread of the contended run: 100,000 in the default suite, 250,000 with {@code -Pheavy}. */
-    private static final int OPS_PER_THREAD = Integer.getInteger("perfstat.rwsemOpsPerThread", 100_000);
+    private static final int OPS_PER_THREAD = Integer.getInteger("perfstat.rwsemOpsPerThread", 50_000);
 
     /** A task on its own thread that runs {@code body} once, for scenarios. */
     private static Thread task(int cpu, long sliceNs, java.util.function.Consumer<Task> body, AtomicReference<Throwable> failure) {
