@@ -172,9 +172,9 @@ class RwSemaphoreTest {
     @Timeout(60)
     void waitersThatMustRescheduleLeaveTheSpinQueue() throws Exception {
         RunRequest r = new RunRequest("rwsem", "unpatched", "xfs_repair", 4, 4, 0, 50_000_000_000L, 1_000_000_000L,
-                Map.of("ops", "50000", "faults-per-mprotect", "2", "io-every", "8", "io-us", "50", "slice-us", "20"));
+                Map.of("ops", "25000", "faults-per-mprotect", "2", "io-every", "8", "io-us", "50", "slice-us", "20"));
         Runner.Outcome o = Runner.run(Models.find("rwsem").orElseThrow().model(), r);
         assertThat(o.counters().get("osq_unqueues")).isPositive();
-        assertThat(o.units()).isEqualTo(200_000);
+        assertThat(o.units()).isEqualTo(100_000);
     }
 }
