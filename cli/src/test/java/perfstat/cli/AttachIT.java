@@ -150,6 +150,7 @@ class AttachIT {
 
     /** Two windows of one running model, its variant switched live between them, diff as the regression. */
     @Test
+    @org.junit.jupiter.api.Tag("heavy") // two more attach windows into a model JVM of its own (14 s): bin/test -Pheavy
     @SuppressWarnings("unchecked")
     void aLiveVariantSwitchBetweenTwoWindowsShowsTheRegression() throws Exception {
         Process p = new ProcessBuilder(Processes.java(), "-XX:+EnableDynamicAgentLoading", "--enable-native-access=ALL-UNNAMED",

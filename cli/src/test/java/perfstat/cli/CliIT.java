@@ -69,6 +69,7 @@ class CliIT {
     }
 
     @Test
+    @org.junit.jupiter.api.Tag("heavy") // a third compare of the suite (10 s): bin/test -Pheavy
     void theObserverCheckComparesEachVariantWithAndWithoutProbes() throws Exception {
         Processes.Result r = Processes.perfstat(dir, concat(new String[] {"compare", "fstime", "--variants", "unpatched,patched",
                 "-r", "1", "--observer-check", "--format", "json"}, SHORT));
