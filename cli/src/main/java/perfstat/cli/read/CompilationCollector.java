@@ -6,7 +6,7 @@ import jdk.jfr.consumer.RecordedMethod;
 
 /**
  * The JIT's compilations (jdk.Compilation): inside the counters' window, the time spent compiling the observer's
- * code (JFR's, {@code jdk.jfr.*}, and perfstat's, {@code perfstat.*} with what it carries shaded) and the time spent
+ * code ({@link ObserverCode}: JFR's and perfstat's agent, not perfstat's models) and the time spent
  * compiling anything. {@code jdk.internal.event.*}, the JDK's own events that the application's I/O raises, is the
  * application's. A compilation that straddles a bound of the window counts by its overlap with it. The events come
  * unordered, so each one's span is kept until the pass is over and the window known.
@@ -44,7 +44,7 @@ final class CompilationCollector implements Collector {
 
     /** Whether a class (by its binary name) is JFR's or perfstat's: the observer's code, not the application's. */
     static boolean observerCode(String className) {
-        return className.startsWith("jdk.jfr.") || className.startsWith("perfstat.");
+        return ObserverCode.perfstatsOrJfrs(className);
     }
 
     private static long nanos(Instant t) {

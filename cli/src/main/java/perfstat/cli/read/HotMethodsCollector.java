@@ -152,7 +152,7 @@ final class HotMethodsCollector implements Collector {
     private static String method(RecordedMethod m) {
         String name = m.getType().getName();
         // the probe runtime, its histograms and the shaded Byte Buddy that installs probes as classes load
-        if (name.startsWith("perfstat.agent.") || name.startsWith("perfstat.shaded.")) {
+        if (ObserverCode.perfstats(name)) {
             return RunData.HotMethods.PERFSTAT_PROBES;
         }
         // a hidden class (a lambda's, a proxy's) ends in an address, a new one each run: leave it out

@@ -144,7 +144,7 @@ public record RunData(String file, Workload workload, Result result, List<Double
      * The JIT's compilations inside the counters' window (jdk.Compilation's durations; one straddling a bound by its
      * overlap): wall time of the compiler threads, not their CPU time.
      *
-     * @param observerNs   compile time of JFR's and perfstat's classes ({@code jdk.jfr.*}, {@code perfstat.*})
+     * @param observerNs   compile time of JFR's and perfstat's classes ({@link ObserverCode})
      * @param allNs        compile time of every class
      * @param compilations the compilations counted
      */

@@ -50,5 +50,7 @@ class CompilationCollectorTest {
         assertThat(CompilationCollector.observerCode("java.lang.String")).isFalse();
         assertThat(CompilationCollector.observerCode("jdk.jfrx.Other")).isFalse();
         assertThat(CompilationCollector.observerCode("Busy")).isFalse();
+        assertThat(CompilationCollector.observerCode("perfstat.models.writepath.Vfs")).as("a model is the program measured").isFalse();
+        assertThat(CompilationCollector.observerCode("perfstat.bench.Target")).isFalse();
     }
 }
