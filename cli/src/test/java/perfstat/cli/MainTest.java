@@ -118,8 +118,11 @@ class MainTest {
         Result undecided = run("diff", "--fail-on", "task-clock:+5%", a, b);
         assertThat(undecided.code()).isEqualTo(125);
         assertThat(undecided.err()).contains("undecided");
-        assertThat(run("diff", "--fail-on", "score:-5%", a, b).code()).isZero(); // the score rose 10.71%, significantly
-        assertThat(run("diff", "--fail-on", "score:+5%", a, b).code()).isEqualTo(1);
+        // the score's intervals are one run's: not runs, so no verdict either way (a run is the unit)
+        assertThat(run("diff", "--fail-on", "score:-5%", a, b).code()).isEqualTo(125);
+        assertThat(run("diff", "--fail-on", "score:+5%", a, b).code()).isEqualTo(125);
+        oneLine(run("diff", "--min-effect", "0%", nope, nope), 2, "--min-effect wants a positive N%");
+        oneLine(run("diff", "--fail-on", "task-clock:+0%", nope, nope), 2, "--fail-on's limit must be above 0%");
         assertThat(run("diff", "--alpha", "0.01", a, b).code()).isZero();
     }
 

@@ -67,7 +67,7 @@ final class GateNames {
             } catch (IllegalArgumentException e) {
                 throw UserError.usage(e.getMessage());
             }
-            List<Gate.Problem> problems = Gate.problems(names, List.of(rule)).stream()
+            List<Gate.Problem> problems = Gate.problems(names, List.of(rule), 0.05).stream()
                     .filter(p -> p.kind() == Gate.Problem.Kind.UNKNOWN_METRIC).toList();
             if (problems.isEmpty() || probeOfAPattern(rule.metric(), filters)
                     || (workload != null && !nearMiss(rule.metric(), names))) {

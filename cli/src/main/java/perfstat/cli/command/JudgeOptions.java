@@ -7,15 +7,15 @@ import perfstat.cli.UserError;
 import perfstat.cli.render.ViolationText;
 import perfstat.cli.stats.Comparison;
 import perfstat.cli.stats.Gate;
-import perfstat.cli.stats.Significance;
 import perfstat.cli.stats.Table;
 import picocli.CommandLine.Option;
 
 /** How {@code diff} and {@code compare} judge deltas, and the CI gate. */
 public final class JudgeOptions {
-    @Option(names = "--test", defaultValue = "u", paramLabel = "u|welch",
-            description = "Significance test: u (Mann-Whitney U, as benchstat) or welch (Welch's t) (default: ${DEFAULT-VALUE}).")
-    String test;
+    @Option(names = "--min-effect", defaultValue = "5%", paramLabel = "N%",
+            description = "The smallest change that matters: a row whose interval lies within +-N%% is shown the same (=),"
+                    + " one whose interval crosses it is undecided (default: ${DEFAULT-VALUE}).")
+    String minEffect;
 
     @Option(names = "--confidence", defaultValue = "0.95", paramLabel = "LEVEL",
             description = "Confidence level of the intervals; alpha is 1 - LEVEL (default: ${DEFAULT-VALUE}).")
@@ -27,7 +27,8 @@ public final class JudgeOptions {
     Double alpha;
 
     @Option(names = "--fail-on", paramLabel = "METRIC:+N%",
-            description = "Exit 1 when METRIC changes significantly by more than N%% in that direction (repeatable).")
+            description = "A gate: exit 1 when METRIC's interval lies beyond N%% in that direction, 0 when it is shown within,"
+                    + " 125 when the runs cannot tell (repeatable; the rules are judged together, Holm).")
     List<String> failOn = new ArrayList<>();
 
     @Option(names = "--threshold", paramLabel = "N%",
@@ -42,11 +43,6 @@ public final class JudgeOptions {
         if (hot < 0) {
             throw UserError.usage("--hot must be 0 or more, not " + hot);
         }
-        Significance.Test t = switch (test.toLowerCase(java.util.Locale.ROOT)) {
-            case "u", "mann-whitney", "utest" -> Significance.Test.U;
-            case "welch", "t" -> Significance.Test.WELCH;
-            default -> throw UserError.usage("--test must be u or welch, not '" + test + "'");
-        };
         if (alpha != null) {
             if (!(alpha > 0 && alpha < 0.5)) {
                 throw UserError.usage("--alpha must be between 0 and 0.5, not " + alpha);
@@ -56,9 +52,8 @@ public final class JudgeOptions {
         if (!(confidence > 0.5 && confidence < 1)) {
             throw UserError.usage("--confidence must be between 0.5 and 1, not " + confidence);
         }
-        rules();
         threshold();
-        return new Comparison.Options(t, confidence, hot);
+        return new Comparison.Options(confidence, hot, rules(), minEffect(), Double.NaN);
     }
 
     private List<Gate.Rule> rules() {
@@ -73,6 +68,14 @@ public final class JudgeOptions {
         return rules;
     }
 
+    private double minEffect() {
+        String t = minEffect.trim();
+        if (!t.matches("[0-9]+(\\.[0-9]+)?%") || Double.parseDouble(t.substring(0, t.length() - 1)) <= 0) {
+            throw UserError.usage("--min-effect wants a positive N% (e.g. 5%), not '" + minEffect + "'");
+        }
+        return Double.parseDouble(t.substring(0, t.length() - 1)) / 100;
+    }
+
     private double threshold() {
         try {
             return threshold == null ? Double.NaN : Gate.parseThreshold(threshold);
@@ -83,7 +86,7 @@ public final class JudgeOptions {
 
     /** Refuses, as a usage error (exit 2), a gate that cannot judge: a rule naming no metric of the table, or one missing on a side. */
     void refuse(Table t) {
-        for (Gate.Problem p : Gate.problems(t, rules())) {
+        for (Gate.Problem p : Gate.problems(t, rules(), 0.05)) {
             if (p.usage()) {
                 throw UserError.usage(ViolationText.of(p));
             }
@@ -98,18 +101,25 @@ public final class JudgeOptions {
      * undecided (a line each); else 0.
      */
     int gate(Table t, String command, PrintWriter err) {
+        return gate(t, command, err, 1 - confidence);
+    }
+
+    /** As {@link #gate(Table, String, PrintWriter)}, the rules judged at {@code alpha} (a sequential comparison's look). */
+    int gate(Table t, String command, PrintWriter err, double alpha) {
         refuse(t);
-        List<Gate.Violation> v = Gate.violations(t, rules(), threshold());
+        List<Gate.Violation> v = Gate.violations(t, rules(), threshold(), alpha);
         for (Gate.Violation regression : v) {
             err.println(command + ": regression: " + ViolationText.of(regression));
         }
         if (!v.isEmpty()) {
             return 1;
         }
-        List<Gate.Problem> undecided = Gate.problems(t, rules());
-        for (Gate.Problem p : undecided) {
-            err.println(command + ": undecided: " + ViolationText.of(p));
+        boolean undecided = false;
+        for (Gate.Problem p : Gate.problems(t, rules(), alpha)) {
+            boolean within = p.kind() == Gate.Problem.Kind.WITHIN;
+            undecided |= !within;
+            err.println(command + (within ? ": within: " : ": undecided: ") + ViolationText.of(p));
         }
-        return undecided.isEmpty() ? 0 : UNDECIDED;
+        return undecided ? UNDECIDED : 0;
     }
 }

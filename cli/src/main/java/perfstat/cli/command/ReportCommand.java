@@ -35,7 +35,7 @@ public final class ReportCommand implements Callable<Integer> {
             throw perfstat.cli.UserError.usage("--hot must be 0 or more, not " + hot);
         }
         format.render(Comparison.ofColumns(runs.stream().map(List::of).toList(),
-                new Comparison.Options(Comparison.Options.DEFAULT.test(), Comparison.Options.DEFAULT.confidence(), hot)),
+                new Comparison.Options(Comparison.Options.DEFAULT.confidence(), hot)),
                 spec.commandLine().getOut());
         return 0;
     }

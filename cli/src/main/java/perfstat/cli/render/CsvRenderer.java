@@ -16,7 +16,7 @@ import perfstat.cli.stats.Value;
  * samples described, and the change from the baseline with its test.
  */
 public final class CsvRenderer {
-    static final String HEADER = "# value,unit,event,variance,configuration,n,median,sd,min,max,delta,p,verdict,ci_low,ci_high,probe,q,timed_calls";
+    static final String HEADER = "# value,unit,event,variance,configuration,n,median,sd,min,max,delta,p,verdict,ci_low,ci_high,probe,q,timed_calls,family,answer,level";
 
     private CsvRenderer() {
     }
@@ -67,6 +67,11 @@ public final class CsvRenderer {
                 if (r.timedCalls().get(i) != null) {
                     b.append(String.join(";", r.timedCalls().get(i).stream().map(String::valueOf).toList()));
                 }
+                // the row's family, its answer against the threshold, and its interval's level
+                boolean judged = sig != null && sig.judgement() != Significance.Judgement.NONE;
+                b.append(',').append(judged ? sig.judgement().family().name().toLowerCase(Locale.ROOT) : "")
+                        .append(',').append(judged ? sig.judgement().answer().name().toLowerCase(Locale.ROOT) : "")
+                        .append(',').append(judged ? num(sig.confidence()) : "");
                 out.println(b);
             }
         }
@@ -81,7 +86,7 @@ public final class CsvRenderer {
                             + ",%," + csv("hot-" + h.kind()) + ",," + csv(prefix + t.columns().get(i)) + "," + h.samples().get(i)
                             + ",,,,," + (i == 0 || Double.isNaN(pp) ? "" : String.format(Locale.ROOT, "%+.4fpp", pp)) + ","
                             + (sig == null ? ",,," : num(sig.pValue()) + "," + sig.verdict().name().toLowerCase(Locale.ROOT) + ",,")
-                            + "," + csv(r.method()) + ",,");
+                            + "," + csv(r.method()) + ",,,,,");
                 }
             }
         }

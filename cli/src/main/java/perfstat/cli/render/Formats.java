@@ -23,28 +23,37 @@ final class Formats {
     }
 
     /**
-     * A delta as benchstat prints it: the change where it is significant, {@code ~} where it
-     * is not, and the change with {@code ?} where the samples are too few to decide; then
-     * {@code (p=0.008 n=5+5)} where a test ran.
+     * A judged change: the change with its interval where it is shown ({@code +16.92% [+12.1%, +21.9%]}), {@code =} with
+     * the interval where it is shown within the --min-effect, {@code ~} with the interval where neither, {@code ?} where
+     * the runs are too few to decide; a rule's row adds the gate's answer ({@code worse than +5%}).
      */
     static String judgedDelta(double d, Significance s) {
         if (s == null) {
             return delta(d);
         }
-        String p = s.nA() < 2 && s.nB() < 2 ? ""
-                : Double.isNaN(s.pValue()) ? String.format(Locale.ROOT, " (n=%d+%d)", s.nA(), s.nB())
-                : String.format(Locale.ROOT, " (p=%.3f n=%d+%d)", s.pValue(), s.nA(), s.nB());
-        return switch (s.verdict()) {
-            case SIGNIFICANT -> delta(d) + p;
-            case NOT_SIGNIFICANT -> "~" + p;
-            case TOO_FEW -> (Double.isNaN(d) ? "" : delta(d) + " ") + "?" + p;
+        Significance.Judgement j = s.judgement();
+        String ci = Double.isNaN(s.ciLow()) ? "" : String.format(Locale.ROOT, " [%+.1f%%, %+.1f%%]", 100 * s.ciLow(), 100 * s.ciHigh());
+        String verdict = switch (s.verdict()) {
+            case SIGNIFICANT -> Double.isNaN(d) ? "from 0" : delta(d) + ci;
+            case NOT_SIGNIFICANT -> (j.family() != Significance.Family.RULE && j.answer() == Significance.Answer.SAME ? "=" : "~") + ci;
+            case TOO_FEW -> (Double.isNaN(d) ? "" : delta(d) + " ") + "?";
+        };
+        return verdict + (j.family() == Significance.Family.RULE ? ruleAnswer(j) : "");
+    }
+
+    /** A rule's answer after its row's change: {@code worse than +5%}, {@code within +5%}, {@code undecided at +5%}. */
+    private static String ruleAnswer(Significance.Judgement j) {
+        String limit = String.format(Locale.ROOT, "%+.1f%%", 100 * j.limit());
+        return switch (j.answer()) {
+            case BEYOND -> " beyond " + limit;
+            case WITHIN, SAME -> " within " + limit;
+            case UNDECIDED, NONE -> " undecided at " + limit;
         };
     }
 
     /**
      * A row's delta in column {@code c}, judged: as {@link #judgedDelta}, but {@code ? (8 timed calls < 20)} where a
-     * latency percentile rests on too few timed calls, and with the adjusted p beside the raw one where the control of
-     * the false discovery rate decided against a raw p below α.
+     * latency percentile rests on too few timed calls, and {@code [2 groups]} where a side's runs fall into two groups.
      */
     static String judgedDelta(perfstat.cli.stats.Row r, int c) {
         boolean split = c > 0 && (groups(r.spreads().get(0)) || groups(r.spreads().get(c)));
@@ -56,22 +65,16 @@ final class Formats {
     }
 
     private static String judgedDeltaOnly(perfstat.cli.stats.Row r, int c) {
-        Significance s = r.tests().get(c);
-        double d = r.deltas().get(c);
         long fewest = r.fewestTimedCalls(c);
         long need = perfstat.cli.stats.Comparison.minimumTimedCalls(r.metric().id().statistic());
         if (c > 0 && fewest >= 0 && fewest < need) { // with or without a value: never judged on so few
             return String.format(Locale.ROOT, "? (%d timed call%s < %d)", fewest, fewest == 1 ? "" : "s", need);
         }
+        Significance s = r.tests().get(c);
         double q = r.qValues().get(c);
-        if (s != null && s.verdict() == Significance.Verdict.NOT_SIGNIFICANT && s.pValue() < 1 - s.confidence() && !Double.isNaN(q)) {
-            return String.format(Locale.ROOT, "~ (p=%.3f q=%.3f n=%d+%d)", s.pValue(), q, s.nA(), s.nB());
-        }
-        if (s != null && Double.isNaN(d) && s.verdict() == Significance.Verdict.SIGNIFICANT) {
-            // no relative change from 0: say from what, never a p without a change
-            return String.format(Locale.ROOT, "from 0 (p=%.3f n=%d+%d)", s.pValue(), s.nA(), s.nB());
-        }
-        return judgedDelta(d, s);
+        boolean overruled = s != null && s.verdict() == Significance.Verdict.NOT_SIGNIFICANT && !Double.isNaN(q)
+                && (s.ciLow() > 0 || s.ciHigh() < 0); // its own interval leaves out 0; the table's many rows decide against it
+        return judgedDelta(r.deltas().get(c), s) + (overruled ? String.format(Locale.ROOT, " q=%.2f", q) : "");
     }
 
     /** Whether a delta is an improvement (+1), a regression (-1), or neither/undecided (0), for colour. */

@@ -134,7 +134,24 @@ public final class JsonRenderer {
                 + ", \"p\": " + num(sig.pValue()) + ", \"medianDelta\": " + num(sig.medianDelta())
                 + ", \"ciLow\": " + num(sig.ciLow()) + ", \"ciHigh\": " + num(sig.ciHigh())
                 + ", \"confidence\": " + num(sig.confidence()) + ", \"n\": [" + sig.nA() + ", " + sig.nB() + "]"
+                + judgement(sig.judgement())
                 + (CommentText.reason(sig.reason()).isEmpty() ? "" : ", \"reason\": " + str(CommentText.reason(sig.reason()))) + "}";
+    }
+
+    /**
+     * How a row's change was judged: the estimate's method and change, its family, the threshold's answer, the rank
+     * test's p; nothing for tests without an estimate (hot methods).
+     */
+    private static String judgement(Significance.Judgement j) {
+        if (j == Significance.Judgement.NONE) {
+            return "";
+        }
+        return ", \"method\": " + str(j.estimate().method().name().toLowerCase(Locale.ROOT).replace('_', '-'))
+                + ", \"change\": " + num(j.estimate().change())
+                + ", \"family\": " + str(j.family().name().toLowerCase(Locale.ROOT))
+                + ", \"familyAlpha\": " + num(j.familyAlpha())
+                + ", \"answer\": " + str(j.answer().name().toLowerCase(Locale.ROOT)) + ", \"limit\": " + num(j.limit())
+                + ", \"rankP\": " + num(j.rankP());
     }
 
     /** One section of hot methods: its kind, each column's samples, each method's shares, changes and tests. */
@@ -176,12 +193,17 @@ public final class JsonRenderer {
                 .append(", \"geomeanDelta\": ").append(num(s.geomeanRatio()))
                 .append(",\n      \"better\": ").append(moves(s.better()))
                 .append(",\n      \"worse\": ").append(moves(s.worse()))
+                .append(",\n      \"changed\": ").append(moves(s.changed()))
                 .append(", \"more\": ").append(s.more());
         if (s.headline() != null) {
             Summary.Headline h = s.headline();
             b.append(",\n      \"headline\": {\"name\": ").append(str(h.metric().key())).append(", \"delta\": ").append(num(h.delta()))
                     .append(", \"verdict\": ").append(str(h.verdict().name().toLowerCase(Locale.ROOT)))
-                    .append(", \"p\": ").append(num(h.pValue())).append('}');
+                    .append(", \"p\": ").append(num(h.test() == null ? Double.NaN : h.test().pValue()))
+                    .append(", \"ciLow\": ").append(num(h.test() == null ? Double.NaN : h.test().ciLow()))
+                    .append(", \"ciHigh\": ").append(num(h.test() == null ? Double.NaN : h.test().ciHigh()))
+                    .append(", \"answer\": ").append(str(h.test() == null ? "none"
+                            : h.test().judgement().answer().name().toLowerCase(Locale.ROOT))).append('}');
         }
         b.append(",\n      \"hot\": [");
         for (int i = 0; i < s.hot().size(); i++) {

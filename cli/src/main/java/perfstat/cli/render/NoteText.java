@@ -3,7 +3,6 @@ package perfstat.cli.render;
 import java.util.List;
 import java.util.Locale;
 import perfstat.cli.stats.Note;
-import perfstat.cli.stats.Significance;
 
 /** The footer's words, shared by every renderer: one line for each kind of {@link Note}. */
 public final class NoteText {
@@ -85,17 +84,27 @@ public final class NoteText {
     /** Where the samples came from and how deltas are judged; null for other kinds. */
     private static String samples(Note note) {
         if (note instanceof Note.OneRecordingASide) {
-            return "one recording a side: the score's samples are its intervals, which hide run-to-run variation;"
-                    + " other rows have one sample a side and get no verdict (record several runs: compare -r N, or diff A... -- B...)";
+            return "one recording a side: no verdicts (a run is the unit: its intervals are not independent samples);"
+                    + " record several runs (compare, or diff A... -- B...)";
         }
         if (note instanceof Note.Deltas n) {
-            return String.format(Locale.ROOT, "deltas: shown where significant (%s test, p < %.2f), ~ where not, ? where "
-                    + "the samples are too few to decide; %.0f%% intervals of the difference of means (Welch)",
-                    n.test() == Significance.Test.U ? "Mann-Whitney U" : "Welch's t", 1 - n.confidence(), 100 * n.confidence());
+            return String.format(Locale.ROOT, "deltas: B/A with its interval, one value a run; ~ no change shown, = shown"
+                    + " within %s, ? too few runs; the primary measure judged on its own, the other rows as a family (%.0f%%):"
+                    + " docs/statistics.md", Double.isNaN(n.minEffect()) ? "the threshold"
+                    : String.format(Locale.ROOT, "+-%.0f%% (--min-effect)", 100 * n.minEffect()), 100 * n.confidence());
         }
-        if (note instanceof Note.UTestTooFew n) {
-            return "the U test needs at least " + n.minimum() + " samples a side to detect a difference at p < 0.05"
-                    + " (benchstat says the same)";
+        if (note instanceof Note.RankTestDisagrees n) {
+            return "the rank test on the same runs disagrees with the verdict (a run far from the others?): "
+                    + String.join(", ", n.rows());
+        }
+        if (note instanceof Note.FollowPrimary n) {
+            return "judged with " + n.primary() + ", whose runs they follow run for run: " + String.join(", ", n.rows());
+        }
+        if (note instanceof Note.Detectable n) {
+            String seen = String.format(Locale.ROOT, "%s: these runs would find a change of %s by %.1f%% or more (80%% power)",
+                    n.column(), n.row(), 100 * n.detectable());
+            return Double.isNaN(n.low()) ? seen : seen + String.format(Locale.ROOT, "; no change shown, and a fall beyond %.1f%%"
+                    + " or a rise beyond %+.1f%% is ruled out", 100 * n.low(), 100 * n.high());
         }
         if (note instanceof Note.TimedCalls n) {
             return timedCalls(n);
@@ -117,10 +126,9 @@ public final class NoteText {
                     : "; about " + n.moreRuns() + " more runs a side would decide the comparison at the spread seen");
         }
         if (note instanceof Note.FalseDiscoveryControl n) {
-            return String.format(Locale.ROOT, "many rows, one table: significant means a Benjamini-Hochberg adjusted p (q) below"
-                    + " %.2f across the %d rows judged, so that at most %.0f%% of the rows marked are expected to be noise;"
-                    + " where it decides against a raw p below %.2f the row shows both; JSON and CSV give p and q",
-                    n.alpha(), n.judged(), 100 * n.alpha(), n.alpha());
+            return String.format(Locale.ROOT, "%d other rows judged as a family: a change is shown where the"
+                    + " Benjamini-Hochberg q is below %.2f (q=… where a row's own interval leaves out 0 but the family's"
+                    + " control does not show it)", n.judged(), n.alpha());
         }
         if (note instanceof Note.BlockedAt n) {
             return String.format(Locale.ROOT, "blocked at %s (%s): %d times, %.3f ms", n.site(), n.kind(), n.count(),

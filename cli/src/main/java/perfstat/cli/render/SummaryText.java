@@ -13,26 +13,23 @@ final class SummaryText {
         StringBuilder line = new StringBuilder(s.label() + " vs " + s.baseline() + ":");
         if (s.headline() != null) {
             Summary.Headline h = s.headline();
-            String p = Double.isNaN(h.pValue()) ? "" : Double.isNaN(h.qValue()) ? String.format(Locale.ROOT, " (p=%.3f)", h.pValue())
-                    : String.format(Locale.ROOT, " (p=%.3f q=%.3f)", h.pValue(), h.qValue()); // as the row shows it
-            line.append(' ').append(h.metric().label().trim()).append(' ').append(switch (h.verdict()) {
-                case SIGNIFICANT -> String.format(Locale.ROOT, "%+.2f%%", 100 * h.delta()) + p;
-                case NOT_SIGNIFICANT -> "~" + p;
-                case TOO_FEW -> String.format(Locale.ROOT, "%+.2f%% ? (undecided)", 100 * h.delta());
-            }).append(';');
+            line.append(' ').append(h.metric().label().trim()).append(' ').append(h.verdict() == perfstat.cli.stats.Significance.Verdict.TOO_FEW
+                    ? String.format(Locale.ROOT, "%+.2f%% ? (undecided)", 100 * h.delta()) : Formats.judgedDelta(h.delta(), h.test()))
+                    .append(';');
         } else if (!Double.isNaN(s.geomeanRatio())) {
             line.append(String.format(Locale.ROOT, s.byScore() ? " geomean of score ratios %+.2f%%;"
                     : " no score, time elapsed %+.2f%%;", 100 * s.geomeanRatio()));
         }
         line.append(" better: ").append(moves(s.better()));
         line.append("; worse: ").append(moves(s.worse()));
+        line.append(s.changed().isEmpty() ? "" : "; changed: " + moves(s.changed()));
         line.append(s.more() > 0 ? "; +" + s.more() + " more" : "");
         if (!s.hot().isEmpty()) {
             line.append("; hot methods: ").append(String.join(", ", s.hot().stream().map(m -> String.format(Locale.ROOT,
                     "%s (%s) %+.2f pp", perfstat.cli.stats.MethodNames.shortNames(List.of(m.method())).get(m.method()), m.kind(),
                     m.deltaPp())).toList()));
         }
-        boolean moved = !s.better().isEmpty() || !s.worse().isEmpty() || !s.hot().isEmpty()
+        boolean moved = !s.better().isEmpty() || !s.worse().isEmpty() || !s.changed().isEmpty() || !s.hot().isEmpty()
                 || s.headline() != null && s.headline().verdict() == perfstat.cli.stats.Significance.Verdict.SIGNIFICANT;
         line.append(moved ? "" : " (no significant change)");
         return line.toString();

@@ -9,8 +9,8 @@ public final class ViolationText {
     }
 
     public static String of(Gate.Violation v) {
-        String where = String.format(Locale.ROOT, "%s %+.2f%% (p=%.3f) in %s against %s", v.metric().label().trim(),
-                100 * v.delta(), v.pValue(), v.column(), v.baseline());
+        String where = String.format(Locale.ROOT, "%s %+.2f%%%s in %s against %s", v.metric().label().trim(),
+                100 * v.delta(), interval(v.ciLow(), v.ciHigh()), v.column(), v.baseline());
         return where + (v.kind() == Gate.Violation.Kind.BEYOND_RULE
                 ? String.format(Locale.ROOT, ", beyond %+.1f%%", 100 * v.limit())
                 : String.format(Locale.ROOT, ", worse by more than %.1f%%", 100 * v.limit()));
@@ -24,8 +24,19 @@ public final class ViolationText {
                     + " names no metric of the table" : " names no metric of the table")
                     + (p.closest().isEmpty() ? "" : " (closest: " + String.join(", ", p.closest()) + ")");
             case MISSING_ON_A_SIDE -> rule + ": " + p.metric().key() + " has no value in " + p.column() + ", so it cannot be judged";
-            case UNDECIDED -> rule + ": " + p.metric().key() + " in " + p.column()
-                    + " is undecided (too few samples or timed calls to judge): exit 125, as git bisect run skips a commit";
+            case UNDECIDED -> rule + ": " + p.metric().key() + " in " + p.column() + (p.test() == null
+                    || Double.isNaN(p.test().ciLow()) ? " is undecided (too few runs or timed calls to judge)"
+                    : String.format(Locale.ROOT, " is %+.2f%%%s, which crosses the limit", 100 * p.test().judgement().estimate().change(),
+                    interval(p.test().ciLow(), p.test().ciHigh())))
+                    + ": exit 125, as git bisect run skips a commit";
+            case WITHIN -> rule + ": " + p.metric().key() + " in " + p.column() + String.format(Locale.ROOT,
+                    " %+.2f%%%s: shown within %+.1f%%", 100 * p.test().judgement().estimate().change(),
+                    interval(p.test().ciLow(), p.test().ciHigh()), 100 * p.rule().limit());
         };
+    }
+
+    /** {@code  [+1.2%, +3.4%]}, or "" where there is no interval. */
+    private static String interval(double low, double high) {
+        return Double.isNaN(low) ? "" : String.format(Locale.ROOT, " [%+.1f%%, %+.1f%%]", 100 * low, 100 * high);
     }
 }

@@ -25,19 +25,38 @@ public final class Comparison {
     /**
      * How deltas are judged.
      *
-     * @param hot how many hot methods of each kind to compare (0: none)
+     * @param confidence   the intervals' level; α = 1 − confidence is the false discovery rate of the exploratory rows and
+     *                     the error of the primary measure and of the gate's rules
+     * @param hot          how many hot methods of each kind to compare (0: none)
+     * @param rules        the gate's {@code --fail-on} rules: their rows are judged as a family of their own
+     * @param minEffect    the smallest change that matters (0.05: ±5%), against which each row is beyond, the same or
+     *                     undecided; NaN for none
+     * @param primaryAlpha the primary's and the rules' α at this look of a sequential comparison; NaN: 1 − confidence
      */
-    public record Options(Significance.Test test, double confidence, int hot) {
+    public record Options(double confidence, int hot, List<Gate.Rule> rules, double minEffect, double primaryAlpha) {
         public static final int DEFAULT_HOT = 10;
-        public static final Options DEFAULT = new Options(Significance.Test.U, 0.95, DEFAULT_HOT);
+        /** The default smallest change that matters: docs/statistics.md says why 5%. */
+        public static final double DEFAULT_MIN_EFFECT = 0.05;
+        public static final Options DEFAULT = new Options(0.95, DEFAULT_HOT);
 
-        public Options(Significance.Test test, double confidence) {
-            this(test, confidence, DEFAULT_HOT);
+        public Options {
+            rules = List.copyOf(rules);
+        }
+
+        public Options(double confidence, int hot) {
+            this(confidence, hot, List.of(), DEFAULT_MIN_EFFECT, Double.NaN);
+        }
+
+        /** The same options at another look's α for the primary measure and the rules. */
+        public Options atLook(double alpha) {
+            return new Options(confidence, hot, rules, minEffect, alpha);
+        }
+
+        Families.Setting setting() {
+            return new Families.Setting(1 - confidence, primaryAlpha, rules, minEffect);
         }
     }
 
-    /** The fewest samples a side with which the U test can reach p < 0.05. */
-    static final int U_MINIMUM = 4;
 
     /**
      * Calls a latency percentile must have beyond it, on its thin side, for one more or one fewer
@@ -97,13 +116,13 @@ public final class Comparison {
                 rows.add(row(metric, columns, measured, merged, options));
             }
         }
-        rows = controlFalseDiscoveries(rows, columns.size(), options);
+        rows = Families.judge(rows, columns.size(), options.setting());
         List<Note> notes = new ArrayList<>();
         for (int c = 0; c < columns.size(); c++) {
             // a column's runs share their sources; the timer's cost, measured at each start, is given as their range
             notes.addAll(timerRange(Measurements.notes(columns.get(c).get(0), labels.get(c)), columns.get(c)));
         }
-        notes.addAll(sampleNotes(columns, rows, options));
+        notes.addAll(sampleNotes(columns, rows, options, labels));
         if (options.hot() > 0) { // --hot 0: no hot-methods section, so nothing to say of its samples
             notes.addAll(HotMethods.notes(columns, labels));
         }
@@ -152,7 +171,10 @@ public final class Comparison {
             Spread a = spreads.get(0);
             Spread b = spreads.get(c);
             Significance s = c == 0 || a == null || b == null || !values.get(0).measured() || !values.get(c).measured()
-                    ? null : Significance.of(a, b, options.test(), options.confidence());
+                    ? null : Significance.ofRuns(a, b, options.confidence());
+            if (s != null && s.judgement().estimate().exists() && a.n() > 1 && b.n() > 1) {
+                deltas.set(c, s.judgement().estimate().change()); // the ratio its interval is of
+            }
             tests.add(s == null ? null : tooFewTimedCalls(s, metric, timed.get(0), timed.get(c)));
         }
         return new Row(metric, values, deltas, comments, spreads, tests,
@@ -183,48 +205,7 @@ public final class Comparison {
         if (fewest >= need) {
             return s;
         }
-        return new Significance(s.test(), Double.NaN, s.meanDelta(), s.medianDelta(), s.ciLow(), s.ciHigh(), s.confidence(),
-                Significance.Verdict.TOO_FEW, new Significance.Reason.TooFewTimedCalls(fewest, need), s.nA(), s.nB());
-    }
-
-    /**
-     * Benjamini–Hochberg across each column's judged rows ({@link FalseDiscovery}): a row is significant where its
-     * adjusted p (q) is below α; its raw p stays in the test, q beside it in the row.
-     */
-    static List<Row> controlFalseDiscoveries(List<Row> rows, int columns, Options o) {
-        double alpha = 1 - o.confidence();
-        List<List<Significance>> tests = new ArrayList<>();
-        List<List<Double>> qs = new ArrayList<>();
-        for (Row r : rows) {
-            tests.add(new ArrayList<>(r.tests()));
-            qs.add(new ArrayList<>(r.qValues()));
-        }
-        for (int c = 1; c < columns; c++) {
-            double[] p = new double[rows.size()];
-            for (int i = 0; i < rows.size(); i++) {
-                Significance s = rows.get(i).tests().get(c);
-                // the score is the comparison's primary measure, named before the run: judged by its own p, as a
-                // --fail-on rule is; the many other rows are the family whose false discoveries are controlled
-                boolean primary = rows.get(i).metric().id().kind() == MetricId.Kind.SCORE;
-                p[i] = s == null || primary || s.verdict() == Significance.Verdict.TOO_FEW ? Double.NaN : s.pValue();
-            }
-            double[] q = FalseDiscovery.adjust(p);
-            for (int i = 0; i < rows.size(); i++) {
-                if (Double.isNaN(q[i])) {
-                    continue;
-                }
-                Significance s = rows.get(i).tests().get(c);
-                qs.get(i).set(c, q[i]);
-                tests.get(i).set(c, new Significance(s.test(), s.pValue(), s.meanDelta(), s.medianDelta(), s.ciLow(), s.ciHigh(),
-                        s.confidence(), q[i] < alpha ? Significance.Verdict.SIGNIFICANT : Significance.Verdict.NOT_SIGNIFICANT,
-                        s.reason(), s.nA(), s.nB()));
-            }
-        }
-        List<Row> out = new ArrayList<>();
-        for (int i = 0; i < rows.size(); i++) {
-            out.add(rows.get(i).withTests(java.util.Collections.unmodifiableList(tests.get(i)), List.copyOf(qs.get(i))));
-        }
-        return out;
+        return s.undecided(new Significance.Reason.TooFewTimedCalls(fewest, need));
     }
 
     /** The rows whose runs on a side fall into two groups, with the runs that would decide them. */
@@ -518,7 +499,7 @@ public final class Comparison {
     }
 
     /** Where the samples came from, and which verdicts could not be given. */
-    private static List<Note> sampleNotes(List<List<RunData>> columns, List<Row> rows, Options o) {
+    private static List<Note> sampleNotes(List<List<RunData>> columns, List<Row> rows, Options o, List<String> labels) {
         List<Note> notes = new ArrayList<>();
         if (columns.size() < 2) {
             return notes;
@@ -526,30 +507,68 @@ public final class Comparison {
         if (columns.stream().anyMatch(c -> c.size() == 1)) {
             notes.add(new Note.OneRecordingASide());
         }
-        boolean tooFew = false;
         boolean marked = false;
         int judged = 0;
+        java.util.Set<String> follow = new LinkedHashSet<>();
+        java.util.Set<String> disagree = new LinkedHashSet<>();
         for (int c = 1; c < columns.size(); c++) {
             int n = 0;
+            Row primary = Families.primary(rows, c);
             for (Row r : rows) {
                 Significance s = r.tests().get(c);
-                boolean fewTimed = r.fewestTimedCalls(c) >= 0 && r.fewestTimedCalls(c) < minimumTimedCalls(r.metric().id().statistic());
-                tooFew |= s != null && s.verdict() == Significance.Verdict.TOO_FEW && s.nA() > 1 && s.nB() > 1 && !fewTimed;
                 marked |= s != null;
                 n += Double.isNaN(r.qValues().get(c)) ? 0 : 1;
+                if (s != null && s.judgement().family() == Significance.Family.PRIMARY && r != primary) {
+                    follow.add(r.metric().label().trim());
+                }
+                if (s != null && rankDisagrees(s)) {
+                    disagree.add(String.format(java.util.Locale.ROOT, "%s (U test p=%.3f)", r.metric().label().trim(),
+                            s.judgement().rankP()));
+                }
             }
             judged = Math.max(judged, n);
+            notes.addAll(detectable(primary, c, labels.get(c)));
         }
         if (marked) {
-            notes.add(new Note.Deltas(o.test(), o.confidence()));
+            notes.add(new Note.Deltas(o.confidence(), o.minEffect()));
         }
         if (judged > 1) {
             notes.add(new Note.FalseDiscoveryControl(judged, 1 - o.confidence()));
         }
-        if (tooFew && o.test() == Significance.Test.U) {
-            notes.add(new Note.UTestTooFew(U_MINIMUM));
+        Row primary = Families.primary(rows, 1);
+        if (!follow.isEmpty() && primary != null) {
+            notes.add(new Note.FollowPrimary(primary.metric().label().trim(), List.copyOf(follow)));
+        }
+        if (!disagree.isEmpty()) {
+            notes.add(new Note.RankTestDisagrees(List.copyOf(disagree)));
         }
         return notes;
+    }
+
+    /**
+     * Whether the rank test on the same runs says otherwise: a change shown where the U test's p is not below α, or none
+     * shown where it is below the row's own level; never where the U test could not reach α with so few runs.
+     */
+    static boolean rankDisagrees(Significance s) {
+        double rank = s.judgement().rankP();
+        double alpha = s.judgement().familyAlpha();
+        if (Double.isNaN(rank) || Double.isNaN(alpha) || Significance.smallestUPValue(s.nA(), s.nB()) >= alpha) {
+            return false;
+        }
+        return s.verdict() == Significance.Verdict.SIGNIFICANT ? rank >= alpha
+                : s.verdict() == Significance.Verdict.NOT_SIGNIFICANT && rank < 1 - s.confidence();
+    }
+
+    /** The primary measure's smallest change found with 80% power, and where none was shown, what its interval rules out. */
+    private static List<Note> detectable(Row primary, int c, String column) {
+        Significance s = primary == null ? null : primary.tests().get(c);
+        if (s == null || !s.judgement().estimate().exists()) {
+            return List.of();
+        }
+        double d = s.judgement().estimate().detectable(1 - s.confidence(), 0.8);
+        boolean shown = s.verdict() == Significance.Verdict.SIGNIFICANT;
+        return List.of(new Note.Detectable(primary.metric().label().trim(), column, d, shown ? Double.NaN : s.ciLow(),
+                shown ? Double.NaN : s.ciHigh()));
     }
 
     /** The summary: the headline's judged change, the largest significant moves, and the hot methods that moved. */
@@ -560,7 +579,7 @@ public final class Comparison {
             double logSum = 0;
             int n = 0;
             List<Summary.Move> moves = new ArrayList<>();
-            Row head = headline(rows, c);
+            Row head = Families.primary(rows, c);
             for (Row r : rows) {
                 Significance s = r.tests().get(c);
                 if (scoreLike(r.metric(), hasScore) && r.values().get(0).measured() && r.values().get(c).measured()
@@ -569,8 +588,8 @@ public final class Comparison {
                     n++;
                 }
                 double d = moveDelta(r, c);
-                if (s == null || s.verdict() != Significance.Verdict.SIGNIFICANT || r.metric().better() == Metric.Better.NEITHER
-                        || Double.isNaN(d) || r.metric().id().statistic() == MetricId.Statistic.MAX || r == head) {
+                if (s == null || s.verdict() != Significance.Verdict.SIGNIFICANT || Double.isNaN(d)
+                        || r.metric().id().statistic() == MetricId.Statistic.MAX || r == head) {
                     continue;
                 }
                 moves.add(new Summary.Move(r.metric(), d));
@@ -579,25 +598,16 @@ public final class Comparison {
             moves.sort(java.util.Comparator.comparingDouble((Summary.Move m) -> -Math.abs(m.delta())));
             List<Summary.Move> better = new ArrayList<>();
             List<Summary.Move> worse = new ArrayList<>();
+            List<Summary.Move> changed = new ArrayList<>();
             for (Summary.Move m : moves.subList(0, Math.min(Summary.MOST_MOVES, moves.size()))) {
-                ((m.delta() > 0) == (m.metric().better() == Metric.Better.HIGHER) ? better : worse).add(m);
+                (m.metric().better() == Metric.Better.NEITHER ? changed
+                        : (m.delta() > 0) == (m.metric().better() == Metric.Better.HIGHER) ? better : worse).add(m);
             }
-            Summary.Headline h = head == null ? null : headlineOf(head, c);
+            Summary.Headline h = head == null ? null : new Summary.Headline(head.metric(), head.deltas().get(c), head.tests().get(c));
             out.add(new Summary(labels.get(c), labels.get(0), hasScore, n > 0 ? Math.exp(logSum / n) - 1 : Double.NaN,
-                    better, worse, h, Math.max(0, moves.size() - Summary.MOST_MOVES), hotMoves(hot, c)));
+                    better, worse, changed, h, Math.max(0, moves.size() - Summary.MOST_MOVES), hotMoves(hot, c)));
         }
         return out;
-    }
-
-    /** The headline row's judged change, with its q where the control of false discoveries decided against a raw p below α. */
-    private static Summary.Headline headlineOf(Row head, int c) {
-        Significance t = head.tests().get(c);
-        if (t == null) {
-            return new Summary.Headline(head.metric(), head.deltas().get(c), Significance.Verdict.TOO_FEW, Double.NaN);
-        }
-        boolean overruled = t.verdict() == Significance.Verdict.NOT_SIGNIFICANT && t.pValue() < 1 - t.confidence();
-        return new Summary.Headline(head.metric(), head.deltas().get(c), t.verdict(), t.pValue(),
-                overruled ? head.qValues().get(c) : Double.NaN);
     }
 
     /**
@@ -613,20 +623,6 @@ public final class Comparison {
             return Math.copySign(Double.POSITIVE_INFINITY, b.value());
         }
         return d;
-    }
-
-    /** The row the summary leads with: the score, else time elapsed, else task-clock, measured on both sides. */
-    private static Row headline(List<Row> rows, int c) {
-        for (java.util.function.Predicate<Row> p : List.<java.util.function.Predicate<Row>>of(
-                r -> r.metric().kind() == MetricId.Kind.SCORE, r -> r.metric().kind() == MetricId.Kind.TIME,
-                r -> r.metric().key().equals("task-clock"))) {
-            for (Row r : rows) {
-                if (p.test(r) && r.values().get(0).measured() && r.values().get(c).measured() && !Double.isNaN(r.deltas().get(c))) {
-                    return r;
-                }
-            }
-        }
-        return null;
     }
 
     /** The hot methods whose share moved significantly in column {@code c}, largest first, at most five. */

@@ -24,6 +24,10 @@ public final class Gate {
             if (colon <= 0 || !pct.matches("[+-][0-9]+(\\.[0-9]+)?%")) {
                 throw new IllegalArgumentException("--fail-on wants METRIC:+N% or METRIC:-N% (e.g. score:-5%), not '" + text + "'");
             }
+            double limit = Double.parseDouble(pct.substring(0, pct.length() - 1)) / 100;
+            if (limit == 0 || limit <= -1) {
+                throw new IllegalArgumentException("--fail-on's limit must be above 0% or between -100% and 0%, not '" + text + "'");
+            }
             return new Rule(text.substring(0, colon).trim(), Double.parseDouble(pct.substring(0, pct.length() - 1)) / 100);
         }
 
@@ -74,9 +78,11 @@ public final class Gate {
      * @param delta    its relative change (0.1 is +10%)
      * @param pValue   the test's p
      * @param limit    the rule's limit (signed: +0.05 fails on rises beyond 5%), or the threshold (unsigned)
+     * @param ciLow    the interval of the change the verdict rests on, its lower end (NaN where there is none)
+     * @param ciHigh   its upper end
      */
     public record Violation(Kind kind, Metric metric, String column, String baseline, double delta, double pValue,
-                            double limit) {
+                            double limit, double ciLow, double ciHigh) {
         public enum Kind {
             /** A {@code --fail-on} rule's: the metric moved beyond its limit, in its direction. */
             BEYOND_RULE,
@@ -94,52 +100,79 @@ public final class Gate {
      * @param metric  the row it names (null for UNKNOWN_METRIC)
      * @param column  the configuration where it is missing or undecided (null for UNKNOWN_METRIC)
      * @param closest for UNKNOWN_METRIC, the table's metric names nearest to the rule's (edit distance), at most three
+     * @param test    for UNDECIDED and WITHIN, the row's judged change (its interval); null otherwise
      */
-    public record Problem(Kind kind, Rule rule, Metric metric, String column, List<String> closest) {
+    public record Problem(Kind kind, Rule rule, Metric metric, String column, List<String> closest, Significance test) {
         public enum Kind {
             /** The rule names no metric of the table: a usage error. */
             UNKNOWN_METRIC,
             /** The rule's metric has no value on a side: a usage error. */
             MISSING_ON_A_SIDE,
             /** The rule's metric has a value on both sides but no verdict: the commit can be neither good nor bad. */
-            UNDECIDED
+            UNDECIDED,
+            /** Not a problem: the rule's metric is shown within its limit (its interval lies on the near side). */
+            WITHIN
         }
 
         public Problem {
             closest = List.copyOf(closest);
         }
 
-        /** Whether it is a usage error (else the verdict is only undecided). */
+        /** Whether it is a usage error (else the verdict is only undecided, or within). */
         public boolean usage() {
-            return kind != Kind.UNDECIDED;
+            return kind == Kind.UNKNOWN_METRIC || kind == Kind.MISSING_ON_A_SIDE;
         }
     }
 
-    /** Every rule's problems in {@code t}, usage errors first; empty when the gate can judge all it is asked. */
-    public static List<Problem> problems(Table t, List<Rule> rules) {
+    /**
+     * Every rule's problems in {@code t}, usage errors first, then the rules' rows that are undecided, then (not problems,
+     * but said as well) those shown within their limits, each rule's answer at {@code alpha} (Holm across the rules);
+     * empty where there are no rules.
+     */
+    public static List<Problem> problems(Table t, List<Rule> rules, double alpha) {
         List<Problem> usage = new ArrayList<>();
         List<Problem> undecided = new ArrayList<>();
+        List<Problem> within = new ArrayList<>();
+        List<Families.Outcome> outcomes = outcomes(t, rules, alpha);
         for (Rule rule : rules) {
             List<Row> rows = t.rows().stream().filter(r -> rule.matches(r.metric())).toList();
             if (rows.isEmpty()) {
-                usage.add(new Problem(Problem.Kind.UNKNOWN_METRIC, rule, null, null, closest(rule.metric(), t)));
+                usage.add(new Problem(Problem.Kind.UNKNOWN_METRIC, rule, null, null, closest(rule.metric(), t), null));
             }
             for (Row r : rows) {
                 for (int c = 0; c < t.columns().size(); c++) {
+                    Significance s = r.tests().get(c);
                     if (!r.values().get(c).measured()) {
-                        usage.add(new Problem(Problem.Kind.MISSING_ON_A_SIDE, rule, r.metric(), t.columns().get(c), List.of()));
-                    } else if (c > 0 && r.values().get(0).measured() && undecided(r.tests().get(c))) {
-                        undecided.add(new Problem(Problem.Kind.UNDECIDED, rule, r.metric(), t.columns().get(c), List.of()));
+                        usage.add(new Problem(Problem.Kind.MISSING_ON_A_SIDE, rule, r.metric(), t.columns().get(c), List.of(), null));
+                    } else if (c > 0 && r.values().get(0).measured()) {
+                        Significance.Answer a = answer(outcomes, rule, r, c);
+                        if (a == Significance.Answer.WITHIN) {
+                            within.add(new Problem(Problem.Kind.WITHIN, rule, r.metric(), t.columns().get(c), List.of(), s));
+                        } else if (a != Significance.Answer.BEYOND) {
+                            undecided.add(new Problem(Problem.Kind.UNDECIDED, rule, r.metric(), t.columns().get(c), List.of(), s));
+                        }
                     }
                 }
             }
         }
         usage.addAll(undecided);
+        usage.addAll(within);
         return usage;
     }
 
-    private static boolean undecided(Significance s) {
-        return s == null || s.verdict() == Significance.Verdict.TOO_FEW;
+    /** The gate's answer for one rule on one row and column, among the rules' outcomes ({@link Families#outcomes}). */
+    private static Significance.Answer answer(List<Families.Outcome> outcomes, Rule rule, Row r, int c) {
+        for (Families.Outcome o : outcomes) {
+            if (o.rule().equals(rule) && o.row().metric().equals(r.metric()) && o.column() == c) {
+                return o.answer();
+            }
+        }
+        return Significance.Answer.UNDECIDED;
+    }
+
+    /** The rules' outcomes, Holm across them at {@code alpha}. */
+    private static List<Families.Outcome> outcomes(Table t, List<Rule> rules, double alpha) {
+        return Families.outcomes(t.rows(), t.columns().size(), new Families.Setting(alpha, alpha, rules, Double.NaN));
     }
 
     /** The table's metric names nearest to {@code name} by edit distance (case ignored), at most three, nearest first. */
@@ -170,19 +203,16 @@ public final class Gate {
     /**
      * The regressions in {@code t}, in table order; empty when the gate passes.
      *
-     * <p>A {@code --fail-on} rule names its metric before the run: a hypothesis of its own, not
-     * one of the table's many rows that a reader scans. So its metric is judged by its raw p,
-     * with Benjamini–Hochberg across the rules' tests only (one rule on one pair: its p itself),
-     * not across the whole table, where at 4 runs a side (the U test's least p, 0.029) no row
-     * survives unless most rows move. {@code --threshold}, which looks at every row with a
-     * direction, takes the table's verdicts, controlled across all its rows.
+     * <p>A {@code --fail-on} rule names its metric before the run: a hypothesis of its own, not one of the table's many
+     * rows that a reader scans. Its row is judged in the rules' family ({@link Families}): beyond the limit where the
+     * change's interval lies beyond it (Holm across the rules' tests). {@code --threshold}, which looks at every row with
+     * a direction, takes the table's verdicts, each in its row's family.
      */
-    public static List<Violation> violations(Table t, List<Rule> rules, double threshold) {
-        double[] q = ruleQValues(t, rules);
+    public static List<Violation> violations(Table t, List<Rule> rules, double threshold, double alpha) {
         List<Violation> out = new ArrayList<>();
-        int k = 0;
+        List<Families.Outcome> outcomes = outcomes(t, rules, alpha);
         for (Row r : t.rows()) {
-            for (int c = 1; c < t.columns().size(); c++, k++) {
+            for (int c = 1; c < t.columns().size(); c++) {
                 Significance s = r.tests().get(c);
                 double d = r.deltas().get(c);
                 if (s == null || Double.isNaN(d)) {
@@ -191,9 +221,9 @@ public final class Gate {
                 String column = t.columns().get(c);
                 String baseline = t.columns().get(0);
                 for (Rule rule : rules) {
-                    if (q[k] < 1 - s.confidence() && rule.matches(r.metric())
-                            && (rule.limit() >= 0 ? d > rule.limit() : d < rule.limit())) {
-                        out.add(new Violation(Violation.Kind.BEYOND_RULE, r.metric(), column, baseline, d, s.pValue(), rule.limit()));
+                    if (rule.matches(r.metric()) && answer(outcomes, rule, r, c) == Significance.Answer.BEYOND) {
+                        out.add(new Violation(Violation.Kind.BEYOND_RULE, r.metric(), column, baseline, d, s.pValue(), rule.limit(),
+                                s.ciLow(), s.ciHigh()));
                     }
                 }
                 boolean worse = r.metric().better() != Metric.Better.NEITHER
@@ -202,28 +232,10 @@ public final class Gate {
                 if (!Double.isNaN(threshold) && worse && !max && Math.abs(d) > threshold
                         && s.verdict() == Significance.Verdict.SIGNIFICANT) {
                     out.add(new Violation(Violation.Kind.WORSE_THAN_THRESHOLD, r.metric(), column, baseline, d, s.pValue(),
-                            threshold));
+                            threshold, s.ciLow(), s.ciHigh()));
                 }
             }
         }
         return out;
-    }
-
-    /**
-     * Per (row, column after the first), in table order: the p of a test that a rule names,
-     * adjusted across those tests only; NaN for the rest (no rule, no test, too few samples).
-     */
-    static double[] ruleQValues(Table t, List<Rule> rules) {
-        int columns = t.columns().size();
-        double[] p = new double[t.rows().size() * Math.max(0, columns - 1)];
-        int k = 0;
-        for (Row r : t.rows()) {
-            boolean named = rules.stream().anyMatch(rule -> rule.matches(r.metric()));
-            for (int c = 1; c < columns; c++, k++) {
-                Significance s = r.tests().get(c);
-                p[k] = named && s != null && s.verdict() != Significance.Verdict.TOO_FEW ? s.pValue() : Double.NaN;
-            }
-        }
-        return FalseDiscovery.adjust(p);
     }
 }

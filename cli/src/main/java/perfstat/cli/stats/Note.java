@@ -78,12 +78,50 @@ public sealed interface Note {
     record OneRecordingASide() implements Note {
     }
 
-    /** How deltas are judged: the test, at which confidence. */
-    record Deltas(Significance.Test test, double confidence) implements Note {
+    /**
+     * How deltas are judged, in one short line every comparison prints alike.
+     *
+     * @param confidence the intervals' level for the primary measure
+     * @param minEffect  the smallest change that matters (NaN: none)
+     */
+    record Deltas(double confidence, double minEffect) implements Note {
     }
 
-    /** The U test cannot decide with fewer than {@code minimum} samples a side. */
-    record UTestTooFew(int minimum) implements Note {
+    /**
+     * Rows where the U test on the same runs disagrees with the verdict (a robustness check: one run far from the others
+     * sways a t test, not a rank test).
+     *
+     * @param rows each row's label with its U test's p
+     */
+    record RankTestDisagrees(List<String> rows) implements Note {
+        public RankTestDisagrees {
+            rows = List.copyOf(rows);
+        }
+    }
+
+    /**
+     * Rows whose run values follow the primary measure's run for run, judged with it.
+     *
+     * @param primary the primary measure's label
+     * @param rows    the rows' labels
+     */
+    record FollowPrimary(String primary, List<String> rows) implements Note {
+        public FollowPrimary {
+            rows = List.copyOf(rows);
+        }
+    }
+
+    /**
+     * What the runs could see: the smallest change of the primary measure they would find with 80% power at the spread
+     * seen, and what its interval rules out where no change was shown.
+     *
+     * @param row        the primary measure's label
+     * @param column     the configuration
+     * @param detectable the smallest change found with 80% power (a fraction)
+     * @param low        the interval's lower end where the change was not shown (NaN otherwise)
+     * @param high       its upper end
+     */
+    record Detectable(String row, String column, double detectable, double low, double high) implements Note {
     }
 
     /** One place threads blocked (the JDK's contention events), for a single recording's report. */

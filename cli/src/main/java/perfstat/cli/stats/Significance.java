@@ -22,13 +22,77 @@ import org.apache.commons.statistics.inference.TTest;
  * @param reason     for TOO_FEW: why, as a value (the render package words it); {@link Reason#NONE} otherwise
  */
 public record Significance(String test, double pValue, double meanDelta, double medianDelta, double ciLow,
-                           double ciHigh, double confidence, Verdict verdict, Reason reason, int nA, int nB) {
+                           double ciHigh, double confidence, Verdict verdict, Reason reason, int nA, int nB,
+                           Judgement judgement) {
+
+    /** A test without an estimate of its own (hot methods' shares, flame graph frames). */
+    public Significance(String test, double pValue, double meanDelta, double medianDelta, double ciLow,
+                        double ciHigh, double confidence, Verdict verdict, Reason reason, int nA, int nB) {
+        this(test, pValue, meanDelta, medianDelta, ciLow, ciHigh, confidence, verdict, reason, nA, nB, Judgement.NONE);
+    }
+
+    /**
+     * How a table row's change was judged: its estimate, the family it was judged in and at what level, and its answer
+     * against the threshold it was held to.
+     *
+     * @param estimate    the change B/A with its spread ({@link Estimate}); {@link Estimate#none} where there is none
+     * @param family      which family of hypotheses the row belongs to
+     * @param familyAlpha the error rate of its family (α, or in a sequential comparison the α spent at this look)
+     * @param answer      against {@code limit}: beyond, within, the same, or undecided
+     * @param limit       the threshold: a rule's signed limit, or the table's --min-effect (unsigned); NaN for none
+     * @param rankP       the Mann-Whitney U test's p on the same runs, a robustness check (NaN where it was not run)
+     */
+    public record Judgement(Estimate estimate, Family family, double familyAlpha, Answer answer, double limit,
+                            double rankP) {
+        /** No judgement of a row's change: hot methods, flame graph frames. */
+        public static final Judgement NONE = new Judgement(Estimate.none(0, 0), Family.EXPLORATORY, Double.NaN, Answer.NONE,
+                Double.NaN, Double.NaN);
+    }
+
+    /**
+     * The family a row is judged in. The primary measure and each gate rule's row are hypotheses named before the
+     * runs, judged on their own; the rest of the table is exploratory, the false discovery rate controlled across it.
+     */
+    public enum Family {
+        /** The comparison's primary measure (the score, else time elapsed, else task-clock), or a row that follows it run for run. */
+        PRIMARY,
+        /** A row a {@code --fail-on} rule names: judged with the other rules' rows (Holm). */
+        RULE,
+        /** Every other row: Benjamini–Hochberg across them. */
+        EXPLORATORY
+    }
+
+    /** A change held against a threshold: three answers, not two. */
+    public enum Answer {
+        /** No threshold, or nothing to hold against it. */
+        NONE,
+        /** The interval lies beyond the limit, in its direction (a rule: worse). */
+        BEYOND,
+        /** The interval lies on the near side of a one-sided limit: shown not beyond it. */
+        WITHIN,
+        /** The interval lies inside ±limit: shown the same within it. */
+        SAME,
+        /** The interval crosses the limit: the runs cannot tell. */
+        UNDECIDED
+    }
 
     /** A test whose reason is given in words by its caller ("" for none), until it has a value of its own. */
     public Significance(String test, double pValue, double meanDelta, double medianDelta, double ciLow,
                         double ciHigh, double confidence, Verdict verdict, String reason, int nA, int nB) {
         this(test, pValue, meanDelta, medianDelta, ciLow, ciHigh, confidence, verdict,
-                reason.isEmpty() ? Reason.NONE : new Reason.Worded(reason), nA, nB);
+                reason.isEmpty() ? Reason.NONE : new Reason.Worded(reason), nA, nB, Judgement.NONE);
+    }
+
+    /** The same test with another verdict, interval level and judgement. */
+    Significance judged(Verdict v, double level, Judgement j) {
+        double[] ci = j.estimate().exists() ? j.estimate().interval(level) : new double[] {ciLow, ciHigh};
+        return new Significance(test, pValue, meanDelta, medianDelta, ci[0], ci[1], level, v, reason, nA, nB, j);
+    }
+
+    /** The same test, undecided for {@code why}: no p, no verdict. */
+    Significance undecided(Reason why) {
+        return new Significance(test, Double.NaN, meanDelta, medianDelta, ciLow, ciHigh, confidence, Verdict.TOO_FEW, why, nA,
+                nB, judgement);
     }
 
     /** Why the samples cannot decide, as a value; the render package words it. */
@@ -79,6 +143,33 @@ public record Significance(String test, double pValue, double meanDelta, double 
             c = c * (nB + i) / i;
         }
         return Math.min(1, 2 / c);
+    }
+
+    /**
+     * A table row's change from one value a run on each side: the estimate B/A with its interval at {@code confidence}
+     * (Welch's t on the logs, or on the values where one is 0 or below: {@link Estimate}), its p, the U test's p beside it
+     * as a robustness check, and a verdict at α = 1 − confidence before any family is considered ({@link Families}).
+     */
+    public static Significance ofRuns(Spread a, Spread b, double confidence) {
+        // a run is the unit: one run's intervals are not independent samples, so they give no estimate
+        Estimate e = a.fromIntervals() || b.fromIntervals() ? Estimate.none(1, 1) : Estimate.of(a, b);
+        double meanA = a.mean();
+        double meanDelta = meanA == 0 ? Double.NaN : (b.mean() - meanA) / Math.abs(meanA);
+        double medianA = a.median();
+        double medianDelta = medianA == 0 ? Double.NaN : (b.median() - medianA) / Math.abs(medianA);
+        String name = e.method() == Estimate.Method.LOG_T ? "welch-log" : "welch";
+        double rankP = a.n() < 2 || b.n() < 2 ? Double.NaN
+                : MannWhitneyUTest.withDefaults().with(PValueMethod.AUTO).test(a.samples(), b.samples()).getPValue();
+        double alpha = 1 - confidence;
+        Judgement j = new Judgement(e, Family.EXPLORATORY, alpha, Answer.NONE, Double.NaN, rankP);
+        if (e.method() == Estimate.Method.NONE) {
+            return new Significance(name, Double.NaN, meanDelta, medianDelta, Double.NaN, Double.NaN, confidence,
+                    Verdict.TOO_FEW, new Reason.OneSampleASide(), e.nA(), e.nB(), j);
+        }
+        double p = e.pValue();
+        double[] ci = e.interval(confidence);
+        return new Significance(name, p, meanDelta, medianDelta, ci[0], ci[1], confidence,
+                p < alpha ? Verdict.SIGNIFICANT : Verdict.NOT_SIGNIFICANT, Reason.NONE, a.n(), b.n(), j);
     }
 
     public static Significance of(Spread a, Spread b, Test test, double confidence) {

@@ -14,23 +14,25 @@ import java.util.List;
  * @param geomeanRatio the geometric mean of the ratios {@code label / baseline}, minus 1; NaN where nothing could be compared
  * @param better    the largest significant moves in their better direction, by size
  * @param worse     the largest in their worse direction, by size (with {@code better} at most {@link #MOST_MOVES})
+ * @param changed   the largest significant moves of rows without a better direction (JIT compilations), by size
  * @param headline  the score's change, or time elapsed's or task-clock's, judged; null where the table has none
  * @param more      significant moves left out of {@code better} and {@code worse}
  * @param hot       hot methods whose share moved significantly, largest first
  */
 public record Summary(String label, String baseline, boolean byScore, double geomeanRatio, List<Move> better,
-                      List<Move> worse, Headline headline, int more, List<HotMove> hot) {
+                      List<Move> worse, List<Move> changed, Headline headline, int more, List<HotMove> hot) {
     /** The most moves a summary lists. */
     public static final int MOST_MOVES = 5;
 
     public Summary {
         better = List.copyOf(better);
         worse = List.copyOf(worse);
+        changed = List.copyOf(changed);
         hot = List.copyOf(hot);
     }
 
     public Summary(String label, String baseline, boolean byScore, double geomeanRatio, List<Move> better, List<Move> worse) {
-        this(label, baseline, byScore, geomeanRatio, better, worse, null, 0, List.of());
+        this(label, baseline, byScore, geomeanRatio, better, worse, List.of(), null, 0, List.of());
     }
 
     /**
@@ -41,12 +43,13 @@ public record Summary(String label, String baseline, boolean byScore, double geo
     }
 
     /**
-     * The headline metric's change, with its verdict and raw p (NaN where there is none), and its adjusted p (q) where
-     * the control of false discoveries across the table decided against a raw p below α (else NaN).
+     * The headline metric's change, judged: its verdict, interval and answer against the threshold are its row's
+     * ({@code test}; null where the row has no test).
      */
-    public record Headline(Metric metric, double delta, Significance.Verdict verdict, double pValue, double qValue) {
-        public Headline(Metric metric, double delta, Significance.Verdict verdict, double pValue) {
-            this(metric, delta, verdict, pValue, Double.NaN);
+    public record Headline(Metric metric, double delta, Significance test) {
+        /** Its verdict; undecided where there is no test. */
+        public Significance.Verdict verdict() {
+            return test == null ? Significance.Verdict.TOO_FEW : test.verdict();
         }
     }
 

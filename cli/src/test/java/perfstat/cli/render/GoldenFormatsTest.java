@@ -65,7 +65,7 @@ class GoldenFormatsTest {
         Value va = new Value(sa.mean(), Value.Status.MEASURED, sa.stderrPct(), sa.n());
         Value vb = new Value(sb.mean(), Value.Status.MEASURED, sb.stderrPct(), sb.n());
         return new Row(m, List.of(va, vb), List.of(Double.NaN, (sb.mean() - sa.mean()) / sa.mean()), List.of(perfstat.cli.stats.Comment.NONE, perfstat.cli.stats.Comment.NONE),
-                List.of(sa, sb), Arrays.asList(null, Significance.of(sa, sb, Significance.Test.U, 0.95)));
+                List.of(sa, sb), Arrays.asList(null, Significance.ofRuns(sa, sb, 0.95)));
     }
 
     @ParameterizedTest

@@ -10,7 +10,6 @@ import perfstat.cli.stats.Gate;
 import perfstat.cli.stats.Metric;
 import perfstat.cli.stats.MetricId;
 import perfstat.cli.stats.Note;
-import perfstat.cli.stats.Significance;
 
 /** The words of notes and of the gate's regressions are the render package's; stats hands over values. */
 class NoteTextTest {
@@ -21,8 +20,10 @@ class NoteTextTest {
             new Note.TimerCost("a", 52), new Note.NoGcEvents("a"),
             new Note.JdkRowsNotCounted("a", List.of(new Note.JdkRow("socket read (bytes)", "jdk.SocketRead"),
                     new Note.JdkRow("safepoints", "jdk.SafepointBegin"))),
-            new Note.NoPerfstatEvents("a"), new Note.OneRecordingASide(), new Note.Deltas(Significance.Test.WELCH, 0.99),
-            new Note.UTestTooFew(4), new Note.BlockedAt("p.Q::r", "monitor", 3, Duration.ofMillis(12)),
+            new Note.NoPerfstatEvents("a"), new Note.OneRecordingASide(), new Note.Deltas(0.99, 0.05),
+            new Note.RankTestDisagrees(List.of("task-clock (msecs) (U test p=0.310)")),
+            new Note.FollowPrimary("fstime (KB/s)", List.of("write_calls")),
+            new Note.Detectable("fstime (KB/s)", "patched", 0.061, -0.02, 0.038), new Note.BlockedAt("p.Q::r", "monitor", 3, Duration.ofMillis(12)),
             new Note.DeadFork("before", "x-1.died", ""), new Note.NotCompared("fstime fstime at 2 threads", List.of("a", "b")),
             new Note.SameRecording(), new Note.ObserverCheck(), new Note.TargetExited("123", 5.04, 30),
             new Note.WindowStopped("SIGINT", 3.0, 0.5),
@@ -64,9 +65,12 @@ class NoteTextTest {
         assertThat(NoteText.of(new Note.CountersFrom("unpatched", "perf_event_open", ""))).isEqualTo("unpatched: counters from perf_event_open");
         assertThat(NoteText.of(new Note.CountersFrom(null, "procfs", "no perf_event_open"))).isEqualTo("counters from procfs: no perf_event_open");
         assertThat(NoteText.of(new Note.Window(false))).doesNotContain("score");
-        assertThat(NoteText.of(new Note.Deltas(Significance.Test.WELCH, 0.99))).isEqualTo("deltas: shown where significant"
-                + " (Welch's t test, p < 0.01), ~ where not, ? where the samples are too few to decide; 99% intervals of the"
-                + " difference of means (Welch)");
+        assertThat(NoteText.of(new Note.Deltas(0.99, 0.05))).isEqualTo("deltas: B/A with its interval, one value a run;"
+                + " ~ no change shown, = shown within +-5% (--min-effect), ? too few runs; the primary measure judged on its own,"
+                + " the other rows as a family (99%): docs/statistics.md");
+        assertThat(NoteText.of(new Note.Detectable("fstime (KB/s)", "patched", 0.061, -0.02, 0.038))).isEqualTo("patched:"
+                + " these runs would find a change of fstime (KB/s) by 6.1% or more (80% power); no change shown, and a fall"
+                + " beyond -2.0% or a rise beyond +3.8% is ruled out");
         assertThat(NoteText.of(EVERY_KIND.get(7))).isEqualTo("a: <not counted>, as the recording has none of their events"
                 + " (or one sample of a counter): socket read (bytes) (jdk.SocketRead), safepoints (jdk.SafepointBegin)");
         assertThat(NoteText.of(new Note.RunsInGroups("x", "a", 2, 3, 9312))).contains("too small against this spread")
@@ -81,9 +85,9 @@ class NoteTextTest {
                 + " into the 30 s window: the table covers the window up to its exit");
         assertThat(NoteText.of(new Note.WindowStopped("SIGINT", 3.0, 0.5))).isEqualTo("SIGINT ended the window at t = 3.0 s"
                 + " of 0.5 s: the table covers the window up to then");
-        assertThat(NoteText.of(EVERY_KIND.get(19))).isEqualTo("a: events perfstat could not use, left out of the table:"
+        assertThat(NoteText.of(EVERY_KIND.get(21))).isEqualTo("a: events perfstat could not use, left out of the table:"
                 + " 3 jdk.ExecutionSample (a stack frame without a method), 1 perfstat.Probe (no field calls)");
-        assertThat(NoteText.of(EVERY_KIND.get(20))).isEqualTo("a: the agent counted 1 class the probe installer failed to"
+        assertThat(NoteText.of(EVERY_KIND.get(22))).isEqualTo("a: the agent counted 1 class the probe installer failed to"
                 + " transform (not probed); 2 classes whose class loader cannot see perfstat's probes (not probed); 3 methods"
                 + " past the limit of probes (not probed); 1 counter read that failed (an interval's row lost each)");
     }
@@ -101,8 +105,10 @@ class NoteTextTest {
         Metric score = new Metric(new MetricId(MetricId.Kind.SCORE, "", MetricId.Statistic.MEAN, "KB/s"), "score",
                 "fstime (KB/s)", 2, Metric.Better.HIGHER);
         assertThat(ViolationText.of(new Gate.Violation(Gate.Violation.Kind.BEYOND_RULE, score, "unpatched", "patched",
-                -0.0967, 0.023, -0.05))).isEqualTo("fstime (KB/s) -9.67% (p=0.023) in unpatched against patched, beyond -5.0%");
+                -0.0967, 0.023, -0.05, -0.141, -0.062))).isEqualTo("fstime (KB/s) -9.67% [-14.1%, -6.2%] in unpatched against"
+                + " patched, beyond -5.0%");
         assertThat(ViolationText.of(new Gate.Violation(Gate.Violation.Kind.WORSE_THAN_THRESHOLD, score, "b", "a",
-                -0.0967, 0.023, 0.05))).isEqualTo("fstime (KB/s) -9.67% (p=0.023) in b against a, worse by more than 5.0%");
+                -0.0967, 0.023, 0.05, Double.NaN, Double.NaN))).isEqualTo("fstime (KB/s) -9.67% in b against a, worse by more"
+                + " than 5.0%");
     }
 }

@@ -23,12 +23,15 @@ class SummaryTextTest {
         assertThat(SummaryText.of(new Summary("b", "a", true, Double.NaN, List.of(), List.of())))
                 .doesNotContain("geomean").doesNotContain("NaN");
     }
-    /** A headline the control of false discoveries overruled shows its q beside the raw p, as its row does. */
+    /** A headline where no change was shown gives its interval, as its row does. */
     @Test
-    void anOverruledHeadlineShowsItsQ() {
+    void aHeadlineWithoutAChangeShowsItsInterval() {
         Metric time = new Metric("time-elapsed", "time elapsed (msecs)", "ms", MetricId.Kind.TIME, 6, Metric.Better.LOWER);
-        Summary s = new Summary("b", "a", false, 1.0, List.of(), List.of(), new Summary.Headline(time, 1.0,
-                perfstat.cli.stats.Significance.Verdict.NOT_SIGNIFICANT, 0.029, 0.055), 0, List.of());
-        assertThat(SummaryText.of(s)).startsWith("b vs a: time elapsed (msecs) ~ (p=0.029 q=0.055);");
+        perfstat.cli.stats.Significance t = perfstat.cli.stats.Significance.ofRuns(
+                new perfstat.cli.stats.Spread(new double[] {100, 104, 98, 101}, false),
+                new perfstat.cli.stats.Spread(new double[] {99, 105, 100, 103}, false), 0.95);
+        Summary s = new Summary("b", "a", false, 1.0, List.of(), List.of(), List.of(), new Summary.Headline(time, 0.01, t), 0,
+                List.of());
+        assertThat(SummaryText.of(s)).matches("b vs a: time elapsed \\(msecs\\) ~ \\[-[0-9.]+%, \\+[0-9.]+%\\];.*");
     }
 }

@@ -77,18 +77,20 @@ class ComparisonTest {
         assertThat(sum.headline().delta()).isCloseTo(b / a - 1, within(1e-12));
         List<Summary.Move> moves = new java.util.ArrayList<>(sum.better());
         moves.addAll(sum.worse());
-        assertThat(moves).hasSize(Summary.MOST_MOVES);
+        assertThat(sum.changed()).allSatisfy(m -> assertThat(m.metric().better()).isEqualTo(Metric.Better.NEITHER));
+        assertThat(moves.size() + sum.changed().size()).isEqualTo(Summary.MOST_MOVES);
         assertThat(sum.more()).isPositive();
         assertThat(sum.better()).allSatisfy(m -> assertThat(m.delta() > 0).isEqualTo(m.metric().better() == Metric.Better.HIGHER));
         assertThat(sum.worse()).allSatisfy(m -> assertThat(m.delta() > 0).isEqualTo(m.metric().better() == Metric.Better.LOWER));
         assertThat(moves).extracting(m -> m.metric().id()).doesNotContain(score(), probe(MetricId.Statistic.CALLS), // no direction
                 probe(MetricId.Statistic.MAX));
+        moves.addAll(sum.changed());
         double smallest = moves.stream().mapToDouble(m -> Math.abs(m.delta())).min().orElseThrow();
-        long larger = t.rows().stream().filter(r -> r.tests().get(1) != null && r.metric().better() != Metric.Better.NEITHER
+        long larger = t.rows().stream().filter(r -> r.tests().get(1) != null
                 && r.tests().get(1).verdict() == Significance.Verdict.SIGNIFICANT && !r.metric().id().equals(score())
                 && r.metric().id().statistic() != MetricId.Statistic.MAX && Math.abs(r.deltas().get(1)) > smallest).count();
         assertThat(larger).isLessThan(Summary.MOST_MOVES); // the five listed are the largest
-        assertThat(t.notes()).contains(new Note.Deltas(Significance.Test.U, 0.95)).doesNotContain(new Note.OneRecordingASide());
+        assertThat(t.notes()).contains(new Note.Deltas(0.95, 0.05)).doesNotContain(new Note.OneRecordingASide());
     }
 
     @Test
@@ -104,13 +106,12 @@ class ComparisonTest {
     }
 
     @Test
-    void threeRunsASideAreTooFewForTheUTestAndTheNotesSaySo() {
+    void threeRunsASideDecideWhereTheUTestCouldNot() {
         Table t = Comparison.ofColumns(List.of(Collections.nCopies(3, unpatched), Collections.nCopies(3, patched)));
         Row score = row(t, score());
-        assertThat(score.tests().get(1).verdict()).isEqualTo(Significance.Verdict.TOO_FEW);
-        assertThat(score.deltas().get(1)).isPositive(); // the change is printed, with ?
-        assertThat(t.summary().get(0).better()).isEmpty();
-        assertThat(t.notes()).contains(new Note.UTestTooFew(4));
+        assertThat(score.tests().get(1).verdict()).isEqualTo(Significance.Verdict.SIGNIFICANT); // no floor under 3 runs
+        assertThat(score.tests().get(1).judgement().family()).isEqualTo(Significance.Family.PRIMARY);
+        assertThat(score.deltas().get(1)).isPositive();
     }
 
     @Test
@@ -119,7 +120,7 @@ class ComparisonTest {
         Row score = row(t, score());
         assertThat(score.spreads().get(0).fromIntervals()).isTrue();
         assertThat(score.spreads().get(0).n()).isEqualTo(unpatched.intervalScores().size()).isGreaterThan(4);
-        assertThat(score.tests().get(1).verdict()).isEqualTo(Significance.Verdict.SIGNIFICANT);
+        assertThat(score.tests().get(1).verdict()).isEqualTo(Significance.Verdict.TOO_FEW); // intervals are not runs
         Row clock = row(t, counter("task-clock", "ms"));
         assertThat(clock.tests().get(1).verdict()).isEqualTo(Significance.Verdict.TOO_FEW);
         assertThat(clock.tests().get(1).reason()).isEqualTo(new Significance.Reason.OneSampleASide());
@@ -128,7 +129,7 @@ class ComparisonTest {
         assertThat(cycles.values().get(0).status()).isEqualTo(Value.Status.NOT_SUPPORTED);
         assertThat(cycles.deltas().get(1)).isNaN();
         assertThat(cycles.tests().get(1)).isNull();
-        assertThat(t.notes()).contains(new Note.OneRecordingASide(), new Note.Deltas(Significance.Test.U, 0.95),
+        assertThat(t.notes()).contains(new Note.OneRecordingASide(), new Note.Deltas(0.95, 0.05),
                 new Note.Window(true), new Note.CountersFrom("unpatched", "perf_event_open", ""));
         assertThat(t.notes()).doesNotHaveDuplicates(); // the window's note, the same for both sides, once
     }
@@ -143,7 +144,7 @@ class ComparisonTest {
             Significance s = r.tests().get(1);
             assertThat(s == null || s.verdict() != Significance.Verdict.SIGNIFICANT).as(r.metric().key()).isTrue();
         }
-        assertThat(row(t, score()).tests().get(1).verdict()).isEqualTo(Significance.Verdict.NOT_SIGNIFICANT);
+        assertThat(row(t, score()).tests().get(1).verdict()).isEqualTo(Significance.Verdict.TOO_FEW); // one run a side
     }
 
     @Test
@@ -185,14 +186,14 @@ class ComparisonTest {
             rows.add(new Row(m, List.of(Value.of(1), Value.of(1)), List.of(Double.NaN, 0.0), List.of(Comment.NONE, Comment.NONE),
                     Collections.nCopies(2, null), java.util.Arrays.asList(null, test(0.5 + i / 40.0))));
         }
-        List<Row> out = Comparison.controlFalseDiscoveries(rows, 2, Comparison.Options.DEFAULT);
+        List<Row> out = Families.judge(rows, 2, Comparison.Options.DEFAULT.setting());
         // 0.004 * 20 / 1 = 0.08 and 0.03 * 20 / 2 = 0.3: neither below 0.05 after the control, both before it
         assertThat(out.get(1).qValues().get(1)).isCloseTo(0.08, within(1e-12));
         assertThat(out.get(0).qValues().get(1)).isCloseTo(0.3, within(1e-12));
         assertThat(out).allSatisfy(r -> assertThat(r.tests().get(1).verdict()).isEqualTo(Significance.Verdict.NOT_SIGNIFICANT));
         assertThat(out.get(0).tests().get(1).pValue()).isEqualTo(0.03); // the raw p stays
         // alone in its table, p = 0.004 stays a discovery
-        assertThat(Comparison.controlFalseDiscoveries(rows.subList(1, 2), 2, Comparison.Options.DEFAULT).get(0).tests().get(1)
+        assertThat(Families.judge(rows.subList(1, 2), 2, Comparison.Options.DEFAULT.setting()).get(0).tests().get(1)
                 .verdict()).isEqualTo(Significance.Verdict.SIGNIFICANT);
     }
 

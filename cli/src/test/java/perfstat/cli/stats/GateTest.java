@@ -40,17 +40,16 @@ class GateTest {
         Value va = new Value(sa.mean(), Value.Status.MEASURED, sa.stderrPct(), 5);
         Value vb = new Value(sb.mean(), Value.Status.MEASURED, sb.stderrPct(), 5);
         return new Row(m, List.of(va, vb), List.of(Double.NaN, Comparison.delta(va, vb)), List.of(Comment.NONE, Comment.NONE), List.of(sa, sb),
-                Arrays.asList(null, Significance.of(sa, sb, Significance.Test.U, 0.95)));
+                Arrays.asList(null, Significance.ofRuns(sa, sb, 0.95)));
     }
 
     private static List<Gate.Violation> violations(String rule, double threshold) {
-        return Gate.violations(TABLE, rule == null ? List.of() : List.of(Gate.Rule.parse(rule)), threshold);
+        return Gate.violations(TABLE, rule == null ? List.of() : List.of(Gate.Rule.parse(rule)), threshold, 0.05);
     }
 
     /**
-     * A rule's metric is judged by its own p (one rule: no correction), while the table's verdict,
-     * controlled across all its rows, may say ~: four runs a side (p = 0.029 at best) in a table
-     * of many rows. The threshold, which scans every row, keeps the table's verdict.
+     * A rule's metric is judged on its own (one rule: no correction), whatever the table's verdict on its row, controlled
+     * across all its rows, says. The threshold, which scans every row, keeps the table's verdict.
      */
     @Test
     void aRuleJudgesItsMetricAloneNotAcrossTheTable() {
@@ -58,16 +57,30 @@ class GateTest {
         Spread b = new Spread(new double[] {1500, 1510, 1490, 1505}, false);
         Value va = new Value(a.mean(), Value.Status.MEASURED, a.stderrPct(), 4);
         Value vb = new Value(b.mean(), Value.Status.MEASURED, b.stderrPct(), 4);
-        Significance raw = Significance.of(a, b, Significance.Test.U, 0.95);
+        Significance raw = Significance.ofRuns(a, b, 0.95);
         assertThat(raw.pValue()).isLessThan(0.05);
-        Significance controlled = new Significance(raw.test(), raw.pValue(), raw.meanDelta(), raw.medianDelta(), raw.ciLow(),
-                raw.ciHigh(), raw.confidence(), Significance.Verdict.NOT_SIGNIFICANT, raw.reason(), raw.nA(), raw.nB());
+        Significance controlled = raw.judged(Significance.Verdict.NOT_SIGNIFICANT, 0.95, raw.judgement());
         Row r = new Row(CLOCK, List.of(va, vb), List.of(Double.NaN, Comparison.delta(va, vb)), List.of(Comment.NONE, Comment.NONE), List.of(a, b),
                 Arrays.asList(null, controlled));
         Table t = new Table(Title.of("t"), List.of("a", "b"), List.of(List.of("a.jfr"), List.of("b.jfr")), List.of(r), List.of(),
                 List.of());
-        assertThat(Gate.violations(t, List.of(Gate.Rule.parse("task-clock:+5%")), Double.NaN)).hasSize(1);
-        assertThat(Gate.violations(t, List.of(), 0.05)).isEmpty();
+        assertThat(Gate.violations(t, List.of(Gate.Rule.parse("task-clock:+5%")), Double.NaN, 0.05)).hasSize(1);
+        assertThat(Gate.violations(t, List.of(), 0.05, 0.05)).isEmpty();
+    }
+
+    /** Three answers: beyond the limit, shown within it, or undecided where the interval crosses it. */
+    @Test
+    void aRuleIsBeyondWithinOrUndecided() {
+        assertThat(violations("task-clock:+2%", Double.NaN)).hasSize(1); // +3% [+2.9%, +3.1%]
+        assertThat(Gate.problems(TABLE, List.of(Gate.Rule.parse("task-clock:+5%")), 0.05)).extracting(Gate.Problem::kind)
+                .containsExactly(Gate.Problem.Kind.WITHIN);
+        assertThat(Gate.problems(TABLE, List.of(Gate.Rule.parse("task-clock:+3%")), 0.05)).extracting(Gate.Problem::kind)
+                .containsExactly(Gate.Problem.Kind.UNDECIDED); // the interval holds +3%
+        assertThat(Gate.problems(TABLE, List.of(Gate.Rule.parse("page-faults:+5%")), 0.05)).extracting(Gate.Problem::kind)
+                .containsExactly(Gate.Problem.Kind.UNDECIDED); // +20% with a spread of 50%: could be either
+        // two rules: Holm across them, so each is held to a stricter bound than alone
+        assertThat(Gate.problems(TABLE, List.of(Gate.Rule.parse("task-clock:+5%"), Gate.Rule.parse("score:-20%")), 0.05))
+                .extracting(Gate.Problem::kind).containsExactly(Gate.Problem.Kind.WITHIN, Gate.Problem.Kind.WITHIN);
     }
 
     @Test
@@ -127,17 +140,19 @@ class GateTest {
         assertThat(Gate.parseThreshold("5%")).isEqualTo(0.05);
         assertThatThrownBy(() -> Gate.Rule.parse("score:5%")).hasMessageContaining("METRIC:+N%");
         assertThatThrownBy(() -> Gate.Rule.parse("score")).hasMessageContaining("METRIC:+N%");
+        assertThatThrownBy(() -> Gate.Rule.parse("score:+0%")).hasMessageContaining("above 0%");
+        assertThatThrownBy(() -> Gate.Rule.parse("score:-100%")).hasMessageContaining("above 0%");
         assertThatThrownBy(() -> Gate.parseThreshold("+5%")).hasMessageContaining("N%");
     }
 
     @Test
     void aGateThatCannotJudgeSaysWhyAndNamesTheClosestMetrics() {
-        List<Gate.Problem> typo = Gate.problems(TABLE, List.of(Gate.Rule.parse("tsk-clock:+5%")));
+        List<Gate.Problem> typo = Gate.problems(TABLE, List.of(Gate.Rule.parse("tsk-clock:+5%")), 0.05);
         assertThat(typo).hasSize(1);
         assertThat(typo.get(0).kind()).isEqualTo(Gate.Problem.Kind.UNKNOWN_METRIC);
         assertThat(typo.get(0).usage()).isTrue();
         assertThat(typo.get(0).closest()).first().isEqualTo("task-clock");
-        assertThat(Gate.problems(TABLE, List.of(Gate.Rule.parse("task-clock:+5%")))).isEmpty();
+        assertThat(Gate.problems(TABLE, List.of(Gate.Rule.parse("task-clock:+5%")), 0.05)).noneMatch(Gate.Problem::usage);
         assertThat(Gate.editDistance("tsk-clock", "task-clock")).isEqualTo(1);
         assertThat(Gate.editDistance("", "abc")).isEqualTo(3);
         // a metric missing on a side, and one whose change is undecided
@@ -146,9 +161,9 @@ class GateTest {
         Row undecided = new Row(SCORE, List.of(va, Value.of(2)), List.of(Double.NaN, 1.0), List.of(Comment.NONE, Comment.NONE));
         Table t = new Table(Title.of("t"), List.of("a", "b"), List.of(List.of("a.jfr"), List.of("b.jfr")),
                 List.of(missing, undecided), List.of(), List.of());
-        assertThat(Gate.problems(t, List.of(Gate.Rule.parse("page-faults:+5%")))).extracting(Gate.Problem::kind)
+        assertThat(Gate.problems(t, List.of(Gate.Rule.parse("page-faults:+5%")), 0.05)).extracting(Gate.Problem::kind)
                 .containsExactly(Gate.Problem.Kind.MISSING_ON_A_SIDE);
-        List<Gate.Problem> u = Gate.problems(t, List.of(Gate.Rule.parse("score:-5%")));
+        List<Gate.Problem> u = Gate.problems(t, List.of(Gate.Rule.parse("score:-5%")), 0.05);
         assertThat(u).extracting(Gate.Problem::kind).containsExactly(Gate.Problem.Kind.UNDECIDED);
         assertThat(u.get(0).usage()).isFalse();
     }
@@ -162,12 +177,12 @@ class GateTest {
                 "probe:Joiner::join(Iterator):p50", "Joiner::join(Iterator) p50 (ns)", 0, Metric.Better.LOWER);
         Table t = new Table(Title.of("t"), List.of("a", "b"), List.of(List.of("a.jfr"), List.of("b.jfr")),
                 List.of(row(iterable, 200, 1.5, 0.01), row(iterator, 150, 1.0, 0.01)), List.of(), List.of());
-        assertThat(Gate.problems(t, List.of(Gate.Rule.parse("Joiner::join p50:+10%")))).isEmpty();
-        assertThat(Gate.problems(t, List.of(Gate.Rule.parse("probe:Joiner::join:p50:+10%")))).isEmpty();
-        assertThat(Gate.violations(t, List.of(Gate.Rule.parse("Joiner::join p50:+10%")), Double.NaN))
+        assertThat(Gate.problems(t, List.of(Gate.Rule.parse("Joiner::join p50:+10%")), 0.05)).noneMatch(Gate.Problem::usage);
+        assertThat(Gate.problems(t, List.of(Gate.Rule.parse("probe:Joiner::join:p50:+10%")), 0.05)).noneMatch(Gate.Problem::usage);
+        assertThat(Gate.violations(t, List.of(Gate.Rule.parse("Joiner::join p50:+10%")), Double.NaN, 0.05))
                 .extracting(Gate.Violation::metric).containsExactly(iterable);
-        assertThat(Gate.problems(t, List.of(Gate.Rule.parse("Joiner::join p99:+10%")))).isNotEmpty();
-        List<Gate.Problem> typo = Gate.problems(t, List.of(Gate.Rule.parse("Joiner::jion(Iterable) p50:+10%")));
+        assertThat(Gate.problems(t, List.of(Gate.Rule.parse("Joiner::join p99:+10%")), 0.05)).isNotEmpty();
+        List<Gate.Problem> typo = Gate.problems(t, List.of(Gate.Rule.parse("Joiner::jion(Iterable) p50:+10%")), 0.05);
         assertThat(typo.get(0).closest()).first().isEqualTo("Joiner::join(Iterable) p50");
     }
 }
