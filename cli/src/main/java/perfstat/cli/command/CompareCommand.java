@@ -13,7 +13,9 @@ import perfstat.cli.launch.ModelLauncher;
 import perfstat.cli.read.RecordingReader;
 import perfstat.cli.read.RunData;
 import perfstat.cli.stats.Comparison;
+import perfstat.cli.render.ViolationText;
 import perfstat.cli.stats.Note;
+import perfstat.cli.stats.Sequential;
 import perfstat.cli.stats.Summary;
 import perfstat.cli.stats.Table;
 import perfstat.cli.stats.Title;
@@ -55,10 +57,18 @@ public final class CompareCommand implements Callable<Integer> {
                     + " unpatched,patched for the write-path model).")
     List<String> variants;
 
-    @Option(names = {"-r", "--runs"}, defaultValue = "5",
-            description = "Runs of each variant, interleaved A B A B so that drift of the machine cancels;"
-                    + " each column shows the mean (default: ${DEFAULT-VALUE}).")
-    int runs;
+    @Option(names = {"-r", "--runs"},
+            description = "Runs of each variant, interleaved A B A B so that drift of the machine cancels; each column shows"
+                    + " the mean (default: until decided, looking at 5, 10, 20 runs a side).")
+    Integer runs;
+
+    @Option(names = "--max-runs", paramLabel = "N", defaultValue = "20",
+            description = "Without -r: the most runs a side before the comparison stops undecided (default: ${DEFAULT-VALUE}).")
+    int maxRuns;
+
+    @Option(names = "--max-time", paramLabel = "DURATION",
+            description = "Without -r: stop undecided rather than start a look that would end after DURATION (e.g. 10m, 90s).")
+    String maxTime;
 
     @Option(names = {"-o", "--output"}, paramLabel = "DIR",
             description = "Keep the recordings in DIR: a model's as WORKLOAD-VARIANT.jfr, a command's as NAME/NAME.N.jfr,"
@@ -105,26 +115,69 @@ public final class CompareCommand implements Callable<Integer> {
             }
             Files.createDirectories(dir);
         }
-        List<List<Path>> files = fileNames(plan, dir);
+        Sequential looks = runs != null ? Sequential.fixed(runs, 1 - options.confidence())
+                : Sequential.upTo(maxRuns, 1 - options.confidence());
+        List<List<Path>> files = fileNames(plan, dir, looks.maxRuns());
         PrintWriter err = spec.commandLine().getErr();
         try {
-            List<List<RunData>> columns = runAll(plan, dir, files, err);
-            var table = observerCheck ? observed(columns, options)
-                    : commands ? Comparison.ofColumns(columns, variants, options) : Comparison.ofColumns(columns, options);
-            if (commands) {
-                table = table.withTitle(new Title(CommandSides.subject(sides), null, runs));
-            }
+            Judged judged = runLooks(plan, dir, files, err, looks, options, commands, sides);
             // the table first: a rule the runs' table cannot judge is refused (exit 2) after it, not instead of it
-            format.render(table, spec.commandLine().getOut());
+            format.render(judged.table(), spec.commandLine().getOut());
             spec.commandLine().getOut().flush();
             if (keep) {
                 err.println("perfstat compare: recordings in " + dir);
             }
-            return judge.gate(table, spec.qualifiedName(), err);
+            return judge.gate(judged.table(), spec.qualifiedName(), err, judged.alpha());
         } finally {
             if (!keep) {
                 deleteTree(dir);
             }
+        }
+    }
+
+    /** The table of the last look, and the α its primary measure and rules were judged at. */
+    private record Judged(Table table, double alpha) {
+    }
+
+    /**
+     * The runs, look by look: each look's rounds, then its table; the first look where nothing is undecided (or the last,
+     * or the one past which --max-time would end) is the answer. A fixed -r is one look.
+     */
+    private Judged runLooks(Plan plan, Path dir, List<List<Path>> files, PrintWriter err, Sequential looks,
+                            Comparison.Options options, boolean commands, List<CommandSides.Side> sides) throws IOException {
+        long budgetNs = maxTime == null ? Long.MAX_VALUE : perfstat.cli.Durations.parse(maxTime).toNanos();
+        if (!looks.fixed()) {
+            err.println("perfstat compare: runs until decided: " + looks.plan() + "; at most " + looks.maxRuns() * plan.slots().size()
+                    + " runs" + (maxTime == null ? "" : " or " + maxTime));
+        }
+        List<List<RunData>> columns = new ArrayList<>();
+        plan.slots().forEach(x -> columns.add(new ArrayList<>()));
+        long started = System.nanoTime();
+        int done = 0;
+        for (int k = 0; ; k++) {
+            int n = looks.runs().get(k);
+            runAll(plan, dir, files, err, done, n, looks, columns);
+            done = n;
+            double alpha = looks.alphas().get(k);
+            Comparison.Options at = looks.fixed() ? options : options.atLook(alpha);
+            Table table = observerCheck ? observed(columns, at) : commands ? Comparison.ofColumns(columns, variants, at)
+                    : Comparison.ofColumns(columns, at);
+            if (commands) {
+                table = table.withTitle(new Title(CommandSides.subject(sides), null, n));
+            }
+            List<Sequential.Undecided> open = Sequential.undecided(table, judge.rules(), alpha);
+            boolean last = k == looks.runs().size() - 1;
+            long elapsed = System.nanoTime() - started;
+            boolean outOfTime = !last && elapsed + elapsed / n * (looks.runs().get(k + 1) - n) > budgetNs;
+            if (looks.fixed() || open.isEmpty() || last || outOfTime) {
+                if (!looks.fixed()) {
+                    err.println("perfstat compare: " + (open.isEmpty() ? "decided" : outOfTime ? "stopped by --max-time, undecided"
+                            : "stopped at --max-runs, undecided") + " at " + n + " runs a side");
+                }
+                return new Judged(table, looks.fixed() ? 1 - options.confidence() : alpha);
+            }
+            err.println("perfstat compare: look at " + n + " runs a side: " + String.join("; ", open.stream()
+                    .map(u -> ViolationText.of(u, options.minEffect())).toList()) + "; going on to " + looks.runs().get(k + 1));
         }
     }
 
@@ -140,8 +193,18 @@ public final class CompareCommand implements Callable<Integer> {
         if (variants.size() < 2) {
             throw UserError.usage("--variants needs at least two variants");
         }
-        if (runs < 1) {
+        if (runs != null && runs < 1) {
             throw UserError.usage("--runs must be at least 1, not " + runs);
+        }
+        if (maxRuns < 2) {
+            throw UserError.usage("--max-runs must be at least 2, not " + maxRuns);
+        }
+        if (maxTime != null) {
+            try {
+                perfstat.cli.Durations.parse(maxTime);
+            } catch (IllegalArgumentException e) {
+                throw UserError.usage("--max-time wants a duration (e.g. 10m, 90s), not '" + maxTime + "'");
+            }
         }
         if (warmupRuns < 0) {
             throw UserError.usage("--warmup-runs must be 0 or more");
@@ -243,7 +306,7 @@ public final class CompareCommand implements Callable<Integer> {
      * files.get(r).get(v): the recording of run r of slot v, each checked writable before any
      * run; a command's directory that already holds recordings is refused (diff would read them too).
      */
-    private List<List<Path>> fileNames(Plan plan, Path dir) throws IOException {
+    private List<List<Path>> fileNames(Plan plan, Path dir, int runs) throws IOException {
         List<List<Path>> files = new ArrayList<>();
         for (Slot s : plan.slots()) {
             Path parent = dir.resolve(s.file()).getParent();
@@ -274,39 +337,41 @@ public final class CompareCommand implements Callable<Integer> {
         }
     }
 
-    /** The warm-up runs, then the measured rounds, interleaved; the recordings read per slot. */
-    private List<List<RunData>> runAll(Plan plan, Path dir, List<List<Path>> files, PrintWriter err) throws IOException {
+    /**
+     * The rounds from {@code from} to {@code to} (exclusive), interleaved, after the warm-up runs where {@code from} is 0;
+     * each recording read into its slot's column.
+     */
+    private void runAll(Plan plan, Path dir, List<List<Path>> files, PrintWriter err, int from, int to, Sequential looks,
+                        List<List<RunData>> columns) throws IOException {
         List<Slot> slots = plan.slots();
-        List<List<RunData>> columns = new ArrayList<>();
-        for (int v = 0; v < slots.size(); v++) {
-            columns.add(new ArrayList<>());
-        }
         // a model's progress only on a terminal (it writes nothing else); a command's always, among its own stderr
         boolean progress = System.console() != null || slots.get(0).file().contains("/");
-        int total = (warmupRuns + runs) * slots.size();
+        int warm = from == 0 ? warmupRuns : 0;
+        int total = (warm + to - from) * slots.size();
         long started = System.nanoTime();
         int done = 0;
+        String of = looks.fixed() ? " of " + looks.maxRuns() : " (of up to " + looks.maxRuns() + ")";
         String kept = outputDir != null ? "; the finished runs' recordings are in " + dir : "";
-        for (int r = -warmupRuns; r < runs; r++) {
+        for (int r = from - warm; r < to; r++) {
             for (int v = 0; v < slots.size(); v++) {
                 if (ModelLauncher.stoppedBy() != null) {
-                    throw UserError.data("stopped by " + ModelLauncher.stoppedBy() + " after " + done + " of " + total
+                    throw UserError.data("stopped by " + ModelLauncher.stoppedBy() + " after " + (from * slots.size() + done)
                             + " runs" + kept);
                 }
-                String which = r < 0 ? "warm-up run " + (r + warmupRuns + 1) + " of " + warmupRuns : "run " + (r + 1) + " of " + runs;
+                String which = r < from ? "warm-up run " + (r - from + warm + 1) + " of " + warm : "run " + (r + 1) + of;
                 if (progress) {
-                    String left = done == 0 ? "" : String.format(java.util.Locale.ROOT, ", about %ds left",
+                    String left = done == 0 ? "" : String.format(java.util.Locale.ROOT, ", about %ds left in this look",
                             (System.nanoTime() - started) / done * (total - done) / 1_000_000_000L);
                     err.printf("perfstat compare: %s, %s%s%n", slots.get(v).label(), which, left);
                 }
-                Path f = r < 0 ? dir.resolve(".warmup-" + slots.get(v).name() + ".jfr") : files.get(r).get(v);
+                Path f = r < from ? dir.resolve(".warmup-" + slots.get(v).name() + ".jfr") : files.get(r).get(v);
                 try {
-                    slots.get(v).runner().run(f, r < 0 || run.force);
+                    slots.get(v).runner().run(f, r < from || run.force);
                 } catch (RunFailed e) {
                     throw UserError.data(slots.get(v).label() + " " + which + " exited with status " + e.status
                             + "; comparison stopped" + kept);
                 }
-                if (r < 0) {
+                if (r < from) {
                     Files.deleteIfExists(f);
                 } else {
                     columns.get(v).add(RecordingReader.read(f.toString()));
@@ -314,7 +379,6 @@ public final class CompareCommand implements Callable<Integer> {
                 done++;
             }
         }
-        return columns;
     }
 
     /** Removes the temporary directory of a comparison without -o, with everything in it. */

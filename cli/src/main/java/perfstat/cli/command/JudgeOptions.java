@@ -56,7 +56,7 @@ public final class JudgeOptions {
         return new Comparison.Options(confidence, hot, rules(), minEffect(), Double.NaN);
     }
 
-    private List<Gate.Rule> rules() {
+    List<Gate.Rule> rules() {
         List<Gate.Rule> rules = new ArrayList<>();
         try {
             for (String f : failOn) {
@@ -68,7 +68,8 @@ public final class JudgeOptions {
         return rules;
     }
 
-    private double minEffect() {
+    /** The --min-effect as a fraction (0.05). */
+    double minEffect() {
         String t = minEffect.trim();
         if (!t.matches("[0-9]+(\\.[0-9]+)?%") || Double.parseDouble(t.substring(0, t.length() - 1)) <= 0) {
             throw UserError.usage("--min-effect wants a positive N% (e.g. 5%), not '" + minEffect + "'");

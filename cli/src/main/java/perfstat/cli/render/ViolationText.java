@@ -35,6 +35,20 @@ public final class ViolationText {
         };
     }
 
+    /**
+     * Why a sequential comparison goes on: {@code fstime (KB/s) in patched: [-2.1%, +6.4%] crosses +-5%} (the
+     * --min-effect), or a rule's limit; {@code undecided} where there is no interval yet.
+     */
+    public static String of(perfstat.cli.stats.Sequential.Undecided u, double minEffect) {
+        String what = u.metric().label().trim() + " in " + u.column();
+        if (u.test() == null || Double.isNaN(u.test().ciLow())) {
+            return what + ": undecided";
+        }
+        String limit = Double.isNaN(u.limit()) ? String.format(Locale.ROOT, "holds both 0 and a change beyond +-%.0f%%",
+                100 * minEffect) : String.format(Locale.ROOT, "crosses %+.1f%%", 100 * u.limit());
+        return what + ":" + interval(u.test().ciLow(), u.test().ciHigh()) + " " + limit;
+    }
+
     /** {@code  [+1.2%, +3.4%]}, or "" where there is no interval. */
     private static String interval(double low, double high) {
         return Double.isNaN(low) ? "" : String.format(Locale.ROOT, " [%+.1f%%, %+.1f%%]", 100 * low, 100 * high);

@@ -94,7 +94,7 @@ public record Estimate(Method method, double centre, double se, double df, int n
 
     /** The relative change B/A − 1 (0.17 is +17%); NaN where there is no estimate. */
     public double change() {
-        return fromScale(centre);
+        return exists() ? fromScale(centre) : Double.NaN;
     }
 
     /**

@@ -212,8 +212,9 @@ public final class Families {
 
     /**
      * Every rule against every row it names, in every column after the first: beyond its limit where the Holm-adjusted
-     * one-sided p of "not beyond" is below α, within it where that of "beyond" is, else undecided; rows without an
-     * estimate are undecided with no p.
+     * one-sided p of "not beyond" is below α/2, within it where that of "beyond" is, else undecided (with one rule: where
+     * the 1 − α interval lies beyond the limit, on its near side, or across it); rows without an estimate are undecided
+     * with no p.
      */
     public static List<Outcome> outcomes(List<Row> rows, int columns, Setting s) {
         List<Outcome> raw = new ArrayList<>();
@@ -232,7 +233,8 @@ public final class Families {
         }
         double[] beyond = holm(raw.stream().mapToDouble(Outcome::pBeyond).toArray());
         double[] within = holm(raw.stream().mapToDouble(Outcome::pWithin).toArray());
-        double alpha = s.confirmatoryAlpha();
+        // one-sided at α/2: the answer agrees with the two-sided 1 − α interval printed beside it
+        double alpha = s.confirmatoryAlpha() / 2;
         List<Outcome> out = new ArrayList<>();
         for (int i = 0; i < raw.size(); i++) {
             Outcome o = raw.get(i);

@@ -1,0 +1,93 @@
+package perfstat.cli.stats;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import org.junit.jupiter.api.Test;
+
+/** {@link Estimate}: the change B/A with its interval, from one value a run, checked against values worked by hand. */
+class EstimateTest {
+    private static Spread s(double... xs) {
+        return new Spread(xs, false);
+    }
+
+    /**
+     * Five runs a side, B 17% above A with a spread of a few percent: the log-scale Welch interval, worked by hand (mean
+     * logs, their variances over n, Welch's degrees of freedom, the t quantile 2.306 at df = 8 from tables).
+     */
+    @Test
+    void aRatioAndItsIntervalOnTheLogScale() {
+        Spread a = s(100, 104, 96, 102, 98);
+        Spread b = s(117, 121.68, 112.32, 119.34, 114.66); // every run 1.17 times A's
+        Estimate e = Estimate.of(a, b);
+        assertThat(e.method()).isEqualTo(Estimate.Method.LOG_T);
+        assertThat(e.change()).isCloseTo(0.17, within(1e-9)); // the ratio of geometric means
+        assertThat(e.df()).isCloseTo(8, within(1e-9)); // equal spreads on the log scale: df = 2n - 2
+        double[] ci = e.interval(0.95);
+        // by hand: sd of the logs 0.03162, se 0.03162 * sqrt(2/5) = 0.02000, t(0.975, 8) = 2.306: exp(ln 1.17 -+ 0.04612) - 1
+        assertThat(ci[0]).isCloseTo(0.1172, within(5e-4));
+        assertThat(ci[1]).isCloseTo(0.2252, within(5e-4));
+        // the interval maps back from the log scale: asymmetric around the ratio, wider above
+        assertThat(ci[1] - 0.17).isGreaterThan(0.17 - ci[0]);
+        assertThat(e.pValue()).isLessThan(0.001);
+    }
+
+    /** Three runs a side can show a doubling: no floor, as the U test's 0.1 at 3+3 was. */
+    @Test
+    void threeRunsASideShowADoubling() {
+        Estimate e = Estimate.of(s(717, 690, 745), s(1529, 1480, 1601));
+        assertThat(e.pValue()).isLessThan(0.001);
+        assertThat(e.interval(0.95)[0]).isGreaterThan(0.9);
+        assertThat(Significance.smallestUPValue(3, 3)).isGreaterThan(0.05); // what the rank test could never do
+    }
+
+    /** Values with a 0 among them have no logs: the difference of means over A's mean, never below -100% for counts. */
+    @Test
+    void zerosFallBackToTheDifferenceOfMeans() {
+        Estimate e = Estimate.of(s(0, 2, 1, 1), s(3, 4, 2, 3));
+        assertThat(e.method()).isEqualTo(Estimate.Method.DIFF_T);
+        assertThat(e.change()).isCloseTo(2.0, within(1e-9)); // means 1 and 3
+        assertThat(e.interval(0.999)[0]).isGreaterThanOrEqualTo(-1);
+        Estimate fromZero = Estimate.of(s(0, 0, 0), s(1, 2, 1));
+        assertThat(fromZero.method()).isEqualTo(Estimate.Method.FROM_ZERO);
+        assertThat(fromZero.exists()).isFalse();
+        assertThat(fromZero.change()).isNaN();
+        assertThat(fromZero.pValue()).isBetween(0.0, 1.0);
+        assertThat(Estimate.of(s(0, 0), s(0, 0)).pValue()).isEqualTo(1); // nothing varies, nothing changed
+    }
+
+    @Test
+    void oneRunASideHasNoEstimate() {
+        Estimate e = Estimate.of(s(100), s(120, 130));
+        assertThat(e.exists()).isFalse();
+        assertThat(e.pValue()).isNaN();
+        assertThat(e.interval(0.95)[0]).isNaN();
+    }
+
+    /**
+     * One-sided answers agree with the two-sided interval at the matching level: beyond a limit at α/2 one-sided exactly
+     * where the 1 - α interval's near end lies past it.
+     */
+    @Test
+    void oneSidedTestsAgreeWithTheInterval() {
+        Estimate e = Estimate.of(s(100, 103, 97, 101, 99), s(110, 112, 107, 111, 109));
+        double[] ci = e.interval(0.95);
+        for (double limit : new double[] {0.02, 0.05, ci[0] - 1e-6, ci[0] + 1e-6, 0.2}) {
+            assertThat(e.pBeyond(limit) < 0.025).as("beyond %s", limit).isEqualTo(ci[0] > limit);
+            assertThat(e.pWithin(limit) < 0.025).as("within %s", limit).isEqualTo(ci[1] < limit);
+        }
+        assertThat(e.pBeyond(-0.05)).isGreaterThan(0.5); // a rise is no evidence of a fall
+        assertThat(e.pSame(0.2)).isLessThan(0.025);
+    }
+
+    /** The smallest change found with 80% power grows with the spread and shrinks with the runs. */
+    @Test
+    void theDetectableChangeFollowsSpreadAndRuns() {
+        Estimate tight = Estimate.of(s(100, 101, 99, 100, 100), s(100, 101, 99, 100, 100));
+        Estimate loose = Estimate.of(s(100, 110, 90, 105, 95), s(100, 110, 90, 105, 95));
+        Estimate more = Estimate.of(s(100, 110, 90, 105, 95, 100, 110, 90, 105, 95),
+                s(100, 110, 90, 105, 95, 100, 110, 90, 105, 95));
+        assertThat(tight.detectable(0.05, 0.8)).isLessThan(loose.detectable(0.05, 0.8));
+        assertThat(more.detectable(0.05, 0.8)).isLessThan(loose.detectable(0.05, 0.8));
+    }
+}
