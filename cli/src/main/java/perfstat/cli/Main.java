@@ -41,6 +41,7 @@ public final class Main implements Runnable {
         COMMANDS.put("report", ReportCommand::new);
         COMMANDS.put("diff", DiffCommand::new);
         COMMANDS.put("stat", StatCommand::new);
+        COMMANDS.put("calibrate", perfstat.cli.command.CalibrateCommand::new);
         COMMANDS.put("ps", PsCommand::new);
         COMMANDS.put("attach", AttachCommand::new);
         COMMANDS.put("list", ListCommand::new);

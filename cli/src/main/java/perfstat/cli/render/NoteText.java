@@ -49,8 +49,8 @@ public final class NoteText {
             return n.column() + ": " + n.event() + " not supported (" + n.reason() + ")";
         }
         if (note instanceof Note.Window n) {
-            return "counters and time elapsed cover the JVM from the moment the agent is ready to its exit (or detach)"
-                    + (n.score() ? "; the score covers the workload's measured window only" : "");
+            return "window: counters and time elapsed from the agent's start to the JVM's exit (or detach)"
+                    + (n.score() ? "; the score, the workload's measured window" : "");
         }
         if (note instanceof Note.Simulated n) {
             return n.workload() + " is a discrete-event simulation: its score and the model's latencies are in simulated"
@@ -88,10 +88,12 @@ public final class NoteText {
                     + " record several runs (compare, or diff A... -- B...)";
         }
         if (note instanceof Note.Deltas n) {
-            return String.format(Locale.ROOT, "deltas: B/A with its interval, one value a run; ~ no change shown, = shown"
-                    + " within %s, ? too few runs; the primary measure judged on its own, the other rows as a family (%.0f%%):"
-                    + " docs/statistics.md", Double.isNaN(n.minEffect()) ? "the threshold"
-                    : String.format(Locale.ROOT, "+-%.0f%% (--min-effect)", 100 * n.minEffect()), 100 * n.confidence());
+            String same = Double.isNaN(n.minEffect()) ? "" : String.format(Locale.ROOT, ", = shown within +-%.0f%%",
+                    100 * n.minEffect());
+            String family = n.family() > 1 ? String.format(Locale.ROOT, ", %d other rows as a family (q: Benjamini-Hochberg)",
+                    n.family()) : "";
+            return String.format(Locale.ROOT, "deltas: B/A [%.0f%% interval], one value a run; ~ no change shown%s, ? too few"
+                    + " runs; the primary measure judged alone%s: docs/statistics.md", 100 * n.confidence(), same, family);
         }
         if (note instanceof Note.RankTestDisagrees n) {
             return "the rank test on the same runs disagrees with the verdict (a run far from the others?): "
@@ -124,11 +126,6 @@ public final class NoteText {
                     + " spread" : n.moreRuns() > 100 ? "; the change seen is too small against this spread for a practical number"
                     + " of runs to decide it (over 100 more a side)"
                     : "; about " + n.moreRuns() + " more runs a side would decide the comparison at the spread seen");
-        }
-        if (note instanceof Note.FalseDiscoveryControl n) {
-            return String.format(Locale.ROOT, "%d other rows judged as a family: a change is shown where the"
-                    + " Benjamini-Hochberg q is below %.2f (q=… where a row's own interval leaves out 0 but the family's"
-                    + " control does not show it)", n.judged(), n.alpha());
         }
         if (note instanceof Note.BlockedAt n) {
             return String.format(Locale.ROOT, "blocked at %s (%s): %d times, %.3f ms", n.site(), n.kind(), n.count(),

@@ -229,8 +229,8 @@ public final class Comparison {
 
     /**
      * More runs a side for a two-sided test at 1 - confidence to detect the change of the means seen with 80% power, at
-     * the spread seen (the normal approximation, n = 2 (z(1-α/2) + z(0.8))² σ² / Δ², over the U test's efficiency of
-     * 3/π against the t test); -1 where no change was seen.
+     * the spread seen (the normal approximation, n = 2 (z(1-α/2) + z(0.8))² σ² / Δ², for the t test that judges rows);
+     * -1 where no change was seen.
      */
     static long moreRuns(Spread a, Spread b, double confidence) {
         double d = b.mean() - a.mean();
@@ -240,7 +240,7 @@ public final class Comparison {
         }
         var z = org.apache.commons.statistics.distribution.NormalDistribution.of(0, 1);
         double k = z.inverseSurvivalProbability((1 - confidence) / 2) + z.inverseSurvivalProbability(0.2);
-        double n = Math.ceil(2 * k * k * var / (d * d) / (3 / Math.PI));
+        double n = Math.ceil(2 * k * k * var / (d * d));
         return Math.max(0, (long) n - Math.max(a.n(), b.n()));
     }
 
@@ -386,7 +386,9 @@ public final class Comparison {
             notes.add(new Note.TimedCalls(name, labels, per, minimumTimedCalls(MetricId.Statistic.P50),
                     minimumTimedCalls(MetricId.Statistic.P99)));
         }
-        if (!notes.isEmpty()) {
+        boolean few = rows.stream().anyMatch(r -> java.util.stream.IntStream.range(1, labels.size()).anyMatch(c ->
+                r.fewestTimedCalls(c) >= 0 && r.fewestTimedCalls(c) < minimumTimedCalls(r.metric().id().statistic())));
+        if (few) { // the rule, where it left a row undecided
             notes.add(new Note.TimedCallsMinimum(minimumTimedCalls(MetricId.Statistic.P50), minimumTimedCalls(MetricId.Statistic.P99)));
         }
         return notes;
@@ -530,10 +532,7 @@ public final class Comparison {
             notes.addAll(detectable(primary, c, labels.get(c)));
         }
         if (marked) {
-            notes.add(new Note.Deltas(o.confidence(), o.minEffect()));
-        }
-        if (judged > 1) {
-            notes.add(new Note.FalseDiscoveryControl(judged, 1 - o.confidence()));
+            notes.add(new Note.Deltas(o.confidence(), o.minEffect(), judged));
         }
         Row primary = Families.primary(rows, 1);
         if (!follow.isEmpty() && primary != null) {

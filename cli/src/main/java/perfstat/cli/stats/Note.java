@@ -83,8 +83,9 @@ public sealed interface Note {
      *
      * @param confidence the intervals' level for the primary measure
      * @param minEffect  the smallest change that matters (NaN: none)
+     * @param family     how many other rows were judged as a family (their false discovery rate controlled); 0 for none
      */
-    record Deltas(double confidence, double minEffect) implements Note {
+    record Deltas(double confidence, double minEffect, int family) implements Note {
     }
 
     /**
@@ -238,15 +239,6 @@ public sealed interface Note {
         }
     }
 
-    /**
-     * The false discovery rate is controlled across a table's judged rows (Benjamini–Hochberg): a row is significant
-     * where its adjusted p (q) is below {@code alpha}.
-     *
-     * @param judged how many rows were judged (per column after the first, at most)
-     * @param alpha  the level
-     */
-    record FalseDiscoveryControl(int judged, double alpha) implements Note {
-    }
 
     /**
      * Rows a column has no value of where another column has one: printed {@code <not counted>} there.

@@ -20,7 +20,7 @@ class NoteTextTest {
             new Note.TimerCost("a", 52), new Note.NoGcEvents("a"),
             new Note.JdkRowsNotCounted("a", List.of(new Note.JdkRow("socket read (bytes)", "jdk.SocketRead"),
                     new Note.JdkRow("safepoints", "jdk.SafepointBegin"))),
-            new Note.NoPerfstatEvents("a"), new Note.OneRecordingASide(), new Note.Deltas(0.99, 0.05),
+            new Note.NoPerfstatEvents("a"), new Note.OneRecordingASide(), new Note.Deltas(0.99, 0.05, 25),
             new Note.RankTestDisagrees(List.of("task-clock (msecs) (U test p=0.310)")),
             new Note.FollowPrimary("fstime (KB/s)", List.of("write_calls")),
             new Note.Detectable("fstime (KB/s)", "patched", 0.061, -0.02, 0.038), new Note.BlockedAt("p.Q::r", "monitor", 3, Duration.ofMillis(12)),
@@ -32,7 +32,7 @@ class NoteTextTest {
             new Note.AgentLosses("a", 1, 2, 3, 0, 1),
             new Note.SampleKind(List.of("jdk.CPUTimeSample")), new Note.NoSamples("a"),
             new Note.TimedCalls("Vfs::write", List.of("a", "b"), List.of(List.of(1200L, 1310L), List.of(8L)), 20, 1000),
-            new Note.FalseDiscoveryControl(30, 0.05), new Note.NotCountedOnOneSide("b", List.of("task-clock (msecs)")),
+            new Note.NotCountedOnOneSide("b", List.of("task-clock (msecs)")),
             new Note.RunsInGroups("fstime (KB/s)", "patched", 2, 3, 7), new Note.TimedCallsMinimum(20, 1000),
             new Note.SamplesOutsideWindow("a", 12, 488),
             new Note.UnmatchedProbeNear("Tok::next", List.of("com.example.Tok::next")),
@@ -65,9 +65,9 @@ class NoteTextTest {
         assertThat(NoteText.of(new Note.CountersFrom("unpatched", "perf_event_open", ""))).isEqualTo("unpatched: counters from perf_event_open");
         assertThat(NoteText.of(new Note.CountersFrom(null, "procfs", "no perf_event_open"))).isEqualTo("counters from procfs: no perf_event_open");
         assertThat(NoteText.of(new Note.Window(false))).doesNotContain("score");
-        assertThat(NoteText.of(new Note.Deltas(0.99, 0.05))).isEqualTo("deltas: B/A with its interval, one value a run;"
-                + " ~ no change shown, = shown within +-5% (--min-effect), ? too few runs; the primary measure judged on its own,"
-                + " the other rows as a family (99%): docs/statistics.md");
+        assertThat(NoteText.of(new Note.Deltas(0.99, 0.05, 25))).isEqualTo("deltas: B/A [99% interval], one value a run;"
+                + " ~ no change shown, = shown within +-5%, ? too few runs; the primary measure judged alone, 25 other rows as a"
+                + " family (q: Benjamini-Hochberg): docs/statistics.md");
         assertThat(NoteText.of(new Note.Detectable("fstime (KB/s)", "patched", 0.061, -0.02, 0.038))).isEqualTo("patched:"
                 + " these runs would find a change of fstime (KB/s) by 6.1% or more (80% power); no change shown, and a fall"
                 + " beyond -2.0% or a rise beyond +3.8% is ruled out");

@@ -1,0 +1,93 @@
+package perfstat.cli.command;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import java.util.concurrent.Callable;
+import perfstat.cli.UserError;
+import perfstat.cli.read.RecordingReader;
+import perfstat.cli.read.RunData;
+import perfstat.cli.stats.Calibration;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code perfstat calibrate DIR}: how perfstat's verdicts behave on your runs of one configuration. Drawn into two sides,
+ * the runs should show no change (A/A); with one side's primary measure scaled by 1%, 3%, 5%, 10%, they should find it.
+ * The figures say how far to trust a comparison of this program on this machine, and how many runs it needs.
+ */
+@Command(name = "calibrate", mixinStandardHelpOptions = true, description = {
+        "How perfstat's verdicts behave on recordings of ONE configuration (e.g. perfstat stat -r 20 -o d/r.jfr -- java …):",
+        "A/A splits (how often a table shows a change that is not there), the gate's errors across the looks of a",
+        "comparison run until decided, and power (how often a known change of the primary measure is found)."})
+public final class CalibrateCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(arity = "1..*", paramLabel = "RECORDINGS", description = "Recordings, or directories of them, of one configuration.")
+    List<String> names;
+
+    @Option(names = "--runs", split = ",", defaultValue = "3,5,10", paramLabel = "K,K",
+            description = "Runs a side to try (default: ${DEFAULT-VALUE}; at most half the recordings).")
+    List<Integer> runs;
+
+    @Option(names = "--trials", defaultValue = "200", paramLabel = "N", description = "Draws of each kind (default: ${DEFAULT-VALUE}).")
+    int trials;
+
+    @Option(names = "--seed", defaultValue = "1", paramLabel = "S", description = "Seed of the draws (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Override
+    public Integer call() {
+        if (trials < 1) {
+            throw UserError.usage("--trials must be at least 1, not " + trials);
+        }
+        List<RunData> read = new ArrayList<>();
+        for (String name : names) {
+            for (Path p : RecordingReader.recordings(name)) {
+                read.add(RecordingReader.read(p.toString()));
+            }
+        }
+        if (read.size() < 4) {
+            throw UserError.usage("calibrate needs at least 4 recordings of one configuration, not " + read.size());
+        }
+        for (int k : runs) {
+            if (k < 2 || 2 * k > read.size()) {
+                throw UserError.usage("--runs " + k + " needs between 2 and " + read.size() / 2 + " (half the " + read.size()
+                        + " recordings)");
+            }
+        }
+        Calibration.Runs r = Calibration.Runs.of(read);
+        PrintWriter out = spec.commandLine().getOut();
+        Random rnd = new Random(seed);
+        out.printf(Locale.ROOT, "%d recordings, %d rows each; primary measure: %s%n", r.size(), r.metrics().size(),
+                r.primary().label().trim());
+        out.println("A/A (two sides drawn from the same runs), tables with any change shown:");
+        for (int k : runs) {
+            Calibration.AaResult a = Calibration.aa(r, k, trials, rnd, 0.05);
+            out.printf(Locale.ROOT, "  %2d runs a side: %5.1f%% with the families, %5.1f%% with every row at its own p (%d tables)%n",
+                    k, 100.0 * a.withFamilies() / a.tables(), 100.0 * a.withoutFamilies() / a.tables(), a.tables());
+        }
+        Calibration.Looks l = Calibration.sequential(r, 0.05, trials, rnd, 0.05);
+        out.printf(Locale.ROOT, "Runs until decided (looks at 5, 10, 20, runs drawn with replacement): primary falsely changed %.1f%%,"
+                + " a +5%% rule on it falsely beyond when the change is exactly +5%%: %.1f%%; %.1f runs a side on average (%d trials)%n",
+                100.0 * l.falselyChanged() / l.trials(), 100.0 * l.falselyBeyond() / l.trials(), l.meanRuns(), l.trials());
+        out.println("Power: a known change of the primary measure found (in its direction):");
+        for (int k : runs) {
+            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "  %2d runs a side:", k));
+            for (double change : new double[] {0.01, 0.03, 0.05, 0.10}) {
+                Calibration.Power p = Calibration.power(r, k, change, trials, rnd, 0.05);
+                line.append(String.format(Locale.ROOT, "  %+.0f%% %5.1f%%", 100 * change, 100.0 * p.found() / p.trials()));
+            }
+            out.println(line);
+        }
+        out.flush();
+        return 0;
+    }
+}
