@@ -139,15 +139,22 @@ class CliIT {
     void theGateFailsOnARealRegressionOnlyAndNamesIt() throws Exception {
         String patched = root().resolve("recordings/fstime-patched.jfr").toString();
         String unpatched = root().resolve("recordings/fstime-unpatched.jfr").toString();
-        Processes.Result fail = Processes.perfstat(dir, "diff", patched, unpatched, "--fail-on", "score:-5%");
+        // each recording twice a side: runs without spread, so every interval is its point
+        Processes.Result fail = Processes.perfstat(dir, "diff", patched, patched, "--", unpatched, unpatched, "--fail-on", "score:-5%");
         assertThat(fail.code()).as(fail.out() + fail.err()).isEqualTo(1);
-        assertThat(fail.err().strip()).startsWith("perfstat diff: regression: fstime (KB/s) -")
+        assertThat(fail.err().strip()).startsWith("perfstat diff: regression: fstime (KB/s) -9.67% [-9.7%, -9.7%]")
                 .contains("in unpatched against patched, beyond -5.0%").doesNotContain("\n");
-        Processes.Result threshold = Processes.perfstat(dir, "diff", patched, unpatched, "--threshold", "5%");
+        Processes.Result threshold = Processes.perfstat(dir, "diff", patched, patched, "--", unpatched, unpatched, "--threshold", "5%");
         assertThat(threshold.code()).isEqualTo(1);
-        Processes.Result same = Processes.perfstat(dir, "diff", unpatched, unpatched, "--threshold", "1%", "--fail-on", "score:-1%");
+        Processes.Result same = Processes.perfstat(dir, "diff", unpatched, unpatched, "--", unpatched, unpatched, "--threshold", "1%",
+                "--fail-on", "score:-1%");
         assertThat(same.code()).as(same.err()).isZero();
-        assertThat(same.out()).containsPattern("fstime \\(KB/s\\)\\s+~ \\(p=1\\.000 n=10\\+10\\)");
+        assertThat(same.err()).contains("within: --fail-on 'score:-1.0%'").contains("shown within -1.0%");
+        assertThat(same.out()).containsPattern("fstime \\(KB/s\\)\\s+~ \\[\\+0\\.0%, \\+0\\.0%\\] within -1\\.0%");
+        // one recording a side: a run is the unit, so the gate cannot judge: 125, as git bisect run skips
+        Processes.Result one = Processes.perfstat(dir, "diff", patched, unpatched, "--fail-on", "score:-5%");
+        assertThat(one.code()).isEqualTo(125);
+        assertThat(one.err()).contains("undecided");
         Processes.Result bad = Processes.perfstat(dir, "diff", patched, unpatched, "--threshold", "five");
         assertThat(bad.code()).isEqualTo(2);
     }

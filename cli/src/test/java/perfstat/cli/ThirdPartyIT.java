@@ -107,7 +107,7 @@ class ThirdPartyIT {
         assertThat(diff.out()).contains("task-clock (msecs)").contains("context-switches (machine)").contains("GCs")
                 .contains("GC pauses (msecs)").contains("allocated (bytes)").contains("parks").contains("monitor blocks")
                 .contains("JVM CPU load").contains("hot methods, self (% of ").contains("hot methods, total (% of ")
-                .containsPattern("\\(p=0\\.\\d+ n=4\\+4\\)")
+                .containsPattern("\\[[-+]\\d+\\.\\d%, [-+]\\d+\\.\\d%\\]")
                 .contains("noindex vs index: time elapsed (msecs) "); // sides named by their files' common name; no score: time elapsed heads
         // the profile settings, and a gzip copy of that recording, read alike
         List<String> cmd = new ArrayList<>(List.of(Processes.java(), "-XX:StartFlightRecording:filename=profile.jfr,settings=profile",

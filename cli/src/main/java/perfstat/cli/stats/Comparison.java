@@ -561,8 +561,8 @@ public final class Comparison {
     /** The primary measure's smallest change found with 80% power, and where none was shown, what its interval rules out. */
     private static List<Note> detectable(Row primary, int c, String column) {
         Significance s = primary == null ? null : primary.tests().get(c);
-        if (s == null || !s.judgement().estimate().exists()) {
-            return List.of();
+        if (s == null || !s.judgement().estimate().exists() || s.judgement().estimate().se() == 0) {
+            return List.of(); // no spread: no power to speak of
         }
         double d = s.judgement().estimate().detectable(1 - s.confidence(), 0.8);
         boolean shown = s.verdict() == Significance.Verdict.SIGNIFICANT;
