@@ -92,8 +92,11 @@ public final class NoteText {
                     100 * n.minEffect());
             String family = n.family() > 1 ? String.format(Locale.ROOT, ", %d other rows as a family (q: Benjamini-Hochberg)",
                     n.family()) : "";
-            return String.format(Locale.ROOT, "deltas: B/A [%.0f%% interval], one value a run; ~ no change shown%s, ? too few"
-                    + " runs; the primary measure judged alone%s: docs/statistics.md", 100 * n.confidence(), same, family);
+            String primary = Double.isNaN(n.primaryLevel()) ? "" : String.format(Locale.ROOT, "; the primary measure's %s%%,"
+                    + " judged alone", new java.text.DecimalFormat("0.##", java.text.DecimalFormatSymbols.getInstance(Locale.ROOT))
+                    .format(100 * n.primaryLevel()));
+            return String.format(Locale.ROOT, "deltas: B/A [%.0f%% interval%s], one value a run; ~ no change shown%s, ? too few"
+                    + " runs%s: docs/statistics.md", 100 * n.confidence(), primary, same, family);
         }
         if (note instanceof Note.RankTestDisagrees n) {
             return "the rank test on the same runs disagrees with the verdict (a run far from the others?): "

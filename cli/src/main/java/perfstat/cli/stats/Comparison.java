@@ -31,9 +31,10 @@ public final class Comparison {
      * @param rules        the gate's {@code --fail-on} rules: their rows are judged as a family of their own
      * @param minEffect    the smallest change that matters (0.05: ±5%), against which each row is beyond, the same or
      *                     undecided; NaN for none
-     * @param primaryAlpha the primary's and the rules' α at this look of a sequential comparison; NaN: 1 − confidence
+     * @param lookAlpha    the rules' α at this look of a sequential comparison (the primary's is its share of it,
+     *                     {@link Families#PRIMARY_SHARE}); NaN: 1 − confidence
      */
-    public record Options(double confidence, int hot, List<Gate.Rule> rules, double minEffect, double primaryAlpha) {
+    public record Options(double confidence, int hot, List<Gate.Rule> rules, double minEffect, double lookAlpha) {
         public static final int DEFAULT_HOT = 10;
         /** The default smallest change that matters: docs/statistics.md says why 5%. */
         public static final double DEFAULT_MIN_EFFECT = 0.05;
@@ -47,13 +48,13 @@ public final class Comparison {
             this(confidence, hot, List.of(), DEFAULT_MIN_EFFECT, Double.NaN);
         }
 
-        /** The same options at another look's α for the primary measure and the rules. */
+        /** The same options at a look's α for the rules (and its share for the primary measure). */
         public Options atLook(double alpha) {
             return new Options(confidence, hot, rules, minEffect, alpha);
         }
 
         Families.Setting setting() {
-            return new Families.Setting(1 - confidence, primaryAlpha, rules, minEffect);
+            return new Families.Setting(1 - confidence, lookAlpha, rules, minEffect);
         }
     }
 
@@ -532,7 +533,7 @@ public final class Comparison {
             notes.addAll(detectable(primary, c, labels.get(c)));
         }
         if (marked) {
-            notes.add(new Note.Deltas(o.confidence(), o.minEffect(), judged));
+            notes.add(new Note.Deltas(o.confidence(), o.minEffect(), judged, primaryLevel(rows, labels.size())));
         }
         Row primary = Families.primary(rows, 1);
         if (!follow.isEmpty() && primary != null) {
@@ -542,6 +543,19 @@ public final class Comparison {
             notes.add(new Note.RankTestDisagrees(List.copyOf(disagree)));
         }
         return notes;
+    }
+
+    /** The lowest interval level of the primary measure's rows across the columns; NaN where none was judged. */
+    private static double primaryLevel(List<Row> rows, int columns) {
+        double level = Double.NaN;
+        for (int c = 1; c < columns; c++) {
+            Row p = Families.primary(rows, c);
+            Significance s = p == null ? null : p.tests().get(c);
+            if (s != null && s.judgement().family() == Significance.Family.PRIMARY) {
+                level = Double.isNaN(level) ? s.confidence() : Math.min(level, s.confidence());
+            }
+        }
+        return level;
     }
 
     /**

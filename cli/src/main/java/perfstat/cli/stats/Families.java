@@ -13,12 +13,14 @@ import java.util.function.Predicate;
  *
  * <ol>
  *   <li><b>Primary</b>: the comparison's primary measure, named before the runs (the score, else time elapsed, else
- *       task-clock), judged on its own at α (in a sequential comparison, at the α spent at this look). A row whose run
+ *       task-clock), judged on its own at its share of α ({@link #PRIMARY_SHARE}; in a sequential comparison, of the α
+ *       spent at this look). A row whose run
  *       values follow the primary's run for run ({@link #follows}) restates it (fstime's writes and its KB/s) and is
  *       judged with it: its errors are the primary's.</li>
  *   <li><b>Rules</b>: each {@code --fail-on} rule's row, named before the runs too: Holm across the rules' rows and
  *       configurations for the gate's answers; the row's own interval at 1 − α/k (Bonferroni over the k of them).</li>
- *   <li><b>Exploratory</b>: every other row, the false discovery rate controlled by Benjamini–Hochberg at α; each
+ *   <li><b>Exploratory</b>: every other row, the false discovery rate controlled by Benjamini–Hochberg at the rest of α,
+ *       or all of it where the primary shows a change (the fallback procedure); each
  *       row's interval is its own, at 1 − α, so a row may show an interval without 0 and still be marked unchanged
  *       (its q, the adjusted p, says why).</li>
  * </ol>
@@ -33,21 +35,34 @@ public final class Families {
     }
 
     /**
+     * The primary measure's share of α. The rest, (1 − share)·α, is the exploratory family's while the primary shows no
+     * change; where it shows one, its α passes on and the family has all of α (the fallback procedure, Wiens 2003). So an
+     * A/A table shows any change at most α of the time, primary and family together.
+     */
+    public static final double PRIMARY_SHARE = 0.8;
+
+    /**
      * What the families are judged with.
      *
-     * @param alpha        the error rate: the false discovery rate of the exploratory rows, and the primary's and the rules'
-     *                     error where {@code primaryAlpha} is NaN
-     * @param primaryAlpha the primary's and the rules' α at this look of a sequential comparison (NaN: {@code alpha})
-     * @param rules        the gate's rules
-     * @param minEffect    the smallest change that matters, as a fraction (0.05: ±5%); NaN for none
+     * @param alpha     the error rate: the exploratory rows' false discovery rate, and the gate's rules' error
+     * @param lookAlpha in a sequential comparison the α spent at this look, for the rules (and its primary share for the
+     *                  primary measure); NaN: {@code alpha}
+     * @param rules     the gate's rules
+     * @param minEffect the smallest change that matters, as a fraction (0.05: ±5%); NaN for none
      */
-    public record Setting(double alpha, double primaryAlpha, List<Gate.Rule> rules, double minEffect) {
+    public record Setting(double alpha, double lookAlpha, List<Gate.Rule> rules, double minEffect) {
         public Setting {
             rules = List.copyOf(rules);
         }
 
+        /** The rules' α at this look. */
         double confirmatoryAlpha() {
-            return Double.isNaN(primaryAlpha) ? alpha : primaryAlpha;
+            return Double.isNaN(lookAlpha) ? alpha : lookAlpha;
+        }
+
+        /** The primary measure's α at this look: its share of the rules'. */
+        public double primaryAlpha() {
+            return PRIMARY_SHARE * confirmatoryAlpha();
         }
     }
 
@@ -85,7 +100,7 @@ public final class Families {
                 if (s.rules().stream().anyMatch(rule -> rule.matches(r.metric()))) {
                     tests.get(i).set(c, ruleRow(t, r, c, outcomes, s));
                 } else if (r == primary || primary != null && follows(r, primary, c)) {
-                    tests.get(i).set(c, confirmatory(t, Significance.Family.PRIMARY, s.confirmatoryAlpha(), s));
+                    tests.get(i).set(c, confirmatory(t, Significance.Family.PRIMARY, s.primaryAlpha(), s));
                 } else if (informative(t)) {
                     exploratory.add(i);
                 } else {
@@ -93,7 +108,10 @@ public final class Families {
                             s.alpha(), s));
                 }
             }
-            exploratory(rows, exploratory, c, s, tests, qs);
+            // the fallback: the primary's α passes on to the family where the primary shows a change
+            Significance p = primary == null ? null : tests.get(rows.indexOf(primary)).get(c);
+            boolean shown = p != null && p.verdict() == Significance.Verdict.SIGNIFICANT;
+            exploratory(rows, exploratory, c, shown ? s.alpha() : (1 - PRIMARY_SHARE) * s.alpha(), s, tests, qs);
         }
         List<Row> out = new ArrayList<>();
         for (int i = 0; i < rows.size(); i++) {
@@ -114,19 +132,19 @@ public final class Families {
     }
 
     /** Benjamini–Hochberg across the exploratory rows of column {@code c}, the intervals at the false coverage level. */
-    private static void exploratory(List<Row> rows, List<Integer> members, int c, Setting s, List<List<Significance>> tests,
-                                    List<List<Double>> qs) {
+    private static void exploratory(List<Row> rows, List<Integer> members, int c, double alpha, Setting s,
+                                    List<List<Significance>> tests, List<List<Double>> qs) {
         double[] p = new double[members.size()];
         for (int k = 0; k < members.size(); k++) {
             p[k] = rows.get(members.get(k)).tests().get(c).pValue();
         }
         double[] q = FalseDiscovery.adjust(p);
-        double level = 1 - s.alpha();
+        double level = 1 - s.alpha(); // each row's own interval, at the table's confidence
         for (int k = 0; k < members.size(); k++) {
             int i = members.get(k);
             qs.get(i).set(c, q[k]);
-            Significance.Verdict v = q[k] < s.alpha() ? Significance.Verdict.SIGNIFICANT : Significance.Verdict.NOT_SIGNIFICANT;
-            tests.get(i).set(c, judged(rows.get(i).tests().get(c), v, level, Significance.Family.EXPLORATORY, s.alpha(), s));
+            Significance.Verdict v = q[k] < alpha ? Significance.Verdict.SIGNIFICANT : Significance.Verdict.NOT_SIGNIFICANT;
+            tests.get(i).set(c, judged(rows.get(i).tests().get(c), v, level, Significance.Family.EXPLORATORY, alpha, s));
         }
     }
 

@@ -84,8 +84,9 @@ public sealed interface Note {
      * @param confidence the intervals' level for the primary measure
      * @param minEffect  the smallest change that matters (NaN: none)
      * @param family     how many other rows were judged as a family (their false discovery rate controlled); 0 for none
+     * @param primaryLevel the primary measure's interval level (its share of α, or a look's); NaN where none was judged
      */
-    record Deltas(double confidence, double minEffect, int family) implements Note {
+    record Deltas(double confidence, double minEffect, int family, double primaryLevel) implements Note {
     }
 
     /**

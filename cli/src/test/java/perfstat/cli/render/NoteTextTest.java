@@ -20,7 +20,7 @@ class NoteTextTest {
             new Note.TimerCost("a", 52), new Note.NoGcEvents("a"),
             new Note.JdkRowsNotCounted("a", List.of(new Note.JdkRow("socket read (bytes)", "jdk.SocketRead"),
                     new Note.JdkRow("safepoints", "jdk.SafepointBegin"))),
-            new Note.NoPerfstatEvents("a"), new Note.OneRecordingASide(), new Note.Deltas(0.99, 0.05, 25),
+            new Note.NoPerfstatEvents("a"), new Note.OneRecordingASide(), new Note.Deltas(0.99, 0.05, 25, 0.992),
             new Note.RankTestDisagrees(List.of("task-clock (msecs) (U test p=0.310)")),
             new Note.FollowPrimary("fstime (KB/s)", List.of("write_calls")),
             new Note.Detectable("fstime (KB/s)", "patched", 0.061, -0.02, 0.038), new Note.BlockedAt("p.Q::r", "monitor", 3, Duration.ofMillis(12)),
@@ -65,9 +65,9 @@ class NoteTextTest {
         assertThat(NoteText.of(new Note.CountersFrom("unpatched", "perf_event_open", ""))).isEqualTo("unpatched: counters from perf_event_open");
         assertThat(NoteText.of(new Note.CountersFrom(null, "procfs", "no perf_event_open"))).isEqualTo("counters from procfs: no perf_event_open");
         assertThat(NoteText.of(new Note.Window(false))).doesNotContain("score");
-        assertThat(NoteText.of(new Note.Deltas(0.99, 0.05, 25))).isEqualTo("deltas: B/A [99% interval], one value a run;"
-                + " ~ no change shown, = shown within +-5%, ? too few runs; the primary measure judged alone, 25 other rows as a"
-                + " family (q: Benjamini-Hochberg): docs/statistics.md");
+        assertThat(NoteText.of(new Note.Deltas(0.99, 0.05, 25, 0.992))).isEqualTo("deltas: B/A [99% interval; the primary"
+                + " measure's 99.2%, judged alone], one value a run; ~ no change shown, = shown within +-5%, ? too few runs,"
+                + " 25 other rows as a family (q: Benjamini-Hochberg): docs/statistics.md");
         assertThat(NoteText.of(new Note.Detectable("fstime (KB/s)", "patched", 0.061, -0.02, 0.038))).isEqualTo("patched:"
                 + " these runs would find a change of fstime (KB/s) by 6.1% or more (80% power); no change shown, and a fall"
                 + " beyond -2.0% or a rise beyond +3.8% is ruled out");

@@ -129,7 +129,7 @@ class ComparisonTest {
         assertThat(cycles.values().get(0).status()).isEqualTo(Value.Status.NOT_SUPPORTED);
         assertThat(cycles.deltas().get(1)).isNaN();
         assertThat(cycles.tests().get(1)).isNull();
-        assertThat(t.notes()).contains(new Note.OneRecordingASide(), new Note.Deltas(0.95, 0.05, 0),
+        assertThat(t.notes()).contains(new Note.OneRecordingASide(), new Note.Deltas(0.95, 0.05, 0, Double.NaN),
                 new Note.Window(true), new Note.CountersFrom("unpatched", "perf_event_open", ""));
         assertThat(t.notes()).doesNotHaveDuplicates(); // the window's note, the same for both sides, once
     }
