@@ -65,6 +65,9 @@ class MainTest {
         oneLine(run("compare", "--name", "x", "--", "java", "App", ":::", "--name", "x", "--", "java", "App"), 2,
                 "two commands are named 'x'");
         oneLine(run("compare", "-r", "0", "--", "java", "A", ":::", "java", "B"), 2, "--runs must be at least 1");
+        oneLine(run("compare", "--max-runs", "1", "--", "java", "A", ":::", "java", "B"), 2, "--max-runs must be at least 2");
+        oneLine(run("compare", "--max-time", "soon", "--", "java", "A", ":::", "java", "B"), 2, "--max-time wants a duration");
+        oneLine(run("compare", "--min-effect=-5%", "--", "java", "A", ":::", "java", "B"), 2, "--min-effect wants a positive N%");
         oneLine(run("compare", "--", "java", "A", ":::", "--name"), 2, "--name of command 2 needs a value");
         oneLine(run("compare", "--", "java", "A", ":::", "--name", "b", "--"), 2, "command 'b' is empty");
         oneLine(run("compare", "--variants", "a,b", "--", "java", "A", ":::", "java", "B"), 2, "--variants is for a model");
