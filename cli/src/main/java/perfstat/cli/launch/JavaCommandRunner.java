@@ -68,6 +68,23 @@ public final class JavaCommandRunner {
      */
     public static Outcome run(List<String> command, perfstat.agent.AgentOptions agentOptions,
                               Consumer<IntervalLog.Batch> intervals, boolean quiet) {
+        return run(command, agentOptions, intervals, quiet ? ProcessBuilder.Redirect.DISCARD : ProcessBuilder.Redirect.INHERIT,
+                null);
+    }
+
+    /**
+     * As {@link #run(List, perfstat.agent.AgentOptions, Consumer)}, with the command's standard output written to
+     * {@code output} (which is replaced), and with {@code echo} also to perfstat's own, as {@code tee} would.
+     */
+    public static Outcome run(List<String> command, perfstat.agent.AgentOptions agentOptions,
+                              Consumer<IntervalLog.Batch> intervals, Path output, boolean echo) {
+        return run(command, agentOptions, intervals, echo ? ProcessBuilder.Redirect.PIPE : ProcessBuilder.Redirect.to(output.toFile()),
+                echo ? output : null);
+    }
+
+    /** Runs it, its standard output sent to {@code stdout}; with a pipe, copied to {@code tee} and perfstat's output. */
+    private static Outcome run(List<String> command, perfstat.agent.AgentOptions agentOptions,
+                               Consumer<IntervalLog.Batch> intervals, ProcessBuilder.Redirect stdout, Path tee) {
         Path jar = ModelLauncher.selfJar();
         Path tmp;
         try {
@@ -88,13 +105,14 @@ public final class JavaCommandRunner {
         long t0 = System.nanoTime();
         int exit;
         try {
-            ProcessBuilder pb = new ProcessBuilder(cmd).inheritIO();
-            if (quiet) {
-                pb.redirectOutput(ProcessBuilder.Redirect.DISCARD);
-            }
+            ProcessBuilder pb = new ProcessBuilder(cmd).inheritIO().redirectOutput(stdout);
             Process p = pb.start();
+            Thread copier = tee == null ? null : Tee.start(p.getInputStream(), tee);
             try (Interrupts ignored = Interrupts.forwardTo(p)) {
                 exit = follow(p, intervals == null ? null : new IntervalLog(log), intervals);
+                if (copier != null) {
+                    copier.join(5_000); // the pipe ends with the process, unless a child it left still holds it
+                }
             } finally {
                 p.destroy(); // perfstat itself is failing: the command goes too
             }
