@@ -246,7 +246,7 @@ public final class CompareCommand implements Callable<Integer> {
                 o.keep(out);
             }
             if (p != null) {
-                ScoreChunk.append(out, p, p.find(output, name + " " + which));
+                ScoreChunk.append(out, p, p.find(output, name + ", " + which));
             }
         });
     }

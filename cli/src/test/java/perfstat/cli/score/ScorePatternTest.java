@@ -43,7 +43,7 @@ class ScorePatternTest {
     void everyMatchOfEveryLineIsANumberAndTheRunsScoreIsTheirMean() throws Exception {
         Path out = dir.resolve("a.out");
         Files.writeString(out, "warm-up\nloop_ms=10.5 loop_ms=11.5\nnoise loop_ms=\nloop_ms=1e1\n");
-        ScorePattern.Found f = ScorePattern.of("loop_ms=([0-9.e]+)", "ms", true).find(out, "old run 1 of 5");
+        ScorePattern.Found f = ScorePattern.of("loop_ms=([0-9.e]+)", "ms", true).find(out, "old, run 1 of 5");
         assertThat(f.values()).containsExactly(10.5, 11.5, 10.0);
         assertThat(f.mean()).isEqualTo(32.0 / 3);
     }
@@ -53,9 +53,9 @@ class ScorePatternTest {
         Path out = dir.resolve("a.out");
         Files.write(out, List.of("tokens=300000 chars=4800000", "loop-ms: 12", "3", "4", "5", "six is not quoted"));
         UserError e = catchThrowableOfType(UserError.class,
-                () -> ScorePattern.of("loop_ms=([0-9.]+)", "ms", true).find(out, "old run 1 of 5"));
+                () -> ScorePattern.of("loop_ms=([0-9.]+)", "ms", true).find(out, "old, run 1 of 5"));
         assertThat(e.exitCode()).isEqualTo(1);
-        assertThat(e.getMessage()).isEqualTo("--score 'loop_ms=([0-9.]+)' found nothing in the output of old run 1 of 5,"
+        assertThat(e.getMessage()).isEqualTo("--score 'loop_ms=([0-9.]+)' found nothing in the output of old, run 1 of 5,"
                 + " which begins: tokens=300000 chars=4800000 | loop-ms: 12 | 3 | 4 | 5");
         Files.writeString(out, "");
         assertThat(catchThrowableOfType(UserError.class, () -> ScorePattern.of("x=(\\d+)", null, false).find(out, "the command"))
@@ -67,9 +67,9 @@ class ScorePatternTest {
         Path out = dir.resolve("a.out");
         Files.writeString(out, "loop_ms=fast\n");
         UserError e = catchThrowableOfType(UserError.class,
-                () -> ScorePattern.of("loop_ms=(\\w+)", "ms", true).find(out, "new run 2 of 5"));
+                () -> ScorePattern.of("loop_ms=(\\w+)", "ms", true).find(out, "new, run 2 of 5"));
         assertThat(e.exitCode()).isEqualTo(1);
-        assertThat(e.getMessage()).isEqualTo("--score 'loop_ms=(\\w+)': group 1 matched 'fast' in the output of new run 2 of 5,"
+        assertThat(e.getMessage()).isEqualTo("--score 'loop_ms=(\\w+)': group 1 matched 'fast' in the output of new, run 2 of 5,"
                 + " which is not a number");
     }
 }
