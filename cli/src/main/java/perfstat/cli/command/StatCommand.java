@@ -277,6 +277,11 @@ public final class StatCommand implements Callable<Integer> {
                         + (runs.size() > 1 ? "; last run only" : ""));
             }
         }
+        if (last.programScore() != null) {
+            notes.add(last.programScore().name() + ": the numbers --score '" + score.regex + "' found in " + (runs.size() > 1
+                    ? "each run's output, their mean a run" : "the command's output, their mean") + " ("
+                    + (last.programScore().higherIsBetter() ? "higher" : "lower") + " is better)");
+        }
         if (status != 0) {
             notes.add("the command exited with status " + status);
         }
