@@ -52,4 +52,15 @@ class OutputScoreTest {
         assertThat(sum.headline().metric().better()).isEqualTo(Metric.Better.LOWER);
         assertThat(sum.byScore()).isTrue();
     }
+
+    @Test
+    void statsLineIsTheMeanOfTheRunsScoresWithItsPlusMinus() {
+        StatSummary.Line l = StatSummary.score(List.of(run(10, 10), run(12)));
+        assertThat(l.event()).isEqualTo("loop_ms");
+        assertThat(l.unit()).isEqualTo("ms");
+        assertThat(l.value().value()).isEqualTo(11.0);
+        assertThat(l.value().samples()).isEqualTo(2);
+        assertThat(l.value().stderrPct()).isCloseTo(100 / 11.0, within(1e-9));
+        assertThat(StatSummary.score(List.of(BASE))).as("no --score").isNull();
+    }
 }
