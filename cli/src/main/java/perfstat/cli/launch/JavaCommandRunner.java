@@ -78,6 +78,7 @@ public final class JavaCommandRunner {
      */
     public static Outcome run(List<String> command, perfstat.agent.AgentOptions agentOptions,
                               Consumer<IntervalLog.Batch> intervals, Path output, boolean echo) {
+        ownerOnly(output);
         return run(command, agentOptions, intervals, echo ? ProcessBuilder.Redirect.PIPE : ProcessBuilder.Redirect.to(output.toFile()),
                 echo ? output : null);
     }
@@ -132,6 +133,21 @@ public final class JavaCommandRunner {
                     + "): its JVM did not start, or the agent could not");
         }
         return o;
+    }
+
+    /** {@code file} made anew, readable by its owner only, as the recording beside it: a program's output is its own. */
+    private static void ownerOnly(Path file) {
+        try {
+            Files.deleteIfExists(file);
+            try {
+                Files.createFile(file, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                        java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
+            } catch (UnsupportedOperationException e) {
+                Files.createFile(file); // not a POSIX file system
+            }
+        } catch (IOException e) {
+            throw UserError.data("cannot write " + file + ": " + e.getMessage());
+        }
     }
 
     /** Waits for {@code p}, printing interval rows meanwhile; its exit status. */

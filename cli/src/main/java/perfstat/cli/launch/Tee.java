@@ -11,7 +11,7 @@ final class Tee {
     private Tee() {
     }
 
-    /** Starts copying {@code in} to {@code file} (replaced) and to {@link System#out}, on a thread of its own. */
+    /** Starts copying {@code in} to {@code file} (emptied) and to {@link System#out}, on a thread of its own. */
     static Thread start(InputStream in, Path file) throws IOException {
         OutputStream out = Files.newOutputStream(file);
         Thread t = new Thread(() -> copy(in, out), "perfstat-tee");

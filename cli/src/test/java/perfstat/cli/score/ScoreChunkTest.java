@@ -38,6 +38,12 @@ class ScoreChunkTest {
         assertThat(scores.get(0).getStackTrace()).isNull();
         // nothing of perfstat's own JVM besides the score: the appended chunk's events are the score alone
         assertThat(events.size() - 1).isEqualTo(RecordingFile.readAllEvents(jfr).size());
+        String appended = new String(java.util.Arrays.copyOfRange(Files.readAllBytes(copy), (int) before, (int) Files.size(copy)),
+                java.nio.charset.StandardCharsets.ISO_8859_1);
+        for (String path : List.of(dir.toString(), Path.of("").toAbsolutePath().toString(), System.getProperty("java.home"),
+                System.getProperty("user.home") + "/")) {
+            assertThat(appended).as("no path of this machine").doesNotContain(path);
+        }
         RunData run = RecordingReader.read(copy.toString());
         assertThat(run.programScore()).isEqualTo(new RunData.ProgramScore("loop_ms", "ms", false, 13.0, List.of(12.5, 13.5)));
         assertThat(run.workload()).as("a model's run is still that model's").isEqualTo(RecordingReader.read(jfr.toString()).workload());
