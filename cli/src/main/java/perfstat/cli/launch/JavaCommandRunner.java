@@ -59,22 +59,13 @@ public final class JavaCommandRunner {
      * @param intervals    receives each interval's cumulative counters (and roles) while the command runs, or null
      */
     public static Outcome run(List<String> command, perfstat.agent.AgentOptions agentOptions, Consumer<IntervalLog.Batch> intervals) {
-        return run(command, agentOptions, intervals, false);
-    }
-
-    /**
-     * As {@link #run(List, perfstat.agent.AgentOptions, Consumer)}; with {@code quiet} the command's standard
-     * output is discarded (compare prints its table there), its standard error still reaches the terminal.
-     */
-    public static Outcome run(List<String> command, perfstat.agent.AgentOptions agentOptions,
-                              Consumer<IntervalLog.Batch> intervals, boolean quiet) {
-        return run(command, agentOptions, intervals, quiet ? ProcessBuilder.Redirect.DISCARD : ProcessBuilder.Redirect.INHERIT,
-                null);
+        return run(command, agentOptions, intervals, ProcessBuilder.Redirect.INHERIT, null);
     }
 
     /**
      * As {@link #run(List, perfstat.agent.AgentOptions, Consumer)}, with the command's standard output written to
-     * {@code output} (which is replaced), and with {@code echo} also to perfstat's own, as {@code tee} would.
+     * {@code output} (made anew, owner-only) rather than to perfstat's (where compare prints its table); with
+     * {@code echo} to both, as {@code tee} would. Its standard error still reaches the terminal.
      */
     public static Outcome run(List<String> command, perfstat.agent.AgentOptions agentOptions,
                               Consumer<IntervalLog.Batch> intervals, Path output, boolean echo) {
