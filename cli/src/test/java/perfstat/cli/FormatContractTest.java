@@ -37,7 +37,7 @@ class FormatContractTest {
     /** Packages that read or write perfstat's events: no literal there may equal a field name at all. */
     private static final List<String> CONTRACT_USERS = List.of("agent/src/main/java/perfstat/agent/events",
             "models/src/main/java/perfstat/models/events", "cli/src/main/java/perfstat/cli/read",
-            "cli/src/main/java/perfstat/cli/jmh/JmhIterationEvent.java");
+            "cli/src/main/java/perfstat/cli/jmh/JmhIterationEvent.java", "cli/src/main/java/perfstat/cli/score/ProgramScoreEvent.java");
     private static final Pattern LITERAL = Pattern.compile("\"((?:[^\"\\\\\\n]|\\\\.)*)\"");
     /** A JFR accessor's field argument: e.getLong("calls"), e.hasField("phase"), ... */
     private static final Pattern ACCESSOR = Pattern.compile("\\.(?:get\\w*|hasField)\\(\\s*\"(\\w+)\"");
@@ -85,7 +85,8 @@ class FormatContractTest {
                 perfstat.agent.events.ProbePatternEvent.class, perfstat.agent.events.ThreadRoleEvent.class,
                 perfstat.agent.events.ThreadRoleCounterEvent.class, perfstat.models.events.WorkloadEvent.class,
                 perfstat.models.events.ScoreEvent.class, perfstat.models.events.ResultEvent.class,
-                perfstat.models.events.ModelCounterEvent.class, perfstat.cli.jmh.JmhIterationEvent.class);
+                perfstat.models.events.ModelCounterEvent.class, perfstat.cli.jmh.JmhIterationEvent.class,
+                perfstat.cli.score.ProgramScoreEvent.class);
         Map<String, Set<String>> contract = contract();
         Map<String, Set<String>> written = new LinkedHashMap<>();
         for (Class<? extends jdk.jfr.Event> w : writers) {

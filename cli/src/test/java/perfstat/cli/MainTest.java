@@ -75,6 +75,19 @@ class MainTest {
         oneLine(run("compare", "--name", "a/b", "--", "java", "A", ":::", "java", "B"), 2, "cannot name a directory");
     }
 
+    /** A --score pattern that cannot find a number, and its options without it: one line, exit 2, before any JVM starts. */
+    @Test
+    void aScorePatternIsCheckedBeforeAnyJvmStarts() {
+        oneLine(run("compare", "--score", "loop_ms=([0-9.]+", "--", "java", "A", ":::", "java", "B"), 2,
+                "--score 'loop_ms=([0-9.]+' is not a regular expression: Unclosed group near index 16");
+        oneLine(run("compare", "--score", "loop_ms=[0-9.]+", "--", "java", "A", ":::", "java", "B"), 2,
+                "--score 'loop_ms=[0-9.]+' has no group");
+        oneLine(run("stat", "--score", "x=(\\d+", "--", "java", "A"), 2, "is not a regular expression");
+        oneLine(run("stat", "--score-unit", "ms", "--", "java", "A"), 2, "--score-unit needs --score REGEX");
+        oneLine(run("compare", "--lower-is-better", "--", "java", "A", ":::", "java", "B"), 2, "--lower-is-better needs --score");
+        oneLine(run("compare", "fstime", "--score", "x=(\\d+)"), 2, "--score is for commands");
+    }
+
     /**
      * Agent options are checked where the CLI makes them: in process, a command that got as far
      * as starting a JVM would fail differently (this test JVM does not run from perfstat.jar).

@@ -43,6 +43,8 @@ class StatIT {
         assertThat(e).containsPattern("\\n +(<not supported>|[0-9]+) +cycles");
         assertThat(e).contains("# counters from perf_event_open");
         assertThat(e).contains("after JVM start-up");
+        // progress per run, as compare's, also when stderr is not a terminal
+        assertThat(e).startsWith("perfstat stat: run 1 of 3\n").contains("\nperfstat stat: run 3 of 3, about ");
     }
 
     @Test

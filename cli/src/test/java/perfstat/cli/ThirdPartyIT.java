@@ -75,6 +75,37 @@ class ThirdPartyIT {
     }
 
     /**
+     * compare of two commands with the program's own number as its score: the number in each run's recording (diff
+     * reads it again), each run's output kept beside its recording; a pattern its output does not match stops the
+     * comparison after the first run, quoting the output.
+     */
+    @Test
+    void compareTakesTheProgramsOwnScoreAndKeepsItsOutput() throws Exception {
+        List<String> app = List.of(Processes.java(), "-cp", classPath(), "perfstat.itapp.H2Load", "1", "200");
+        List<String> cmd = new ArrayList<>(List.of("compare", "-r", "1", "-o", "out", "--score", "rows=([0-9]+)",
+                "--score-unit", "rows", "--name", "a", "--"));
+        cmd.addAll(app);
+        cmd.addAll(List.of(":::", "--name", "b", "--"));
+        cmd.addAll(app);
+        Processes.Result r = Processes.perfstat(dir, cmd.toArray(String[]::new));
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).containsPattern("\\|\\s+200\\.00 \\|\\s+200\\.00  rows \\(rows\\)").contains("b vs a: rows (rows) ");
+        String printed = java.nio.file.Files.readString(dir.resolve("out/a/a.1.out")).strip();
+        assertThat(printed).startsWith("rows=200 sum=");
+        assertThat(RecordingReader.read(dir.resolve("out/b/b.1.jfr").toString()).programScore())
+                .isEqualTo(new RunData.ProgramScore("rows", "rows", true, 200, List.of(200.0)));
+
+        cmd.set(cmd.indexOf("rows=([0-9]+)"), "loop_ms=([0-9.]+)");
+        cmd.set(cmd.indexOf("out"), "out2");
+        Processes.Result none = Processes.perfstat(dir, cmd.toArray(String[]::new));
+        assertThat(none.code()).isEqualTo(1);
+        assertThat(none.err().lines().filter(l -> !l.startsWith("perfstat compare: a, run"))).containsExactly(
+                "perfstat compare: --score 'loop_ms=([0-9.]+)' found nothing in the output of a, run 1 of 1, which begins: "
+                        + printed);
+        assertThat(dir.resolve("out2/b/b.1.jfr")).as("no second run").doesNotExist();
+    }
+
+    /**
      * Recordings a user already has: -XX:StartFlightRecording with the JDK's default settings
      * (periodic events every 200 ms, contention from 1 ms, so that runs of seconds have them),
      * four runs each of two builds of the application (the second without the table's key),

@@ -241,6 +241,29 @@ public final class Events {
         }
     }
 
+    /**
+     * New in version 9: a command's own score, the numbers its output printed that the user's {@code --score}
+     * pattern found (written by the CLI after the run, in a chunk appended to the command's recording).
+     */
+    public static final class ProgramScore {
+        public static final String NAME = "perfstat.ProgramScore";
+        public static final String FORMAT_VERSION = "formatVersion";
+        /** What the table calls the score: the words of the pattern before its group ({@code loop_ms}), else "score". */
+        public static final String SCORE_NAME = "scoreName";
+        /** The unit as the user gave it ({@code --score-unit}), "" where none. */
+        public static final String SCORE_UNIT = "scoreUnit";
+        public static final String HIGHER_IS_BETTER = "higherIsBetter";
+        /** The mean of the numbers found. */
+        public static final String SCORE = "score";
+        /** The numbers found, in the order printed, as text separated by spaces (Java's Double.toString). */
+        public static final String VALUES = "values";
+        /** How many numbers were found: at least 1. */
+        public static final String MATCHES = "matches";
+
+        private ProgramScore() {
+        }
+    }
+
     /** One measurement iteration of a JMH benchmark (written by perfstat's JMH profiler). */
     public static final class JmhIteration {
         public static final String NAME = "perfstat.JmhIteration";

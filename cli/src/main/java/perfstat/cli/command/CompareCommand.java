@@ -23,6 +23,8 @@ import perfstat.models.Models;
 import perfstat.agent.AgentOptions;
 import perfstat.cli.launch.AgentArgs;
 import perfstat.cli.launch.JavaCommandRunner;
+import perfstat.cli.score.ScoreChunk;
+import perfstat.cli.score.ScorePattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -97,6 +99,12 @@ public final class CompareCommand implements Callable<Integer> {
     @Mixin
     JudgeOptions judge;
 
+    @Mixin
+    ScoreOptions score;
+
+    /** The commands' score pattern (--score), or null. */
+    private ScorePattern scorePattern;
+
     @Override
     public Integer call() throws IOException {
         boolean commands = CommandSides.areCommands(words, firstName);
@@ -106,7 +114,7 @@ public final class CompareCommand implements Callable<Integer> {
         var options = judge.options();
         Plan plan = commands ? plan(sides) : plan(sel);
         GateNames.refuseUnknown(judge.failOn, commands ? commandAgent() : withEvents(run.spec(sel, variants.get(0),
-                Duration.ofSeconds(5))).agent(), commands ? null : sel.workload());
+                Duration.ofSeconds(5))).agent(), commands ? null : sel.workload(), ScoreOptions.names(scorePattern));
         boolean keep = outputDir != null;
         Path dir = keep ? outputDir : Files.createTempDirectory("perfstat-compare-");
         if (keep) {
@@ -125,7 +133,8 @@ public final class CompareCommand implements Callable<Integer> {
             format.render(judged.table(), spec.commandLine().getOut());
             spec.commandLine().getOut().flush();
             if (keep) {
-                err.println("perfstat compare: recordings in " + dir);
+                err.println("perfstat compare: recordings in " + dir + (commands ? ", each run's output beside its recording"
+                        + " (NAME.N.out)" : ""));
             }
             return judge.gate(judged.table(), spec.qualifiedName(), err, judged.alpha());
         } finally {
@@ -209,15 +218,19 @@ public final class CompareCommand implements Callable<Integer> {
         if (warmupRuns < 0) {
             throw UserError.usage("--warmup-runs must be 0 or more");
         }
+        scorePattern = score.pattern();
+        if (scorePattern != null && sides == null) {
+            throw UserError.usage("--score is for commands: a model's score is its own (perfstat models)");
+        }
     }
 
     /** One slot of a round: what its progress line calls it, where its recordings go, how it runs. */
     private record Slot(String name, String label, String file, Runner runner) {
     }
 
-    /** Runs one slot once, writing its recording to {@code out}. */
+    /** Runs one slot once, writing its recording to {@code out}; {@code which} names the run in an error. */
     private interface Runner {
-        void run(Path out, boolean force);
+        void run(Path out, boolean force, String which);
     }
 
     /**
@@ -235,11 +248,11 @@ public final class CompareCommand implements Callable<Integer> {
         String w = sel.workload().name();
         for (String v : variants) {
             ModelLauncher.Spec s = withEvents(run.spec(sel, v, Duration.ofSeconds(5)));
-            slots.add(new Slot(v, w + " " + v, w + "-" + v, (out, force) -> ModelLauncher.run(s, out, force)));
+            slots.add(new Slot(v, w + " " + v, w + "-" + v, (out, force, which) -> ModelLauncher.run(s, out, force)));
             if (observerCheck) {
                 ModelLauncher.Spec bare = s.withoutProbes();
                 slots.add(new Slot(v + NO_PROBES, w + " " + v + NO_PROBES, w + "-" + v + NO_PROBES,
-                        (out, force) -> ModelLauncher.run(bare, out, force)));
+                        (out, force, which) -> ModelLauncher.run(bare, out, force)));
             }
         }
         return new Plan(slots);
@@ -281,15 +294,30 @@ public final class CompareCommand implements Callable<Integer> {
         return new Plan(slots);
     }
 
-    private static Slot commandSlot(String name, List<String> command, AgentOptions agent) {
-        return new Slot(name, name, name + "/" + name, (out, force) -> {
-            try (JavaCommandRunner.Outcome o = JavaCommandRunner.run(command, agent, null, true)) {
+    /**
+     * A command's slot: each run's standard output goes to NAME.N.out beside its recording (the table goes to
+     * perfstat's), and with --score the numbers the pattern finds there are appended to the recording.
+     */
+    private Slot commandSlot(String name, List<String> command, AgentOptions agent) {
+        ScorePattern p = scorePattern;
+        return new Slot(name, name, name + "/" + name, (out, force, which) -> {
+            Path output = outputOf(out);
+            try (JavaCommandRunner.Outcome o = JavaCommandRunner.run(command, agent, null, output, false)) {
                 if (o.exitStatus() != 0) {
                     throw new RunFailed(o.exitStatus());
                 }
                 o.keep(out);
             }
+            if (p != null) {
+                ScoreChunk.append(out, p, p.find(output, name + ", " + which));
+            }
         });
+    }
+
+    /** Where a command's run's standard output is kept: beside its recording, NAME.N.out for NAME.N.jfr. */
+    static Path outputOf(Path recording) {
+        String file = recording.getFileName().toString();
+        return recording.resolveSibling((file.endsWith(".jfr") ? file.substring(0, file.length() - 4) : file) + ".out");
     }
 
     /** A command's run that exited with a status other than 0. */
@@ -321,6 +349,9 @@ public final class CompareCommand implements Callable<Integer> {
                 Path f = dir.resolve(s.file() + (command ? "." + (r + 1) : runs > 1 ? "-" + (r + 1) : "") + ".jfr");
                 Files.createDirectories(f.getParent());
                 ModelLauncher.checkWritable(f, run.force);
+                if (command) {
+                    ModelLauncher.checkWritable(outputOf(f), run.force);
+                }
                 round.add(f);
             }
             files.add(round);
@@ -366,13 +397,14 @@ public final class CompareCommand implements Callable<Integer> {
                 }
                 Path f = r < from ? dir.resolve(".warmup-" + slots.get(v).name() + ".jfr") : files.get(r).get(v);
                 try {
-                    slots.get(v).runner().run(f, r < from || run.force);
+                    slots.get(v).runner().run(f, r < from || run.force, which);
                 } catch (RunFailed e) {
                     throw UserError.data(slots.get(v).label() + " " + which + " exited with status " + e.status
                             + "; comparison stopped" + kept);
                 }
                 if (r < from) {
                     Files.deleteIfExists(f);
+                    Files.deleteIfExists(outputOf(f));
                 } else {
                     columns.get(v).add(RecordingReader.read(f.toString()));
                 }

@@ -50,6 +50,12 @@ final class GateNames {
      * @param workload the model's workload, or null for commands
      */
     static void refuseUnknown(List<String> failOn, AgentOptions agent, perfstat.models.Model.WorkloadInfo workload) {
+        refuseUnknown(failOn, agent, workload, null);
+    }
+
+    /** As above, for commands whose output gives a score ({@code --score}): {@code score} its name, unit and direction. */
+    static void refuseUnknown(List<String> failOn, AgentOptions agent, perfstat.models.Model.WorkloadInfo workload,
+                              RunData.ProgramScore score) {
         if (failOn.isEmpty()) {
             return;
         }
@@ -59,7 +65,12 @@ final class GateNames {
         } catch (AgentOptions.BadOption e) {
             throw UserError.usage(e.getMessage());
         }
-        Table names = table(metrics(agent.events(), workload, filters));
+        List<Metric> known = new ArrayList<>(metrics(agent.events(), workload, filters));
+        if (score != null) {
+            known.addAll(Measurements.of(withScore(recording(List.of(), null), score)).values().stream()
+                    .map(Measurements.Measured::metric).filter(m -> m.id().kind() == MetricId.Kind.SCORE).toList());
+        }
+        Table names = table(known);
         for (String text : failOn) {
             Gate.Rule rule;
             try {
@@ -118,6 +129,13 @@ final class GateNames {
         RunData.Result result = workload == null ? null : new RunData.Result(1, 1, Duration.ofSeconds(1));
         return new RunData("names.jfr", w, result, List.of(), Map.of(), start, end, new TreeMap<>(), null, 0, jdk, counters,
                 List.of(), null, Map.of(), RunData.Losses.NONE, Map.of(), "", roles());
+    }
+
+    /** {@code run} with a command's own score. */
+    private static RunData withScore(RunData r, RunData.ProgramScore score) {
+        return new RunData(r.file(), r.workload(), r.result(), r.intervalScores(), r.modelCounters(), r.countersStart(),
+                r.countersEnd(), r.probes(), r.agentOptions(), r.timerOverheadNs(), r.jdk(), r.perfCounters(), r.perThread(),
+                r.counterWindow(), r.probePatterns(), r.losses(), r.probeCandidates(), r.program(), r.roles(), score);
     }
 
     /** A split by every role, with compilations in the window: its rows, the JIT's on the observer's code among them. */

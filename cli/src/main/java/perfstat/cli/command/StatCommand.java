@@ -15,6 +15,8 @@ import perfstat.cli.launch.ModelLauncher;
 import perfstat.cli.read.RecordingReader;
 import perfstat.cli.read.RunData;
 import perfstat.cli.render.StatRenderer;
+import perfstat.cli.score.ScoreChunk;
+import perfstat.cli.score.ScorePattern;
 import perfstat.cli.stats.StatSummary;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -46,6 +48,9 @@ public final class StatCommand implements Callable<Integer> {
     @Mixin
     ProbeOptions probes;
 
+    @Mixin
+    ScoreOptions score;
+
     @Option(names = "--per-thread", description = "Also print the counts per thread (perf_event_open only).")
     boolean perThread;
 
@@ -73,11 +78,10 @@ public final class StatCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         checkOptions();
+        ScorePattern pattern = score.pattern();
         AgentOptions agent = agentOptions();
         List<Path> outputs = outputs();
-        for (Path p : outputs) {
-            ModelLauncher.checkWritable(p, force);
-        }
+        checkWritable(outputs, pattern != null);
         StatRenderer renderer = new StatRenderer(json ? StatRenderer.Layout.JSON
                 : separator != null ? StatRenderer.Layout.CSV : StatRenderer.Layout.TEXT, separator);
         PrintWriter err = spec.commandLine().getErr();
@@ -85,14 +89,21 @@ public final class StatCommand implements Callable<Integer> {
         List<RunData> runs = new ArrayList<>();
         int status = 0;
         long wallNs = 0;
-        boolean progress = repeat > 1 && System.console() != null;
+        // as compare's: the runs' stderr and perfstat's progress share the terminal; not among -x's and --json's lines
+        boolean progress = repeat > 1 && (System.console() != null || separator == null && !json);
         long started = System.nanoTime();
         for (int i = 0; i < repeat; i++) {
             if (progress) {
                 err.printf("perfstat stat: run %d of %d%s%n", i + 1, repeat, i == 0 ? ""
                         : String.format(Locale.ROOT, ", about %ds left", (System.nanoTime() - started) / i * (repeat - i) / 1_000_000_000L));
+                err.flush();
             }
-            try (JavaCommandRunner.Outcome o = runOnce(agent, renderer, err)) {
+            Path outFile = pattern == null ? null : outputs.isEmpty() ? tempOutput() : CompareCommand.outputOf(outputs.get(i));
+            try (JavaCommandRunner.Outcome o = runOnce(agent, renderer, err, outFile)) {
+                if (pattern != null) {
+                    ScoreChunk.append(o.recording(), pattern, pattern.find(outFile, repeat > 1 ? "run " + (i + 1) + " of "
+                            + repeat : "the command"));
+                }
                 RunData run = RecordingReader.read(o.recording().toString());
                 if (run.counterWindow() == null) {
                     throw UserError.data("the command's recording has no counters (did the agent start?)");
@@ -105,6 +116,10 @@ public final class StatCommand implements Callable<Integer> {
                 if (!outputs.isEmpty()) {
                     o.keep(outputs.get(i));
                 }
+            } finally {
+                if (outFile != null && outputs.isEmpty()) {
+                    deleteQuietly(outFile);
+                }
             }
         }
         StatSummary summary = StatSummary.of(String.join(" ", command), runs, notes(runs, wallNs, status));
@@ -113,9 +128,20 @@ public final class StatCommand implements Callable<Integer> {
         }
         renderer.render(summary, err);
         for (Path p : outputs) {
-            err.println("perfstat stat: recording written to " + p);
+            err.println("perfstat stat: recording written to " + p + (pattern != null ? ", the command's output to "
+                    + CompareCommand.outputOf(p) : ""));
         }
         return status;
+    }
+
+    /** The recordings -o keeps, and with --score the outputs beside them: each new, or --force. */
+    private void checkWritable(List<Path> outputs, boolean withOutput) {
+        for (Path p : outputs) {
+            ModelLauncher.checkWritable(p, force);
+            if (withOutput) {
+                ModelLauncher.checkWritable(CompareCommand.outputOf(p), force);
+            }
+        }
     }
 
     private void checkOptions() {
@@ -151,19 +177,41 @@ public final class StatCommand implements Callable<Integer> {
         return AgentArgs.check(b);
     }
 
-    /** One run of the command; with -I, each interval's counts printed as they arrive. */
-    private JavaCommandRunner.Outcome runOnce(AgentOptions agent, StatRenderer renderer, PrintWriter err) {
-        if (intervalMs == null) {
-            return JavaCommandRunner.run(command, agent, null);
+    /**
+     * One run of the command; with -I, each interval's counts printed as they arrive; with {@code outFile}, its
+     * standard output also copied there (--score reads it), as tee would.
+     */
+    private JavaCommandRunner.Outcome runOnce(AgentOptions agent, StatRenderer renderer, PrintWriter err, Path outFile) {
+        java.util.function.Consumer<perfstat.cli.read.IntervalLog.Batch> intervals = null;
+        if (intervalMs != null) {
+            renderer.intervalHeader(err);
+            List<perfstat.cli.read.IntervalLog.Batch> previous = new ArrayList<>();
+            intervals = batch -> {
+                perfstat.cli.read.IntervalLog.Batch prev = previous.isEmpty() ? null : previous.get(0);
+                renderer.renderInterval(batch.counters().get(0).windowNs() / 1e9, StatSummary.interval(batch, prev), err);
+                previous.clear();
+                previous.add(batch);
+            };
         }
-        renderer.intervalHeader(err);
-        List<perfstat.cli.read.IntervalLog.Batch> previous = new ArrayList<>();
-        return JavaCommandRunner.run(command, agent, batch -> {
-            perfstat.cli.read.IntervalLog.Batch prev = previous.isEmpty() ? null : previous.get(0);
-            renderer.renderInterval(batch.counters().get(0).windowNs() / 1e9, StatSummary.interval(batch, prev), err);
-            previous.clear();
-            previous.add(batch);
-        });
+        return outFile == null ? JavaCommandRunner.run(command, agent, intervals)
+                : JavaCommandRunner.run(command, agent, intervals, outFile, true);
+    }
+
+    /** A file for a run's output where -o keeps none: read for the score, then removed. */
+    private static Path tempOutput() {
+        try {
+            return Files.createTempFile("perfstat-stat-", ".out");
+        } catch (java.io.IOException e) {
+            throw UserError.data("cannot create a temporary file: " + e.getMessage());
+        }
+    }
+
+    private static void deleteQuietly(Path p) {
+        try {
+            Files.deleteIfExists(p);
+        } catch (java.io.IOException e) {
+            // the temporary directory's own clean-up then
+        }
     }
 
     /** The counter thread's own cost, as the issue asks it be reported. */
@@ -228,6 +276,11 @@ public final class StatCommand implements Callable<Integer> {
                 notes.add("--per-thread: the threads alive when the window opened, each with the threads it started later"
                         + (runs.size() > 1 ? "; last run only" : ""));
             }
+        }
+        if (last.programScore() != null) {
+            notes.add(last.programScore().name() + ": the numbers --score '" + score.regex + "' found in " + (runs.size() > 1
+                    ? "each run's output, their mean a run" : "the command's output, their mean") + " ("
+                    + (last.programScore().higherIsBetter() ? "higher" : "lower") + " is better)");
         }
         if (status != 0) {
             notes.add("the command exited with status " + status);

@@ -59,15 +59,24 @@ public final class JavaCommandRunner {
      * @param intervals    receives each interval's cumulative counters (and roles) while the command runs, or null
      */
     public static Outcome run(List<String> command, perfstat.agent.AgentOptions agentOptions, Consumer<IntervalLog.Batch> intervals) {
-        return run(command, agentOptions, intervals, false);
+        return run(command, agentOptions, intervals, ProcessBuilder.Redirect.INHERIT, null);
     }
 
     /**
-     * As {@link #run(List, perfstat.agent.AgentOptions, Consumer)}; with {@code quiet} the command's standard
-     * output is discarded (compare prints its table there), its standard error still reaches the terminal.
+     * As {@link #run(List, perfstat.agent.AgentOptions, Consumer)}, with the command's standard output written to
+     * {@code output} (made anew, owner-only) rather than to perfstat's (where compare prints its table); with
+     * {@code echo} to both, as {@code tee} would. Its standard error still reaches the terminal.
      */
     public static Outcome run(List<String> command, perfstat.agent.AgentOptions agentOptions,
-                              Consumer<IntervalLog.Batch> intervals, boolean quiet) {
+                              Consumer<IntervalLog.Batch> intervals, Path output, boolean echo) {
+        ownerOnly(output);
+        return run(command, agentOptions, intervals, echo ? ProcessBuilder.Redirect.PIPE : ProcessBuilder.Redirect.to(output.toFile()),
+                echo ? output : null);
+    }
+
+    /** Runs it, its standard output sent to {@code stdout}; with a pipe, copied to {@code tee} and perfstat's output. */
+    private static Outcome run(List<String> command, perfstat.agent.AgentOptions agentOptions,
+                               Consumer<IntervalLog.Batch> intervals, ProcessBuilder.Redirect stdout, Path tee) {
         Path jar = ModelLauncher.selfJar();
         Path tmp;
         try {
@@ -88,13 +97,14 @@ public final class JavaCommandRunner {
         long t0 = System.nanoTime();
         int exit;
         try {
-            ProcessBuilder pb = new ProcessBuilder(cmd).inheritIO();
-            if (quiet) {
-                pb.redirectOutput(ProcessBuilder.Redirect.DISCARD);
-            }
+            ProcessBuilder pb = new ProcessBuilder(cmd).inheritIO().redirectOutput(stdout);
             Process p = pb.start();
+            Thread copier = tee == null ? null : Tee.start(p.getInputStream(), tee);
             try (Interrupts ignored = Interrupts.forwardTo(p)) {
                 exit = follow(p, intervals == null ? null : new IntervalLog(log), intervals);
+                if (copier != null) {
+                    copier.join(5_000); // the pipe ends with the process, unless a child it left still holds it
+                }
             } finally {
                 p.destroy(); // perfstat itself is failing: the command goes too
             }
@@ -114,6 +124,21 @@ public final class JavaCommandRunner {
                     + "): its JVM did not start, or the agent could not");
         }
         return o;
+    }
+
+    /** {@code file} made anew, readable by its owner only, as the recording beside it: a program's output is its own. */
+    private static void ownerOnly(Path file) {
+        try {
+            Files.deleteIfExists(file);
+            try {
+                Files.createFile(file, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                        java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
+            } catch (UnsupportedOperationException e) {
+                Files.createFile(file); // not a POSIX file system
+            }
+        } catch (IOException e) {
+            throw UserError.data("cannot write " + file + ": " + e.getMessage());
+        }
     }
 
     /** Waits for {@code p}, printing interval rows meanwhile; its exit status. */

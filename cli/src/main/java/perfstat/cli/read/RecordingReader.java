@@ -299,7 +299,7 @@ public final class RecordingReader {
                     c.window(), probes.patterns(), losses(), probes.candidates(),
                     agent.program().isEmpty() ? jvm.program() : agent.program(), roles.result(window)
                     .withCompiles(compilations.result(c.start() == null ? null : c.start().time(),
-                            c.end() == null ? null : c.end().time())));
+                            c.end() == null ? null : c.end().time())), workload.programScore());
             return derivedRoles(run);
         }
 
@@ -315,7 +315,7 @@ public final class RecordingReader {
             return derived.counts().isEmpty() ? run : new RunData(run.file(), run.workload(), run.result(), run.intervalScores(),
                     run.modelCounters(), run.countersStart(), run.countersEnd(), run.probes(), run.agentOptions(),
                     run.timerOverheadNs(), run.jdk(), run.perfCounters(), run.perThread(), run.counterWindow(),
-                    run.probePatterns(), run.losses(), run.probeCandidates(), run.program(), derived);
+                    run.probePatterns(), run.losses(), run.probeCandidates(), run.program(), derived, run.programScore());
         }
 
         /** The events skipped, and the agent's own counts of what it lost. */

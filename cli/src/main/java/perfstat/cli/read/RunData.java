@@ -33,6 +33,7 @@ import perfstat.format.CounterStatus;
  * @param program        the program the JVM ran, by name only (main class, jar or source file; perfstat.Agent's, else
  *                       jdk.JVMInformation's); "" where the recording does not say
  * @param roles          the counts by thread role (format 7; none in older recordings)
+ * @param programScore   a command's own score, from its output (perfstat.ProgramScore, format 9), or null
  */
 public record RunData(String file, Workload workload, Result result, List<Double> intervalScores,
                       Map<String, Long> modelCounters, Counters countersStart, Counters countersEnd,
@@ -40,7 +41,19 @@ public record RunData(String file, Workload workload, Result result, List<Double
                       JdkSummary jdk, List<PerfCounter> perfCounters, List<PerfCounter> perThread,
                       CounterWindow counterWindow, Map<String, Long> probePatterns, Losses losses,
                       Map<String, List<String>> probeCandidates, String program,
-                      Roles roles) {
+                      Roles roles, ProgramScore programScore) {
+
+    /** A run without a command's own score. */
+    public RunData(String file, Workload workload, Result result, List<Double> intervalScores,
+                   Map<String, Long> modelCounters, Counters countersStart, Counters countersEnd,
+                   SortedMap<String, Probe> probes, String agentOptions, long timerOverheadNs,
+                   JdkSummary jdk, List<PerfCounter> perfCounters, List<PerfCounter> perThread,
+                   CounterWindow counterWindow, Map<String, Long> probePatterns, Losses losses,
+                   Map<String, List<String>> probeCandidates, String program, Roles roles) {
+        this(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes, agentOptions,
+                timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses, probeCandidates, program,
+                roles, null);
+    }
 
     public RunData(String file, Workload workload, Result result, List<Double> intervalScores,
                    Map<String, Long> modelCounters, Counters countersStart, Counters countersEnd,
@@ -269,6 +282,21 @@ public record RunData(String file, Workload workload, Result result, List<Double
     public record Result(double score, long units, Duration elapsed) {
     }
 
+    /**
+     * A command's own score: the numbers its output printed that the user's {@code --score} pattern found.
+     *
+     * @param name           what the table calls it ({@code loop_ms})
+     * @param unit           its unit, "" where the user gave none
+     * @param higherIsBetter whether a larger number is an improvement
+     * @param score          the mean of the numbers: the run's score
+     * @param values         the numbers, in the order printed
+     */
+    public record ProgramScore(String name, String unit, boolean higherIsBetter, double score, List<Double> values) {
+        public ProgramScore {
+            values = List.copyOf(values);
+        }
+    }
+
     /** Process counters; -1 where a counter could not be read. */
     public record Counters(Instant time, long taskClockNs, long voluntaryContextSwitches,
                            long involuntaryContextSwitches, long cpuMigrations, long minorFaults,
@@ -346,7 +374,8 @@ public record RunData(String file, Workload workload, Result result, List<Double
 
     /** Whether the recording has any event perfstat made. */
     public boolean hasPerfstatEvents() {
-        return workload != null || countersEnd != null || !probes.isEmpty() || result != null || counterWindow != null;
+        return workload != null || countersEnd != null || !probes.isEmpty() || result != null || counterWindow != null
+                || programScore != null;
     }
 
     /** A short label for a column: the variant, else the file name. */

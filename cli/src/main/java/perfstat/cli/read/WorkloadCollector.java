@@ -9,7 +9,10 @@ import java.util.Map;
 import jdk.jfr.consumer.RecordedEvent;
 import perfstat.format.Events;
 
-/** A model's events: its run (perfstat.Workload), its score per interval and in all, its own counters. */
+/**
+ * A model's events: its run (perfstat.Workload), its score per interval and in all, its own counters; and a command's
+ * own score (perfstat.ProgramScore), which the CLI appends to the command's recording.
+ */
 final class WorkloadCollector implements Collector {
     private final String name;
     private RunData.Workload workload;
@@ -17,6 +20,7 @@ final class WorkloadCollector implements Collector {
     /** {interval index, score}. */
     private final List<double[]> scores = new ArrayList<>();
     private final Map<String, Long> modelCounters = new LinkedHashMap<>();
+    private RunData.ProgramScore programScore;
 
     WorkloadCollector(String name) {
         this.name = name;
@@ -28,6 +32,7 @@ final class WorkloadCollector implements Collector {
         h.on(Events.Result.NAME, e -> result = new RunData.Result(e.getDouble(Events.Result.SCORE),
                 e.getLong(Events.Result.UNITS), Duration.ofNanos(e.getLong(Events.Result.ELAPSED_NS))));
         h.on(Events.Score.NAME, e -> scores.add(new double[] {e.getInt(Events.Score.INTERVAL), e.getDouble(Events.Score.SCORE)}));
+        h.on(Events.ProgramScore.NAME, this::programScore);
         h.on(Events.ModelCounter.NAME, e -> modelCounters.put(e.getString(Events.ModelCounter.COUNTER_NAME),
                 e.getLong(Events.ModelCounter.VALUE)));
     }
@@ -53,6 +58,16 @@ final class WorkloadCollector implements Collector {
                 flag(e, Events.Workload.SIMULATED));
     }
 
+    private void programScore(RecordedEvent e) {
+        RecordingReader.formatVersion(name, e, Events.ProgramScore.FORMAT_VERSION);
+        String text = e.getString(Events.ProgramScore.VALUES);
+        List<Double> values = text == null || text.isBlank() ? List.of()
+                : java.util.Arrays.stream(text.strip().split(" +")).map(Double::valueOf).toList();
+        programScore = new RunData.ProgramScore(e.getString(Events.ProgramScore.SCORE_NAME),
+                e.getString(Events.ProgramScore.SCORE_UNIT), e.getBoolean(Events.ProgramScore.HIGHER_IS_BETTER),
+                e.getDouble(Events.ProgramScore.SCORE), values);
+    }
+
     private static boolean flag(RecordedEvent e, String field) {
         return e.hasField(field) && e.getBoolean(field);
     }
@@ -70,6 +85,11 @@ final class WorkloadCollector implements Collector {
     /** {interval index, score} of each perfstat.Score, in the order read. */
     List<double[]> scores() {
         return scores;
+    }
+
+    /** A command's own score, or null. */
+    RunData.ProgramScore programScore() {
+        return programScore;
     }
 
     Map<String, Long> modelCounters() {

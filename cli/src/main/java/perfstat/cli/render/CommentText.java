@@ -39,6 +39,9 @@ public final class CommentText {
             return String.format(Locale.ROOT, "over %.2f s", s.elapsed().toNanos() / 1e9)
                     + (s.intervals() > 1 ? ", " + s.intervals() + " intervals" : "");
         }
+        if (c instanceof Comment.OutputScore o) {
+            return o.matches() == 1 ? "from its output" : "mean of " + o.matches() + " numbers in its output";
+        }
         if (c instanceof Comment.WindowScore w) {
             return "mean of " + w.intervals() + " intervals in the window";
         }

@@ -40,6 +40,9 @@ public final class StatRenderer {
                 for (StatSummary.ProbeLine p : s.probes()) {
                     probeRows(p).forEach(r -> out.println(csv(r, s.runs() > 1)));
                 }
+                if (s.score() != null) {
+                    out.println(csv(scoreValue(s.score()), s.score(), s.runs() > 1));
+                }
                 for (String n : notes(s)) {
                     out.println("# " + n);
                 }
@@ -55,6 +58,10 @@ public final class StatRenderer {
                 }
                 for (StatSummary.ProbeLine p : s.probes()) {
                     probeRows(p).forEach(r -> out.println(json(p, r, s.runs() > 1)));
+                }
+                if (s.score() != null) {
+                    String line = json(null, null, s.score(), s.runs() > 1);
+                    out.println(line.substring(0, line.length() - 1) + ", \"score\" : true}");
                 }
                 for (String pattern : s.unmatched()) {
                     out.println("{\"probe-pattern\" : " + JsonRenderer.str(pattern) + ", \"matched-methods\" : 0}");
@@ -105,6 +112,10 @@ public final class StatRenderer {
             for (StatSummary.ProbeLine p : s.probes()) {
                 probeRows(p).forEach(r -> out.println(stripRight(textLine(r))));
             }
+        }
+        if (s.score() != null) {
+            out.println();
+            out.println(stripRight(textLine(s.score(), scoreValue(s.score()))));
         }
         out.println();
         Value e = s.elapsedS();
@@ -191,13 +202,26 @@ public final class StatRenderer {
 
     /** perf's text row: value (18), unit (5), event (33), then {@code # metric} and {@code ( +- x% )}. */
     private static String textLine(StatSummary.Line l) {
+        return textLine(l, value(l, false));
+    }
+
+    /** A score's value: as many decimals as a score needs (it is no count), else perf's markers. */
+    private static String scoreValue(StatSummary.Line l) {
+        if (!l.value().measured()) {
+            return value(l, false);
+        }
+        double v = l.value().value();
+        return String.format(Locale.ROOT, Math.abs(v) >= 100 || v == 0 ? "%.2f" : "%.4g", v);
+    }
+
+    private static String textLine(StatSummary.Line l, String shown) {
         StringBuilder b = new StringBuilder();
         perfstat.format.ThreadRole role = perfstat.cli.stats.RoleRows.role(l.event());
         String event = role != null ? "  " + perfstat.cli.stats.RoleRows.label(role) // perf's indented sub-row
                 : l.event().equals(StatSummary.PROCESS) ? "  " + PROCESS_LABEL
                 : l.event().equals(perfstat.cli.stats.RoleRows.JIT_OBSERVER) ? "  " + perfstat.cli.stats.RoleRows.JIT_OBSERVER_LABEL
                 : l.event();
-        b.append(String.format(Locale.ROOT, "%18s %-5s%-33s", value(l, false), l.unit(), event));
+        b.append(String.format(Locale.ROOT, "%18s %-5s%-33s", shown, l.unit(), event));
         if (l.event().length() >= 33) {
             b.append(' '); // a probe's long name: its comment still stands apart
         }
@@ -231,8 +255,12 @@ public final class StatRenderer {
     }
 
     private String csv(StatSummary.Line l, boolean variance) {
+        return csv(value(l, true), l, variance);
+    }
+
+    private String csv(String shown, StatSummary.Line l, boolean variance) {
         StringBuilder b = new StringBuilder();
-        b.append(value(l, true)).append(sep).append(l.unit()).append(sep).append(l.event()).append(sep);
+        b.append(shown).append(sep).append(l.unit()).append(sep).append(l.event()).append(sep);
         if (variance) {
             b.append(l.value().measured() && l.value().samples() > 1
                     ? String.format(Locale.ROOT, "%.2f%%", l.value().stderrPct()) : "").append(sep);

@@ -74,6 +74,10 @@ public sealed interface Comment {
     record Score(Duration elapsed, int intervals) implements Comment {
     }
 
+    /** A command's own score: the mean of the numbers its output printed that the pattern found. */
+    record OutputScore(int matches) implements Comment {
+    }
+
     /** A window's score (perfstat attach): the mean of its intervals. */
     record WindowScore(int intervals) implements Comment {
     }

@@ -93,6 +93,10 @@ public final class Measurements {
 
     /** The workload's score: its result, or for a window of a running model (perfstat attach) the mean of its intervals. */
     private static void scoreRow(Map<MetricId, Measured> m, RunData run) {
+        if (run.workload() == null && run.programScore() != null) {
+            outputScoreRow(m, run.programScore());
+            return;
+        }
         if (run.workload() == null || (run.result() == null && run.intervalScores().isEmpty())) {
             return;
         }
@@ -105,6 +109,15 @@ public final class Measurements {
                         w.scoreName() + " (" + w.scoreUnit() + ")", 2, w.higherIsBetter() ? Metric.Better.HIGHER : Metric.Better.LOWER),
                 new Value(score, Value.Status.MEASURED, stderrPct(iv), Math.max(1, iv.size())),
                 window ? new Comment.WindowScore(iv.size()) : new Comment.Score(run.result().elapsed(), iv.size()));
+    }
+
+    /** A command's own score ({@code --score}): the mean of the numbers its output printed, the primary measure. */
+    private static void outputScoreRow(Map<MetricId, Measured> m, RunData.ProgramScore s) {
+        String label = s.unit().isEmpty() ? s.name() : s.name() + " (" + s.unit() + ")";
+        put(m, new Metric(new MetricId(WORKLOAD, "", MetricId.Statistic.MEAN, s.unit()), "score", label, 2,
+                        s.higherIsBetter() ? Metric.Better.HIGHER : Metric.Better.LOWER),
+                new Value(s.score(), Value.Status.MEASURED, stderrPct(s.values()), Math.max(1, s.values().size())),
+                new Comment.OutputScore(s.values().size()));
     }
 
     /**

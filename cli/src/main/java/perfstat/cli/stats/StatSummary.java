@@ -22,10 +22,17 @@ import perfstat.cli.read.RunData;
  * @param notes      footer lines: sources, what the window covers, the counter thread's cost
  * @param probes     per probed method, its calls and latency percentiles (empty without probes)
  * @param unmatched  the probe patterns that matched no method in some run (a typo, or a class never loaded)
+ * @param score      the command's own score ({@code --score}): the mean of the runs' scores with its ±, or null
  */
 public record StatSummary(String command, int runs, List<Line> lines, Value elapsedS, double elapsedStderrS,
                           double userS, double systemS, List<ThreadLines> perThread, List<String> notes,
-                          List<ProbeLine> probes, List<String> unmatched) {
+                          List<ProbeLine> probes, List<String> unmatched, Line score) {
+
+    public StatSummary(String command, int runs, List<Line> lines, Value elapsedS, double elapsedStderrS,
+                       double userS, double systemS, List<ThreadLines> perThread, List<String> notes,
+                       List<ProbeLine> probes, List<String> unmatched) {
+        this(command, runs, lines, elapsedS, elapsedStderrS, userS, systemS, perThread, notes, probes, unmatched, null);
+    }
 
     public StatSummary(String command, int runs, List<Line> lines, Value elapsedS, double elapsedStderrS,
                        double userS, double systemS, List<ThreadLines> perThread, List<String> notes) {
@@ -35,7 +42,7 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
     /** The same summary without the per-thread lines. */
     public StatSummary withoutThreads() {
         return new StatSummary(command, runs, lines, elapsedS, elapsedStderrS, userS, systemS, List.of(), notes, probes,
-                unmatched);
+                unmatched, score);
     }
 
     /**
@@ -159,7 +166,22 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
         Value el = windows.isEmpty() ? Value.absent()
                 : new Value(elapsed, Value.Status.MEASURED, Measurements.stderrPct(windows), windows.size());
         return new StatSummary(command, runs.size(), lines, el, stderr, user, sys, perThread, notes, probes(runs),
-                unmatched(runs));
+                unmatched(runs), score(runs));
+    }
+
+    /**
+     * The command's own score as a line: the mean of the runs' scores (each the mean of the numbers its output gave),
+     * with its ± over the runs, in the score's unit; null where the runs have none.
+     */
+    static Line score(List<RunData> runs) {
+        List<RunData.ProgramScore> scores = runs.stream().map(RunData::programScore).filter(java.util.Objects::nonNull).toList();
+        if (scores.isEmpty()) {
+            return null;
+        }
+        List<Double> vs = scores.stream().map(RunData.ProgramScore::score).toList();
+        RunData.ProgramScore first = scores.get(0);
+        Value v = new Value(mean(vs), Value.Status.MEASURED, vs.size() < 2 ? Double.NaN : Measurements.stderrPct(vs), vs.size());
+        return new Line(first.name(), first.unit(), v, 0, 100, CounterMetrics.Derived.NONE, "");
     }
 
     /** One line per event, in the order asked; under task-clock its split by thread role and the whole process. */

@@ -27,6 +27,18 @@ class GateNamesTest {
     }
 
     @Test
+    void aCommandsScoreIsKnownByItsNameOrAsScoreWhereItHasOne() throws Exception {
+        AgentOptions a = agent("");
+        var score = ScoreOptions.names(perfstat.cli.score.ScorePattern.of("loop_ms=([0-9.]+)", "ms", true));
+        for (String ok : List.of("score:+5%", "loop_ms:+5%", "loop_ms (ms):+5%")) {
+            assertThatCode(() -> GateNames.refuseUnknown(List.of(ok), a, null, score)).as(ok).doesNotThrowAnyException();
+        }
+        assertThat(catchThrowableOfType(UserError.class, () -> GateNames.refuseUnknown(List.of("loop_m:+5%"), a, null, score))
+                .getMessage()).contains("closest: loop_ms");
+        assertThat(refused(List.of("loop_ms:+5%"), a, null)).as("without --score").isNotNull();
+    }
+
+    @Test
     void aCommandsRuleThatNamesNoMetricIsRefusedWithTheClosestNames() throws Exception {
         AgentOptions a = agent("com.example.Tok::next");
         List<String> keys = GateNames.metrics(a.events(), null, a.filters()).stream().map(Metric::key).toList();

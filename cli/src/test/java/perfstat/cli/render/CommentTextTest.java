@@ -19,6 +19,7 @@ class CommentTextTest {
                 new Comment.CpuFromLoad(0.98, 97.5), new Comment.MachineSwitches(), new Comment.Event("jdk.FileRead", ""),
                 new Comment.Contention("jdk.ThreadPark", Optional.of(Duration.ofMillis(20)), false),
                 new Comment.MeanOf("jdk.CPULoad"), new Comment.Score(Duration.ofSeconds(10), 10), new Comment.WindowScore(5),
+                new Comment.OutputScore(3),
                 new Comment.TimedCalls(3916), new Comment.MeanOfRuns(5), new Comment.MergedHistograms(5),
                 new Comment.MissingInRuns(1, 3));
         assertThat(every.stream().map(Object::getClass).distinct().count())
@@ -45,6 +46,8 @@ class CommentTextTest {
         assertThat(CommentText.of(new Comment.Contention("jdk.ThreadPark", Optional.empty(), false))).isEqualTo("jdk.ThreadPark");
         assertThat(CommentText.of(new Comment.Score(Duration.ofMillis(10_004), 1))).isEqualTo("over 10.00 s");
         assertThat(CommentText.of(new Comment.MeanOfRuns(5))).isEqualTo("mean of 5 runs");
+        assertThat(CommentText.of(new Comment.OutputScore(1))).isEqualTo("from its output");
+        assertThat(CommentText.of(new Comment.OutputScore(3))).isEqualTo("mean of 3 numbers in its output");
         assertThat(CommentText.of(new Comment.MissingInRuns(1, 3))).isEqualTo("missing in 1 of 3 runs");
     }
 

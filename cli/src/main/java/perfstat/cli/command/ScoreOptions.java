@@ -1,0 +1,38 @@
+package perfstat.cli.command;
+
+import java.util.List;
+import perfstat.cli.UserError;
+import perfstat.cli.read.RunData;
+import perfstat.cli.score.ScorePattern;
+import picocli.CommandLine.Option;
+
+/** The options of {@code compare} and {@code stat} of commands that make a number in the program's output its score. */
+public final class ScoreOptions {
+    @Option(names = "--score", paramLabel = "REGEX",
+            description = "The program's own score: a number in its output, the pattern's group 1 (each line is searched;"
+                    + " a run's score is the mean of its matches), e.g. 'loop_ms=([0-9.]+)'. The primary measure.")
+    String regex;
+
+    @Option(names = "--score-unit", paramLabel = "UNIT", description = "The score's unit, as the table prints it (ms, ops/s).")
+    String unit;
+
+    @Option(names = "--lower-is-better",
+            description = "A smaller score is an improvement (a time); by default a larger one is (a throughput).")
+    boolean lowerIsBetter;
+
+    /** The pattern, checked before any run (a usage error where it does not compile or has no group), or null. */
+    ScorePattern pattern() {
+        if (regex == null) {
+            if (unit != null || lowerIsBetter) {
+                throw UserError.usage((unit != null ? "--score-unit" : "--lower-is-better") + " needs --score REGEX");
+            }
+            return null;
+        }
+        return ScorePattern.of(regex, unit, lowerIsBetter);
+    }
+
+    /** What a rule of {@code --fail-on} may name of the score before any run: its row, without a value. */
+    static RunData.ProgramScore names(ScorePattern p) {
+        return p == null ? null : new RunData.ProgramScore(p.name(), p.unit(), p.higherIsBetter(), 1, List.of(1.0));
+    }
+}
