@@ -70,7 +70,7 @@ public final class NoteText {
             return n.column() + ": GCs <not counted>: no jdk.GarbageCollection event in the recording (no collection, or the event was off)";
         }
         if (note instanceof Note.JdkRowsNotCounted n) {
-            return n.column() + ": <not counted>, as the recording has none of their events (or one sample of a counter): "
+            return n.column() + ": <not counted>, as the recording has none of their events (not enabled, or a counter of the JVM's not sampled yet): "
                     + String.join(", ", n.rows().stream().map(r -> r.label() + " (" + r.event() + ")").toList());
         }
         if (note instanceof Note.NoPerfstatEvents n) {

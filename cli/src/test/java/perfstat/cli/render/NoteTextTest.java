@@ -68,7 +68,7 @@ class NoteTextTest {
                 + " (Welch's t test, p < 0.01), ~ where not, ? where the samples are too few to decide; 99% intervals of the"
                 + " difference of means (Welch)");
         assertThat(NoteText.of(EVERY_KIND.get(7))).isEqualTo("a: <not counted>, as the recording has none of their events"
-                + " (or one sample of a counter): socket read (bytes) (jdk.SocketRead), safepoints (jdk.SafepointBegin)");
+                + " (not enabled, or a counter of the JVM's not sampled yet): socket read (bytes) (jdk.SocketRead), safepoints (jdk.SafepointBegin)");
         assertThat(NoteText.of(new Note.RunsInGroups("x", "a", 2, 3, 9312))).contains("too small against this spread")
                 .doesNotContain("9312");
         assertThat(NoteText.of(new Note.TimerCost("b", 48, 91))).contains("about 48 to 91 ns together by recording");
