@@ -103,17 +103,20 @@ public final class RecordingReader {
         return java.util.Set.copyOf(PREFETCHED.keySet());
     }
 
-    /** A file, or the *.jfr files of a directory in name order (the names {@link #read} then takes). */
+    /**
+     * A file, or the recordings of a directory in name order (the names {@link #read} then takes): every *.jfr and
+     * *.jfr.gz file, as perfstat reads both.
+     */
     public static List<Path> recordings(String name) {
         Path p = Path.of(name);
         if (!Files.isDirectory(p)) {
             return List.of(p); // the reader says what is wrong with it, if anything
         }
         try (java.util.stream.Stream<Path> s = Files.list(p)) {
-            List<Path> jfrs = s.filter(f -> f.getFileName().toString().endsWith(".jfr") && Files.isRegularFile(f))
-                    .sorted().toList();
+            List<Path> jfrs = s.filter(f -> (f.getFileName().toString().endsWith(".jfr") || f.getFileName().toString()
+                    .endsWith(".jfr.gz")) && Files.isRegularFile(f)).sorted().toList();
             if (jfrs.isEmpty()) {
-                throw UserError.data("no recordings (*.jfr) in " + name);
+                throw UserError.data("no recordings (*.jfr, *.jfr.gz) in " + name);
             }
             return jfrs;
         } catch (IOException e) {

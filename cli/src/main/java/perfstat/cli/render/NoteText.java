@@ -134,6 +134,10 @@ public final class NoteText {
         if (note instanceof Note.DeadFork n) {
             return n.where() + ": " + (n.why().isEmpty() ? n.marker() : n.why());
         }
+        if (note instanceof Note.Unreadable n) {
+            return n.where() + ": " + n.file() + " left out, as perfstat cannot read it (" + n.why() + "); " + n.kept()
+                    + " recording" + (n.kept() == 1 ? "" : "s") + " of it read";
+        }
         if (note instanceof Note.NotCompared n) {
             return n.what() + ": only in " + String.join(", ", n.onlyIn()) + ", so not compared";
         }
