@@ -75,6 +75,12 @@ public final class AgentOptions {
             "Record the JDK's method samples every " + perfstat.agent.recording.RecordingSession.SAMPLE_PERIOD_MS + " ms of a thread's time, for the "
                     + "tables' hot methods: CPU-time samples (`jdk.CPUTimeSample`) on JDK 25 and later on Linux, execution "
                     + "samples (`jdk.ExecutionSample`) elsewhere (default `true`; `perfstat … --no-samples` sets `false`).");
+    public static final AgentOption<String> JFR_SETTINGS = declare("jfr-settings", "profile|default|FILE.jfc",
+            OptionTypes.nullable(OptionTypes.path()), null, NOT_RECORDED,
+            "Also record what a JDK settings file enables (JFR's `profile` or `default`, or a `.jfc` of your own), for "
+                    + "JDK Mission Control's whole analysis; perfstat's own settings win where both set an event, and events "
+                    + "that carry the environment, properties, arguments, paths, hosts or messages stay off "
+                    + "(`RecordingSession.PRIVATE_EVENTS`). The recording's `jdk.ActiveSetting` events say what was enabled.");
     public static final AgentOption<String> PERF_CTL = declare("perf-ctl", "FIFO", OptionTypes.nullable(OptionTypes.path()),
             null, NOT_RECORDED, "Drive `perf stat --delay=-1 --control fifo:FIFO`: `enable` when perfstat's window opens, "
                     + "`disable` when it closes, to cross-check perfstat against perf over the same window.");
@@ -208,6 +214,11 @@ public final class AgentOptions {
         return get(SAMPLES);
     }
 
+    /** The JDK settings file whose events are recorded too ({@code profile}, {@code default} or a .jfc's path), or null. */
+    public String jfrSettings() {
+        return get(JFR_SETTINGS);
+    }
+
     /** The threshold for the JDK's contention events, in nanoseconds. */
     public long contentionNs() {
         return get(CONTENTION);
@@ -336,6 +347,10 @@ public final class AgentOptions {
 
         public Builder samples(boolean on) {
             return set(SAMPLES, on);
+        }
+
+        public Builder jfrSettings(String settings) {
+            return set(JFR_SETTINGS, settings);
         }
 
         public Builder contentionNs(long ns) {

@@ -118,8 +118,8 @@ final class AgentSession {
                 : new ProbeInstaller(filters, Messages.to(o.messages())::say).bootReason(bootReason);
         Thread ready = StartUp.begin(installer, !o.events().isEmpty()); // alongside JFR's start
         try {
-            Recording r = attached ? RecordingSession.start(part, o.contentionNs(), false, false)
-                    : RecordingSession.start(out, o.contentionNs(), true, false);
+            Recording r = attached ? RecordingSession.start(part, o.contentionNs(), false, false, o.jfrSettings())
+                    : RecordingSession.start(out, o.contentionNs(), true, false, o.jfrSettings());
             undo.add(r);
             StartUp.await(ready);
             // probes first, counters last: the window opens once the agent is ready, so that its own
@@ -398,7 +398,7 @@ final class AgentSession {
         try {
             Path out = freePath(Path.of(w.out()), wSay);
             Path part = out.resolveSibling(out.getFileName() + ".part");
-            Recording r = RecordingSession.start(part, options.contentionNs(), false);
+            Recording r = RecordingSession.start(part, options.contentionNs(), false, true, options.jfrSettings());
             commitAgentEvent(options.describeForRecording() + Agent.WINDOW_NOTE);
             emitProbes(Phase.WINDOW_START);
             commitCounters(Phase.WINDOW_START);

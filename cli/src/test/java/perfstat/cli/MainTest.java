@@ -165,6 +165,30 @@ class MainTest {
         oneLine(run("diff", "--labels", "x,x", a1, b1), 2, "--labels must name each column differently");
     }
 
+    /**
+     * A side's directory takes every recording perfstat reads, gzip included; a file of it that perfstat cannot read
+     * (here an empty .jfr) is named in a note and left out, and the side's n says so; a directory of only .jfr.gz reads.
+     */
+    @Test
+    void aDirectoryTakesGzipAndLeavesOutWhatItCannotRead() throws Exception {
+        Path src = Path.of("../recordings/fstime-unpatched.jfr");
+        Path a = Files.createDirectories(dir.resolve("a"));
+        Path b = Files.createDirectories(dir.resolve("b"));
+        Files.copy(src, a.resolve("r1.jfr"));
+        Files.copy(src, a.resolve("r2.jfr"));
+        Files.createFile(a.resolve("r3.jfr"));
+        for (String n : List.of("r1.jfr.gz", "r2.jfr.gz", "r3.jfr.gz")) {
+            try (java.io.OutputStream out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(b.resolve(n)))) {
+                Files.copy(src, out);
+            }
+        }
+        Result r = run("diff", a.toString(), b.toString());
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).contains("(n=2+3)").contains(a + ": r3.jfr left out, as perfstat cannot read it (")
+                .contains("); 2 recordings of it read");
+        oneLine(run("diff", a.resolve("r3.jfr").toString(), b.toString()), 1, "r3.jfr"); // named on its own: an error
+    }
+
     @Test
     void anExistingOutputIsNotOverwritten() throws Exception {
         Path out = Files.writeString(dir.resolve("keep.jfr"), "precious");

@@ -8,6 +8,10 @@ package perfstat.format;
 public final class JdkFields {
     /** jdk.GarbageCollection's collector name: DefNew, SerialOld, G1New, ParallelScavenge, ... */
     public static final String GC_NAME = "name";
+    /** jdk.ActiveSetting's setting name: enabled, threshold, period, stackTrace, throttle, ... */
+    public static final String SETTING_NAME = "name";
+    /** jdk.ActiveSetting's value: "true", "20 ms", ... */
+    public static final String SETTING_VALUE = "value";
 
     private JdkFields() {
     }

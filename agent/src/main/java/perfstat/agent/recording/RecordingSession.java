@@ -36,7 +36,8 @@ public final class RecordingSession {
     /** JDK events that are safe to keep: no environment, properties, arguments, paths or processes. */
     public static final List<String> JDK_EVENTS = List.of(
             "jdk.CPUInformation", "jdk.CPULoad", "jdk.GarbageCollection", "jdk.GCHeapSummary",
-            "jdk.JavaMonitorEnter", "jdk.ThreadPark", "jdk.ExecutionSample", CPU_TIME_SAMPLE, "jdk.Compilation");
+            "jdk.JavaMonitorEnter", "jdk.ThreadPark", "jdk.ExecutionSample", CPU_TIME_SAMPLE, "jdk.Compilation",
+            "jdk.ActiveSetting");
 
     private RecordingSession() {
     }
@@ -75,6 +76,44 @@ public final class RecordingSession {
      * native method samples are left off (a thread in native code is often merely waiting).
      */
     public static Recording start(Path out, long contentionNs, boolean dumpOnExit, boolean samples) throws IOException {
+        return start(out, contentionNs, dumpOnExit, samples, null);
+    }
+
+    /**
+     * Events a JDK settings file may enable that carry what perfstat's recordings never hold: the environment,
+     * system properties, JVM arguments and flags, paths, hosts and processes of the machine, and free text (exception
+     * messages, thread dumps) that may hold any of them. With {@code jfr-settings} they stay off.
+     */
+    public static final List<String> PRIVATE_EVENTS = List.of(
+            "jdk.InitialEnvironmentVariable", "jdk.InitialSystemProperty", "jdk.InitialSecurityProperty",
+            "jdk.SecurityPropertyModification", "jdk.JVMInformation", "jdk.SystemProcess", "jdk.ProcessStart",
+            "jdk.NativeLibrary", "jdk.NativeLibraryLoad", "jdk.NativeLibraryUnload", "jdk.ActiveRecording",
+            "jdk.JavaAgent", "jdk.NativeAgent", "jdk.StringFlag", "jdk.OSInformation", "jdk.FileRead", "jdk.FileWrite",
+            "jdk.FileForce", "jdk.SocketRead", "jdk.SocketWrite", "jdk.X509Certificate", "jdk.X509Validation",
+            "jdk.TLSHandshake", "jdk.JavaErrorThrow", "jdk.JavaExceptionThrow", "jdk.ThreadDump", "jdk.Shutdown",
+            "jdk.DumpReason", "jdk.ModuleRequire", "jdk.ModuleExport");
+
+    /**
+     * A JDK settings file's settings: JFR's {@code default} or {@code profile} by name, else a .jfc file; an
+     * IOException naming it where it cannot be read.
+     */
+    static java.util.Map<String, String> jdkSettings(String name) throws IOException {
+        try {
+            jdk.jfr.Configuration c = name.equals("default") || name.equals("profile")
+                    ? jdk.jfr.Configuration.getConfiguration(name) : jdk.jfr.Configuration.create(Path.of(name));
+            return c.getSettings();
+        } catch (java.text.ParseException | RuntimeException e) {
+            throw new IOException("jfr-settings: cannot read " + name + " (" + e.getMessage() + ")", e);
+        }
+    }
+
+    /**
+     * As above, and with {@code jfrSettings} (a JDK settings file, or null) what that file enables as well: its
+     * settings first, perfstat's over them, then {@link #PRIVATE_EVENTS} off.
+     */
+    public static Recording start(Path out, long contentionNs, boolean dumpOnExit, boolean samples, String jfrSettings)
+            throws IOException {
+        java.util.Map<String, String> jdk = jfrSettings == null ? null : jdkSettings(jfrSettings);
         Path parent = out.toAbsolutePath().getParent();
         if (parent != null && !Files.isDirectory(parent)) {
             throw new IOException("no directory " + parent);
@@ -84,6 +123,9 @@ public final class RecordingSession {
         }
         Recording r = new Recording();
         r.setName("perfstat");
+        if (jdk != null) {
+            r.setSettings(jdk);
+        }
         for (String e : PERFSTAT_EVENTS) {
             r.enable(e);
         }
@@ -95,6 +137,12 @@ public final class RecordingSession {
         r.enable("jdk.ThreadPark").withThreshold(Duration.ofNanos(contentionNs)).withStackTrace();
         // every compilation, however short: the reader sums the JIT's time on JFR's and perfstat's code apart
         r.enable("jdk.Compilation").withThreshold(Duration.ZERO);
+        // each event type's settings (enabled, threshold, period) as JFR applies them: a reader, JMC's rules among them,
+        // learns what was recorded, and what was not
+        r.enable("jdk.ActiveSetting");
+        if (jdk != null) {
+            PRIVATE_EVENTS.forEach(r::disable);
+        }
         r.setToDisk(true);
         ownerOnly(out); // JFR truncates and appends to the file it finds, keeping its permissions
         r.setDestination(out);

@@ -104,7 +104,14 @@ public final class AttachCommand implements Callable<Integer> {
         });
         try (AttachWindow w = AttachWindow.open(pid, b, out, spec.commandLine().getErr())) {
             Runtime.getRuntime().addShutdownHook(early);
-            end = w.await(duration.toMillis(), intervals == null ? () -> { } : follower(intervals));
+            IntervalRows rows = intervals == null ? null : rows();
+            IntervalLog log = intervals == null ? null : new IntervalLog(intervals);
+            Runnable tick = log == null ? () -> { } : () -> log.poll(rows::batch, rows::base);
+            end = w.await(duration.toMillis(), tick);
+            if (rows != null) {
+                tick.run(); // what came as the window closed
+                rows.flush();
+            }
         } finally {
             removeHook(early);
             if (intervals != null) {
@@ -182,23 +189,11 @@ public final class AttachCommand implements Callable<Integer> {
     }
 
     /** Prints each interval's counts from the agent's log as they come, on stderr, as perf stat -I does. */
-    private Runnable follower(Path log) {
+    private IntervalRows rows() {
         StatRenderer r = new StatRenderer(StatRenderer.Layout.TEXT, ",");
         java.io.PrintWriter err = spec.commandLine().getErr();
         r.intervalHeader(err);
-        IntervalLog follower = new IntervalLog(log);
-        List<IntervalLog.Batch> previous = new ArrayList<>();
-        long[] baseNs = {0};
-        return () -> follower.poll(batch -> {
-            r.renderInterval((batch.counters().get(0).windowNs() - baseNs[0]) / 1e9,
-                    StatSummary.interval(batch, previous.isEmpty() ? null : previous.get(0)), err);
-            previous.clear();
-            previous.add(batch);
-        }, base -> {
-            // a window on an agent already counting: rows count from its opening totals
-            baseNs[0] = base.counters().get(0).windowNs();
-            previous.clear();
-            previous.add(base);
-        });
+        long intervalNs = (intervalMs == null ? 1000 : intervalMs) * 1_000_000L;
+        return new IntervalRows(duration.toNanos(), intervalNs, (seconds, lines) -> r.renderInterval(seconds, lines, err));
     }
 }

@@ -68,15 +68,11 @@ public final class DiffCommand implements Callable<Integer> {
         for (List<String> side : sides) {
             List<RunData> runs = new ArrayList<>();
             for (String name : side) {
-                Set<Path> dead = deadForks(name, notes);
-                for (Path p : RecordingReader.recordings(name)) {
-                    if (!dead.contains(p.getFileName())) {
-                        runs.add(RecordingReader.read(p.toString()));
-                    }
-                }
+                runs.addAll(readSide(name, notes));
             }
             if (runs.isEmpty()) {
-                throw UserError.data("no recordings left in " + String.join(" ", side) + " (every fork there died)");
+                throw UserError.data("no recordings left in " + String.join(" ", side)
+                        + (notes.stream().anyMatch(n -> n instanceof Note.Unreadable) ? " (none perfstat can read)" : " (every fork there died)"));
             }
             columns.add(runs);
         }
@@ -109,6 +105,36 @@ public final class DiffCommand implements Callable<Integer> {
             code = code == 1 || status == 1 ? 1 : Math.max(code, status);
         }
         return code;
+    }
+
+    /**
+     * The recordings {@code name} names: a file, or a directory's recordings but those of forks that died; a file
+     * of a directory that perfstat cannot read is named in a note and left out (a file named on its own is an error).
+     */
+    private static List<RunData> readSide(String name, List<Note> notes) {
+        Set<Path> dead = deadForks(name, notes);
+        boolean dir = Files.isDirectory(Path.of(name));
+        List<RunData> runs = new ArrayList<>();
+        List<Path> unreadable = new ArrayList<>();
+        List<String> why = new ArrayList<>();
+        for (Path p : RecordingReader.recordings(name)) {
+            if (dead.contains(p.getFileName())) {
+                continue;
+            }
+            try {
+                runs.add(RecordingReader.read(p.toString()));
+            } catch (UserError e) {
+                if (!dir || e.exitCode() != UserError.DATA) {
+                    throw e;
+                }
+                unreadable.add(p.getFileName());
+                why.add(e.getMessage());
+            }
+        }
+        for (int i = 0; i < unreadable.size(); i++) {
+            notes.add(new Note.Unreadable(name, unreadable.get(i).toString(), why.get(i), runs.size()));
+        }
+        return runs;
     }
 
     /**

@@ -155,9 +155,20 @@ final class HotMethodsCollector implements Collector {
         if (ObserverCode.perfstats(name)) {
             return RunData.HotMethods.PERFSTAT_PROBES;
         }
-        // a hidden class (a lambda's, a proxy's) ends in an address, a new one each run: leave it out
-        String type = name.replaceFirst("[./]?0x[0-9a-fA-F]+$", "");
+        String type = hiddenClassName(name);
         return (type.isEmpty() ? "(hidden class)" : type) + "::" + m.getName();
+    }
+
+    /**
+     * A class's name without what changes from run to run in a hidden class's (a lambda's, a proxy's): JDK 21 and
+     * later write {@code Mix$$Lambda/0x000000003e045210} ({@code .0x…} as the parser gives it), JDK 17 writes
+     * {@code Mix$$Lambda$90+0x00007fb4d0007a08/536765369}: the lambda's number, its address and JFR's id for it.
+     * Both read {@code Mix$$Lambda}; other names are left as they are.
+     */
+    static String hiddenClassName(String name) {
+        return name.replaceFirst("(\\$\\$Lambda)\\$\\d+\\+0x[0-9a-fA-F]+(?:[./]\\d+)?$", "$1")
+                .replaceFirst("\\+0x[0-9a-fA-F]+(?:[./]\\d+)?$", "")
+                .replaceFirst("[./]?0x[0-9a-fA-F]+$", "");
     }
 
     /** The samples inside the counters' window [from, to] (either null where the recording does not say). */

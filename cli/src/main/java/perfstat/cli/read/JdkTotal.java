@@ -11,16 +11,21 @@ import jdk.jfr.consumer.RecordedEvent;
  */
 public enum JdkTotal {
     ALLOCATION("jdk.ObjectAllocationSample", Accumulation.SUM, "weight", "allocation-bytes", "allocated (bytes)", "bytes", "sum of sample weights"),
-    THREADS_STARTED("jdk.JavaThreadStatistics", Accumulation.GROWTH, "accumulatedCount", "threads-started", "threads started", "count", "growth between its samples"),
-    CLASSES_LOADED("jdk.ClassLoadingStatistics", Accumulation.GROWTH, "loadedClassCount", "classes-loaded", "classes loaded", "count", "growth between its samples"),
-    COMPILATIONS("jdk.Compilation", Accumulation.COUNT, null, "compilations", "JIT compilations", "count", "above its threshold"),
-    SAFEPOINTS("jdk.SafepointBegin", Accumulation.COUNT, null, "safepoints", "safepoints", "count", ""),
-    EXCEPTIONS("jdk.ExceptionStatistics", Accumulation.GROWTH, "throwables", "exceptions", "exceptions thrown", "count", "growth between its samples"),
-    FILE_READ("jdk.FileRead", Accumulation.SUM, "bytesRead", "file-read-bytes", "file read (bytes)", "bytes", "reads above its threshold"),
-    FILE_WRITE("jdk.FileWrite", Accumulation.SUM, "bytesWritten", "file-write-bytes", "file written (bytes)", "bytes", "writes above its threshold"),
-    SOCKET_READ("jdk.SocketRead", Accumulation.SUM, "bytesRead", "socket-read-bytes", "socket read (bytes)", "bytes", "reads above its threshold"),
-    SOCKET_WRITE("jdk.SocketWrite", Accumulation.SUM, "bytesWritten", "socket-write-bytes", "socket written (bytes)", "bytes", "writes above its threshold"),
+    THREADS_STARTED("jdk.JavaThreadStatistics", Accumulation.CUMULATIVE, "accumulatedCount", "threads-started", "threads started", "count", JdkTotal.SINCE_START),
+    CLASSES_LOADED("jdk.ClassLoadingStatistics", Accumulation.CUMULATIVE, "loadedClassCount", "classes-loaded", "classes loaded", "count", JdkTotal.SINCE_START),
+    COMPILATIONS("jdk.CompilerStatistics", Accumulation.CUMULATIVE, "compileCount", "compilations", "JIT compilations", "count", JdkTotal.SINCE_START),
+    SAFEPOINTS("jdk.SafepointBegin", Accumulation.COUNT, null, "safepoints", "safepoints", "count", JdkTotal.OVER_THRESHOLD),
+    EXCEPTIONS("jdk.ExceptionStatistics", Accumulation.CUMULATIVE, "throwables", "exceptions", "exceptions thrown", "count", JdkTotal.SINCE_START),
+    FILE_READ("jdk.FileRead", Accumulation.SUM, "bytesRead", "file-read-bytes", "file read (bytes)", "bytes", JdkTotal.OVER_THRESHOLD),
+    FILE_WRITE("jdk.FileWrite", Accumulation.SUM, "bytesWritten", "file-write-bytes", "file written (bytes)", "bytes", JdkTotal.OVER_THRESHOLD),
+    SOCKET_READ("jdk.SocketRead", Accumulation.SUM, "bytesRead", "socket-read-bytes", "socket read (bytes)", "bytes", JdkTotal.OVER_THRESHOLD),
+    SOCKET_WRITE("jdk.SocketWrite", Accumulation.SUM, "bytesWritten", "socket-write-bytes", "socket written (bytes)", "bytes", JdkTotal.OVER_THRESHOLD),
     DEOPTIMIZATIONS("jdk.Deoptimization", Accumulation.COUNT, null, "deoptimizations", "deoptimizations", "count", "");
+
+    /** What a cumulative counter of the JVM's (its periodic statistics events) counts. */
+    private static final String SINCE_START = "since the JVM started";
+    /** What a total of an event with a threshold leaves out: the calls shorter than it. */
+    static final String OVER_THRESHOLD = "those over its threshold";
 
     /** How a total's events add up, in an accumulator of three numbers. */
     public enum Accumulation {
@@ -40,19 +45,15 @@ public enum JdkTotal {
                 a[2]++;
             }
         },
-        /** How much a cumulative counter (a field of periodic samples) grew: largest less smallest, two samples at least. */
-        GROWTH {
+        /**
+         * A cumulative counter of the JVM's, sampled periodically (jdk.CompilerStatistics' compileCount, ...): its
+         * largest sample, the JVM's count from its start to that sample, as {@code jfr view} prints it.
+         */
+        CUMULATIVE {
             @Override
             void add(double[] a, RecordedEvent e, String field) {
-                double v = e.getLong(field);
-                a[0] = a[2] == 0 ? v : Math.min(a[0], v);
-                a[1] = a[2] == 0 ? v : Math.max(a[1], v);
+                a[0] = a[2] == 0 ? e.getLong(field) : Math.max(a[0], e.getLong(field));
                 a[2]++;
-            }
-
-            @Override
-            Double total(double[] a) {
-                return a[2] >= 2 ? a[1] - a[0] : null; // one sample tells no growth
             }
         };
 
@@ -119,5 +120,46 @@ public enum JdkTotal {
     /** Where the row's number comes from: the event, and what it leaves out. */
     public String comment() {
         return leavesOut.isEmpty() ? event : event + ", " + leavesOut;
+    }
+
+    /** Whether the row counts only the events over their threshold (the event has one, and it may leave some out). */
+    public boolean thresholded() {
+        return leavesOut.equals(OVER_THRESHOLD);
+    }
+
+    /**
+     * The label as a recording with these settings makes it: a row of an event with a threshold says so, in
+     * {@code report} and {@code diff} alike ({@code file read (bytes, over threshold)}), unless the recording's
+     * settings say its threshold was 0 (every call counted).
+     */
+    public String label(RunData.Settings settings) {
+        if (!thresholded() || settings.value(event, "threshold").map(JdkTotal::zero).orElse(false)) {
+            return label;
+        }
+        return label.endsWith(")") ? label.substring(0, label.length() - 1) + ", over threshold)" : label + " (over threshold)";
+    }
+
+    /** What the number leaves out, with the threshold where the recording's settings give it ("those of 20 ms or more"). */
+    public String leavesOut(RunData.Settings settings) {
+        if (!thresholded()) {
+            return leavesOut;
+        }
+        return settings.value(event, "threshold").map(t -> zero(t) ? "every one (threshold 0)" : "those of " + duration(t) + " or more")
+                .orElse(leavesOut);
+    }
+
+    private static boolean zero(String threshold) {
+        return threshold.trim().matches("0+( *[a-z]+)?");
+    }
+
+    /** A setting's duration as JFR writes it ("20 ms", or "20000000 ns" as the Recording API sets it), in its largest whole unit. */
+    static String duration(String setting) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+) *ns").matcher(setting.trim());
+        if (!m.matches() || m.group(1).length() > 18) {
+            return setting.trim();
+        }
+        long ns = Long.parseLong(m.group(1));
+        return ns % 1_000_000_000 == 0 ? ns / 1_000_000_000 + " s" : ns % 1_000_000 == 0 ? ns / 1_000_000 + " ms"
+                : ns % 1000 == 0 ? ns / 1000 + " us" : ns + " ns";
     }
 }

@@ -20,11 +20,18 @@ final class JdkTotalsCollector implements Collector {
         }
     }
 
-    /** The totals by key, in the table's order; only those the recording's events give. */
-    Map<String, Double> result() {
+    /**
+     * The totals by key, in the table's order; only those the recording's events give, and 0 for a count or sum of
+     * events the recording enabled ({@code settings}) and had none of. A cumulative counter without a sample has no
+     * total: a recording shorter than its period enabled it and still does not say.
+     */
+    Map<String, Double> result(RunData.Settings settings) {
         Map<String, Double> out = new LinkedHashMap<>();
         for (JdkTotal t : JdkTotal.values()) {
             Double v = t.accumulation().total(accumulators[t.ordinal()]);
+            if (v == null && t.accumulation() != JdkTotal.Accumulation.CUMULATIVE && settings.enabled(t.event()).orElse(false)) {
+                v = 0.0;
+            }
             if (v != null) {
                 out.put(t.key(), v);
             }

@@ -103,17 +103,20 @@ public final class RecordingReader {
         return java.util.Set.copyOf(PREFETCHED.keySet());
     }
 
-    /** A file, or the *.jfr files of a directory in name order (the names {@link #read} then takes). */
+    /**
+     * A file, or the recordings of a directory in name order (the names {@link #read} then takes): every *.jfr and
+     * *.jfr.gz file, as perfstat reads both.
+     */
     public static List<Path> recordings(String name) {
         Path p = Path.of(name);
         if (!Files.isDirectory(p)) {
             return List.of(p); // the reader says what is wrong with it, if anything
         }
         try (java.util.stream.Stream<Path> s = Files.list(p)) {
-            List<Path> jfrs = s.filter(f -> f.getFileName().toString().endsWith(".jfr") && Files.isRegularFile(f))
-                    .sorted().toList();
+            List<Path> jfrs = s.filter(f -> (f.getFileName().toString().endsWith(".jfr") || f.getFileName().toString()
+                    .endsWith(".jfr.gz")) && Files.isRegularFile(f)).sorted().toList();
             if (jfrs.isEmpty()) {
-                throw UserError.data("no recordings (*.jfr) in " + name);
+                throw UserError.data("no recordings (*.jfr, *.jfr.gz) in " + name);
             }
             return jfrs;
         } catch (IOException e) {
@@ -175,6 +178,7 @@ public final class RecordingReader {
         try (EventStream es = EventStream.openFile(path)) {
             es.setReuse(false); // some events are kept past their handler (the latest per probe)
             es.setOrdered(false); // no handler depends on the order: the latest is chosen by time
+            es.onMetadata(p.settings::metadata); // the event types' names, which jdk.ActiveSetting names by id
             // the stream would log a handler's exception and go on: an event a handler cannot use is
             // skipped and counted; a data error or an Error is kept, the first one, and thrown after
             p.handlers().forEach((type, handler) -> {
@@ -232,6 +236,7 @@ public final class RecordingReader {
         private final ThreadRoleCollector roles = new ThreadRoleCollector();
         private final ThreadCpuLoadCollector threadLoads = new ThreadCpuLoadCollector();
         private final CompilationCollector compilations = new CompilationCollector();
+        private final SettingsCollector settings = new SettingsCollector();
         /** The events a handler could not use. */
         private final SkippedEvents skipped = new SkippedEvents();
         /** Events read per type: the JDK's under their own names (a JDK 9/10 alias adds to its jdk. name). */
@@ -258,7 +263,7 @@ public final class RecordingReader {
         Map<String, Consumer<RecordedEvent>> handlers() {
             Handlers h = new Handlers();
             for (Collector c : List.of(agent, workload, jmh, counters, probes, jvm, contention, hot, jdkTotals, roles,
-                    threadLoads, compilations)) {
+                    threadLoads, compilations, settings)) {
                 c.register(h);
             }
             return h.all();
@@ -334,12 +339,13 @@ public final class RecordingReader {
                 }
             });
             Duration recorded = span != null ? span : first == null ? Duration.ZERO : Duration.between(first, last);
+            RunData.Settings set = settings.result();
             return new RunData.JdkSummary(jdkCounts, recorded, jvm.gcCount(), jvm.gcPause(), jvm.meanCpuLoad(),
                     contention.monitors(), contention.parks(), contention.topSites(), jvm.derivedCpuNs(),
-                    jvm.machineContextSwitches(), jdkTotals.result(),
+                    jvm.machineContextSwitches(), jdkTotals.result(set),
                     hot.result(c.start() == null ? null : c.start().time(), c.end() == null ? null : c.end().time()),
                     agent.contentionThreshold(),
-                    jvm.cpuLoadCovered(), jvm.cpuLoadShare(recorded), jvm.gcNames());
+                    jvm.cpuLoadCovered(), jvm.cpuLoadShare(recorded), jvm.gcNames(), set);
         }
     }
 }

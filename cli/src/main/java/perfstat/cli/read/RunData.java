@@ -319,7 +319,8 @@ public record RunData(String file, Workload workload, Result result, List<Double
      * @param machineContextSwitches context switches of the whole machine from jdk.ThreadContextSwitchRate integrated
      *                               between samples, NaN without those events
      * @param totals                 the JDK's totals by {@link JdkTotal#key()} (allocation-bytes, file-read-bytes,
-     *                               safepoints, exceptions, ...), present only where the recording had their events
+     *                               safepoints, exceptions, ...), present only where the recording had their events, or
+     *                               (for a count or sum of events) enabled them: 0 then
      * @param hot                    the methods the execution samples found, self and inclusive
      * @param contentionThreshold    the threshold of the contention events ({@code monitors}, {@code parks}) as perfstat's
      *                               agent recorded it (perfstat.Agent); empty where the recording does not say
@@ -327,15 +328,36 @@ public record RunData(String file, Workload workload, Result result, List<Double
      *                               recording {@code derivedCpuNs} integrates over); zero below two samples
      * @param cpuLoadShare           the share of the JVM's life (from its start, jdk.JVMInformation, to the recording's
      *                               end) that {@code cpuLoadCovered} is; NaN below two samples
+     * @param settings               the recording's settings (jdk.ActiveSetting): what it enabled, with what threshold
      */
     public record JdkSummary(SortedMap<String, Long> eventCounts, Duration span, long gcCount,
                              Duration gcPauseTotal, double meanJvmCpuLoad, Contention monitors, Contention parks,
                              List<BlockedSite> topSites, double derivedCpuNs, double machineContextSwitches,
                              Map<String, Double> totals, HotMethods hot, Optional<Duration> contentionThreshold,
-                             Duration cpuLoadCovered, double cpuLoadShare, java.util.Set<String> gcNames) {
+                             Duration cpuLoadCovered, double cpuLoadShare, java.util.Set<String> gcNames,
+                             Settings settings) {
 
         public JdkSummary {
             gcNames = java.util.Set.copyOf(gcNames);
+        }
+
+        /** Without the recording's settings ({@link Settings#NONE}). */
+        public JdkSummary(SortedMap<String, Long> eventCounts, Duration span, long gcCount, Duration gcPauseTotal,
+                          double meanJvmCpuLoad, Contention monitors, Contention parks, List<BlockedSite> topSites,
+                          double derivedCpuNs, double machineContextSwitches, Map<String, Double> totals, HotMethods hot,
+                          Optional<Duration> contentionThreshold, Duration cpuLoadCovered, double cpuLoadShare,
+                          java.util.Set<String> gcNames) {
+            this(eventCounts, span, gcCount, gcPauseTotal, meanJvmCpuLoad, monitors, parks, topSites, derivedCpuNs,
+                    machineContextSwitches, totals, hot, contentionThreshold, cpuLoadCovered, cpuLoadShare, gcNames,
+                    Settings.NONE);
+        }
+
+        /**
+         * Whether the recording counted an event type: it has events of it, or its settings say it enabled it (and
+         * then none is a count of 0).
+         */
+        public boolean counted(String type) {
+            return eventCounts.containsKey(type) || settings.enabled(type).orElse(false);
         }
 
         /** Without the collections' names (jdk.GarbageCollection's {@code name}: DefNew, G1New, ...). */
@@ -357,6 +379,37 @@ public record RunData(String file, Workload workload, Result result, List<Double
             this(eventCounts, span, gcCount, gcPauseTotal, meanJvmCpuLoad, new Contention(0, Duration.ZERO),
                     new Contention(0, Duration.ZERO), List.of(), Double.NaN, Double.NaN, Map.of(), HotMethods.NONE,
                     Optional.empty(), Duration.ZERO, Double.NaN, java.util.Set.of());
+        }
+    }
+
+    /**
+     * The recording's settings from its jdk.ActiveSetting events: per event type (by its jdk. name), each setting's
+     * value as JFR writes it ({@code enabled} "true", {@code threshold} "20 ms", {@code period} "1000 ms", ...).
+     * Empty where the recording has no such events (a recording made through the Recording API without them, or
+     * perfstat's before format 10): then it does not say what was enabled.
+     */
+    public record Settings(Map<String, Map<String, String>> byEvent) {
+        public static final Settings NONE = new Settings(Map.of());
+
+        public Settings {
+            Map<String, Map<String, String>> copy = new java.util.LinkedHashMap<>();
+            byEvent.forEach((k, v) -> copy.put(k, Map.copyOf(v)));
+            byEvent = java.util.Collections.unmodifiableMap(copy);
+        }
+
+        /** Whether the recording says what it enabled. */
+        public boolean recorded() {
+            return !byEvent.isEmpty();
+        }
+
+        /** Whether the recording enabled the event type; empty where it does not say ({@link #recorded()} false). */
+        public Optional<Boolean> enabled(String type) {
+            return recorded() ? Optional.of(value(type, "enabled").map("true"::equals).orElse(false)) : Optional.empty();
+        }
+
+        /** A setting of an event type, as recorded. */
+        public Optional<String> value(String type, String setting) {
+            return Optional.ofNullable(byEvent.getOrDefault(type, Map.of()).get(setting));
         }
     }
 

@@ -15,11 +15,24 @@ final class Formats {
 
     static String value(Value v, int decimals) {
         return switch (v.status()) {
-            case MEASURED -> String.format(Locale.ROOT, "%." + decimals + "f", v.value());
+            case MEASURED -> String.format(Locale.ROOT, "%." + digits(v.value(), decimals) + "f", v.value());
             case NOT_SUPPORTED -> NOT_SUPPORTED;
             // a value the recordings do not have is not counted, with a note saying why; never "-"
             case NOT_COUNTED, ABSENT -> NOT_COUNTED;
         };
+    }
+
+    /**
+     * The decimals a value is written with: the row's, but a mean of whole counts (a row of 0 decimals) that is not
+     * whole gets three significant digits (at most 6 decimals), so that the change beside it shows in the values too:
+     * {@code 3 | 3.38  +12.50%}, {@code 69 | 0.340  -99.51%}, never {@code 3 | 3} or {@code 69 | 0}.
+     */
+    static int digits(double v, int decimals) {
+        if (decimals > 0 || !Double.isFinite(v) || v == Math.rint(v)) {
+            return decimals;
+        }
+        int d = 2 - (int) Math.floor(Math.log10(Math.abs(v)));
+        return Math.max(0, Math.min(6, d));
     }
 
     /**
@@ -38,7 +51,8 @@ final class Formats {
             case NOT_SIGNIFICANT -> (j.family() != Significance.Family.RULE && j.answer() == Significance.Answer.SAME ? "=" : "~") + ci;
             case TOO_FEW -> (Double.isNaN(d) ? "" : delta(d) + " ") + "?";
         };
-        return verdict + (j.family() == Significance.Family.RULE ? ruleAnswer(j) : "");
+        String n = s.nA() != s.nB() && s.nA() > 1 && s.nB() > 1 ? String.format(Locale.ROOT, " (n=%d+%d)", s.nA(), s.nB()) : "";
+        return verdict + (j.family() == Significance.Family.RULE ? ruleAnswer(j) : "") + n;
     }
 
     /** A rule's answer after its row's change: {@code worse than +5%}, {@code within +5%}, {@code undecided at +5%}. */

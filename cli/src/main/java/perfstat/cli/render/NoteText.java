@@ -69,7 +69,7 @@ public final class NoteText {
             return n.column() + ": GCs <not counted>: no jdk.GarbageCollection event in the recording (no collection, or the event was off)";
         }
         if (note instanceof Note.JdkRowsNotCounted n) {
-            return n.column() + ": <not counted>, as the recording has none of their events (or one sample of a counter): "
+            return n.column() + ": <not counted>, as the recording has none of their events (not enabled, or a counter of the JVM's not sampled yet): "
                     + String.join(", ", n.rows().stream().map(r -> r.label() + " (" + r.event() + ")").toList());
         }
         if (note instanceof Note.NoPerfstatEvents n) {
@@ -141,6 +141,10 @@ public final class NoteText {
     private static String comparison(Note note) {
         if (note instanceof Note.DeadFork n) {
             return n.where() + ": " + (n.why().isEmpty() ? n.marker() : n.why());
+        }
+        if (note instanceof Note.Unreadable n) {
+            return n.where() + ": " + n.file() + " left out, as perfstat cannot read it (" + n.why() + "); " + n.kept()
+                    + " recording" + (n.kept() == 1 ? "" : "s") + " of it read";
         }
         if (note instanceof Note.NotCompared n) {
             return n.what() + ": only in " + String.join(", ", n.onlyIn()) + ", so not compared";

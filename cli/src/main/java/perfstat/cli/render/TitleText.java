@@ -11,7 +11,7 @@ final class TitleText {
     static String of(Title t) {
         Title.Workload w = t.workload();
         if (w == null) {
-            return "Performance counter stats for '" + t.subject() + "'";
+            return "Performance counter stats for '" + t.subject() + "'" + (t.runs() > 1 ? " (" + t.runs() + " runs each)" : "");
         }
         String unit = w.simulated() ? (w.threads() == 1 ? " task" : " tasks") : (w.threads() == 1 ? " thread" : " threads");
         return "Performance counter stats for '" + t.subject() + "' (" + w.threads() + unit + ", "

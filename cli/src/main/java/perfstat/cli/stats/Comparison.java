@@ -718,11 +718,11 @@ public final class Comparison {
             // the program the recordings ran, by name (each distinct one, in order), else the files' common name
             List<String> programs = columns.stream().flatMap(List::stream).map(RunData::program).distinct().toList();
             if (programs.stream().noneMatch(String::isEmpty)) {
-                return Title.of(String.join(" | ", programs));
+                return new Title(String.join(" | ", programs), null, columns.get(0).size());
             }
             List<String> names = columns.stream().flatMap(List::stream).map(RunData::file).toList();
             String common = commonName(names);
-            return Title.of(common.isEmpty() ? first.label() : common);
+            return new Title(common.isEmpty() ? first.label() : common, null, columns.get(0).size());
         }
         return new Title(w.workload(), new Title.Workload(w.threads(), w.simulated(), w.fixedWork(), w.duration()),
                 columns.get(0).size());

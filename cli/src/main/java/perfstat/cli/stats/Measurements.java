@@ -54,13 +54,12 @@ public final class Measurements {
         }
         probeRows(m, run, elapsedMs);
         RunData.JdkSummary jdk = run.jdk();
-        boolean gc = jdk.eventCounts().containsKey("jdk.GarbageCollection") || run.hasPerfstatEvents();
+        boolean gc = jdk.counted("jdk.GarbageCollection") || run.hasPerfstatEvents();
         put(m, new Metric("gc-count", "GCs", "count", JDK, 0, Metric.Better.LOWER),
                 gc ? Value.of(jdk.gcCount()) : Value.absent(), new Comment.Event("jdk.GarbageCollection", ""));
         put(m, new Metric("gc-pause", "GC pauses (msecs)", "ms", JDK, 3, Metric.Better.LOWER),
                 gc ? Value.of(jdk.gcPauseTotal().toNanos() / 1e6) : Value.absent(), Comment.NONE);
-        if (run.hasPerfstatEvents() || jdk.eventCounts().containsKey("jdk.JavaMonitorEnter")
-                || jdk.eventCounts().containsKey("jdk.ThreadPark")) {
+        if (run.hasPerfstatEvents() || jdk.counted("jdk.JavaMonitorEnter") || jdk.counted("jdk.ThreadPark")) {
             // the threshold as recorded; perfstat's format 1 did not record it, and says so
             boolean notRecorded = jdk.contentionThreshold().isEmpty() && run.agentOptions() != null;
             put(m, new Metric("monitor-blocked", "monitor blocks", "count", JDK, 0, Metric.Better.LOWER),
@@ -72,14 +71,16 @@ public final class Measurements {
             put(m, new Metric("park-blocked-ms", "parked (msecs)", "ms", JDK, 3, Metric.Better.LOWER),
                     Value.of(jdk.parks().blocked().toNanos() / 1e6), Comment.NONE);
         }
-        // the JDK's totals: a row where the recording had the event; <not counted> for one without perfstat's events
+        // the JDK's totals: a row where the recording had the event or enabled it (0 then); <not counted> for one
+        // without perfstat's events
         for (JdkTotal t : JdkTotal.values()) {
             Double v = jdk.totals().get(t.key());
             if (v == null && run.hasPerfstatEvents()) {
                 continue; // perfstat's own recording does not enable these: no row
             }
-            put(m, new Metric(t.key(), t.label(), t.unit(), JDK, 0, Metric.Better.NEITHER), v == null ? Value.notCounted() : Value.of(v),
-                    v == null ? Comment.NONE : new Comment.Event(t.event(), t.leavesOut()));
+            put(m, new Metric(t.key(), t.label(jdk.settings()), t.unit(), JDK, 0, Metric.Better.NEITHER),
+                    v == null ? Value.notCounted() : Value.of(v),
+                    v == null ? Comment.NONE : new Comment.Event(t.event(), t.leavesOut(jdk.settings())));
         }
         if (!Double.isNaN(jdk.meanJvmCpuLoad())) {
             put(m, new Metric(new MetricId(JDK, "jvm-cpu-load", MetricId.Statistic.MEAN, "%"), "jvm-cpu-load",
@@ -297,13 +298,13 @@ public final class Measurements {
         if (run.timerOverheadNs() > 0 && !run.probes().isEmpty()) {
             notes.add(new Note.TimerCost(label, run.timerOverheadNs()));
         }
-        if (!run.hasPerfstatEvents() && !run.jdk().eventCounts().containsKey("jdk.GarbageCollection")) {
+        if (!run.hasPerfstatEvents() && !run.jdk().counted("jdk.GarbageCollection")) {
             notes.add(new Note.NoGcEvents(label));
         }
         List<Note.JdkRow> missingJdk = new ArrayList<>();
         for (JdkTotal t : JdkTotal.values()) {
             if (!run.hasPerfstatEvents() && !run.jdk().totals().containsKey(t.key())) {
-                missingJdk.add(new Note.JdkRow(t.label(), t.event()));
+                missingJdk.add(new Note.JdkRow(t.label(run.jdk().settings()), t.event()));
             }
         }
         if (!missingJdk.isEmpty()) {

@@ -141,6 +141,17 @@ public sealed interface Note {
     }
 
     /**
+     * A file in a side's directory that perfstat cannot read (empty, truncated, not a recording), so left out.
+     *
+     * @param where the directory it was in
+     * @param file  its name
+     * @param why   the reader's message
+     * @param kept  the recordings of the directory that were read
+     */
+    record Unreadable(String where, String file, String why, int kept) implements Note {
+    }
+
+    /**
      * Recordings of one workload that only some sides have, so not compared.
      *
      * @param what   what they measured (model, workload, threads)

@@ -320,8 +320,10 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
             long vol = c.voluntary() < 0 || (p != null && p.voluntary() < 0) ? -1 : c.voluntary() - (p == null ? 0 : p.voluntary());
             long invol = c.involuntary() < 0 || (p != null && p.involuntary() < 0) ? -1
                     : c.involuntary() - (p == null ? 0 : p.involuntary());
-            out.add(new RunData.RoleCount(c.role(), c.taskClockNs() - (p == null ? 0 : p.taskClockNs()), vol, invol, c.threads(),
-                    c.source()));
+            // a role's count that fell between two reads (a thread moved to another role, "ended" recomputed): never
+            // below 0, switches unknown (-1)
+            out.add(new RunData.RoleCount(c.role(), Math.max(0, c.taskClockNs() - (p == null ? 0 : p.taskClockNs())),
+                    Math.max(-1, vol), Math.max(-1, invol), c.threads(), c.source()));
         }
         return out;
     }
@@ -336,8 +338,9 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
             long v = c.value() - (p == null ? 0 : p.value());
             long en = c.enabledNs() - (p == null ? 0 : p.enabledNs());
             long run = c.runningNs() - (p == null ? 0 : p.runningNs());
+            // a count that fell between two reads did not count this interval: never a negative count
             perfstat.format.CounterStatus status = !c.supported() ? c.status()
-                    : run <= 0 ? perfstat.format.CounterStatus.NOT_COUNTED : perfstat.format.CounterStatus.COUNTED;
+                    : run <= 0 || v < 0 ? perfstat.format.CounterStatus.NOT_COUNTED : perfstat.format.CounterStatus.COUNTED;
             deltas.add(new RunData.PerfCounter(c.event(), v, en, run, status, c.source(), c.windowNs() - prevWindow,
                     0, ""));
         }

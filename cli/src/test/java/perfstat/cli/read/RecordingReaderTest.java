@@ -526,7 +526,7 @@ class RecordingReaderTest {
         assertThat(m.get("file-read-bytes").value().value()).isEqualTo(6000.0);
         assertThat(m.get("socket-read-bytes").value().status()).isEqualTo(Value.Status.NOT_COUNTED);
         assertThat(Measurements.notes(run)).anyMatch(n -> n instanceof perfstat.cli.stats.Note.JdkRowsNotCounted x
-                && x.rows().contains(new perfstat.cli.stats.Note.JdkRow("socket read (bytes)", "jdk.SocketRead")));
+                && x.rows().contains(new perfstat.cli.stats.Note.JdkRow("socket read (bytes, over threshold)", "jdk.SocketRead")));
     }
 
     /** Never taken while the loop below warms it up: the compiled code traps (an uncommon trap) when it is. */
@@ -593,9 +593,9 @@ class RecordingReaderTest {
         assertThat(perfstat.cli.render.CommentText.of(row.comment())).isEqualTo("jdk.Deoptimization");
     }
 
-    /** Accumulations of the table: the sum of a field, a count of events, the growth of a cumulative counter. */
+    /** Accumulations of the table: the sum of a field, a count of events, a cumulative counter's largest sample. */
     @Test
-    void theTablesAccumulationsSumCountAndGrowth() throws Exception {
+    void theTablesAccumulationsSumCountAndCumulative() throws Exception {
         Path f = dir.resolve("totals.jfr");
         try (Recording r = new Recording()) {
             r.enable("jdk.ClassLoadingStatistics").withPeriod(java.time.Duration.ofMillis(50));
@@ -608,10 +608,78 @@ class RecordingReaderTest {
         RunData run = RecordingReader.read(f.toString());
         long samples = run.jdk().eventCounts().getOrDefault("jdk.ClassLoadingStatistics", 0L);
         assertThat(samples).isGreaterThanOrEqualTo(2);
-        assertThat(run.jdk().totals()).containsKey("classes-loaded");
-        assertThat(run.jdk().totals().get("classes-loaded")).isGreaterThanOrEqualTo(0.0);
+        // the JVM's count since it started, as its last sample holds it: this JVM has loaded its test classes
+        assertThat(run.jdk().totals().get("classes-loaded")).isEqualTo((double) lastSample(f, "jdk.ClassLoadingStatistics", "loadedClassCount"))
+                .isGreaterThan(100.0);
         assertThat(run.jdk().totals()).doesNotContainKey("deoptimizations"); // not enabled: no total, and <not counted>
         assertThat(byKey(Measurements.of(run)).get("deoptimizations").value().status()).isEqualTo(Value.Status.NOT_COUNTED);
+    }
+
+    /** The largest value of a field in the recording's events of one type, as the JDK's own parser reads them. */
+    private static long lastSample(Path f, String type, String field) throws Exception {
+        return jdk.jfr.consumer.RecordingFile.readAllEvents(f).stream().filter(e -> e.getEventType().getName().equals(type))
+                .mapToLong(e -> e.getLong(field)).max().orElseThrow();
+    }
+
+    /**
+     * JIT compilations and threads started are the JVM's totals (jdk.CompilerStatistics' compileCount,
+     * jdk.JavaThreadStatistics' accumulatedCount), not the jdk.Compilation events over their threshold, nor the
+     * growth between samples (0 where the threads started before the first).
+     */
+    @Test
+    void compilationsAndThreadsAreTheJvmsTotalsNotEventsOverAThreshold() throws Exception {
+        Path f = dir.resolve("jit.jfr");
+        try (Recording r = new Recording()) {
+            r.enable("jdk.CompilerStatistics").withPeriod(java.time.Duration.ofMillis(100));
+            r.enable("jdk.JavaThreadStatistics").withPeriod(java.time.Duration.ofMillis(100));
+            r.enable("jdk.Compilation").withThreshold(java.time.Duration.ofMillis(100));
+            r.start();
+            Thread.sleep(350);
+            r.stop();
+            r.dump(f);
+        }
+        RunData run = RecordingReader.read(f.toString());
+        double compiled = lastSample(f, "jdk.CompilerStatistics", "compileCount");
+        assertThat(compiled).isGreaterThan(50.0); // a JVM that ran the tests this far has compiled many methods
+        assertThat(run.jdk().totals()).containsEntry("compilations", compiled)
+                .containsEntry("threads-started", (double) lastSample(f, "jdk.JavaThreadStatistics", "accumulatedCount"));
+        assertThat(run.jdk().eventCounts().getOrDefault("jdk.Compilation", 0L)).isLessThan((long) compiled);
+        assertThat(perfstat.cli.render.CommentText.of(byKey(Measurements.of(run)).get("compilations").comment()))
+                .isEqualTo("jdk.CompilerStatistics, since the JVM started");
+    }
+
+    /**
+     * One rule for every JDK row, from the recording's settings (jdk.ActiveSetting): an event type it enabled and saw
+     * none of is 0, one it did not enable is not counted; a row of an event with a threshold says so in its label.
+     */
+    @Test
+    void anEnabledEventWithoutEventsIsZeroAndOneNotEnabledIsNotCounted() throws Exception {
+        Path f = dir.resolve("settings.jfr");
+        try (Recording r = new Recording()) {
+            r.enable("jdk.ActiveSetting");
+            r.enable("jdk.SocketRead").withThreshold(java.time.Duration.ofMillis(20));
+            r.enable("jdk.ThreadPark").withThreshold(java.time.Duration.ofSeconds(60));
+            r.enable("jdk.SafepointBegin").withThreshold(java.time.Duration.ZERO);
+            r.start();
+            Thread.sleep(50);
+            r.stop();
+            r.dump(f);
+        }
+        RunData run = RecordingReader.read(f.toString());
+        assertThat(run.jdk().settings().enabled("jdk.SocketRead")).contains(true);
+        assertThat(run.jdk().settings().enabled("jdk.FileRead")).contains(false);
+        assertThat(run.jdk().settings().value("jdk.SocketRead", "threshold")).contains("20000000 ns"); // as the Recording API writes it
+        Map<String, Measurements.Measured> m = byKey(Measurements.of(run));
+        assertThat(m.get("socket-read-bytes").value().value()).isZero();
+        assertThat(m.get("socket-read-bytes").metric().label()).isEqualTo("socket read (bytes, over threshold)");
+        assertThat(perfstat.cli.render.CommentText.of(m.get("socket-read-bytes").comment()))
+                .isEqualTo("jdk.SocketRead, those of 20 ms or more");
+        assertThat(m.get("safepoints").metric().label()).isEqualTo("safepoints"); // threshold 0: every one
+        assertThat(m.get("file-read-bytes").value().status()).isEqualTo(Value.Status.NOT_COUNTED);
+        assertThat(m.get("park-blocked").value().value()).isZero(); // as socket reads: enabled, none
+        assertThat(m.get("monitor-blocked").value().value()).isZero();
+        // a recording that does not say what it enabled: no events is not counted, as before
+        assertThat(RunData.Settings.NONE.enabled("jdk.SocketRead")).isEmpty();
     }
 
     @jdk.jfr.Name("perfstat.Agent")

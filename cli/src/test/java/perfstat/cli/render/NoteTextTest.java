@@ -40,7 +40,8 @@ class NoteTextTest {
             new Note.NoRoleSplit("a", "no thread's /proc/self/task/TID/schedstat could be read"), new Note.RolesFrom(null, "procfs schedstat (ns)"),
             new Note.TimerCost("b", 48, 91), new Note.RunsInGroups("ended between reads (msecs)", "a", 2, 3, 9312),
             new Note.GcOnVmThread("serial"), new Note.RolesDerived("plain", 10_000_000_000L, 2),
-            new Note.RolesDerived(null, 0, 2), new Note.JitObserver("a", 174.9, 139.2, 389.7, 489.6));
+            new Note.RolesDerived(null, 0, 2), new Note.JitObserver("a", 174.9, 139.2, 389.7, 489.6),
+            new Note.Unreadable("before", "x-2.jfr", "x-2.jfr is empty", 2));
 
     @Test
     void derivedRolesOfColumnsAlikeAreOneLine() {
@@ -72,7 +73,7 @@ class NoteTextTest {
                 + " these runs would find a change of fstime (KB/s) by 6.1% or more (80% power); no change shown, and a fall"
                 + " beyond -2.0% or a rise beyond +3.8% is ruled out");
         assertThat(NoteText.of(EVERY_KIND.get(7))).isEqualTo("a: <not counted>, as the recording has none of their events"
-                + " (or one sample of a counter): socket read (bytes) (jdk.SocketRead), safepoints (jdk.SafepointBegin)");
+                + " (not enabled, or a counter of the JVM's not sampled yet): socket read (bytes) (jdk.SocketRead), safepoints (jdk.SafepointBegin)");
         assertThat(NoteText.of(new Note.RunsInGroups("x", "a", 2, 3, 9312))).contains("too small against this spread")
                 .doesNotContain("9312");
         assertThat(NoteText.of(new Note.TimerCost("b", 48, 91))).contains("about 48 to 91 ns together by recording");
@@ -81,6 +82,8 @@ class NoteTextTest {
                 .isEqualTo("blocked at p.Q::r (monitor): 3 times, 12.000 ms");
         assertThat(NoteText.of(new Note.DeadFork("before", "x-1.died", "exit 137"))).isEqualTo("before: exit 137");
         assertThat(NoteText.of(new Note.DeadFork("before", "x-1.died", ""))).isEqualTo("before: x-1.died");
+        assertThat(NoteText.of(new Note.Unreadable("before", "x-2.jfr", "x-2.jfr is empty", 2)))
+                .isEqualTo("before: x-2.jfr left out, as perfstat cannot read it (x-2.jfr is empty); 2 recordings of it read");
         assertThat(NoteText.of(new Note.TargetExited("123", 5.04, 30))).isEqualTo("the target (pid 123) exited at t = 5.0 s"
                 + " into the 30 s window: the table covers the window up to its exit");
         assertThat(NoteText.of(new Note.WindowStopped("SIGINT", 3.0, 0.5))).isEqualTo("SIGINT ended the window at t = 3.0 s"

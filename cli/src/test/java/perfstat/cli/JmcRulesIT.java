@@ -1,0 +1,85 @@
+package perfstat.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openjdk.jmc.common.item.IItemCollection;
+import org.openjdk.jmc.common.item.ItemFilters;
+import org.openjdk.jmc.common.util.IPreferenceValueProvider;
+import org.openjdk.jmc.flightrecorder.JfrLoaderToolkit;
+import org.openjdk.jmc.flightrecorder.rules.IResult;
+import org.openjdk.jmc.flightrecorder.rules.IRule;
+import org.openjdk.jmc.flightrecorder.rules.RuleRegistry;
+import org.openjdk.jmc.flightrecorder.rules.Severity;
+import org.openjdk.jmc.flightrecorder.rules.util.RulesToolkit;
+import perfstat.format.Events;
+
+/**
+ * perfstat's recordings as JDK Mission Control 9.1 reads them: its parser reads perfstat's events, the recording
+ * carries its settings (jdk.ActiveSetting), and with {@code jfr-settings=profile} JMC's automated analysis runs every
+ * rule it runs on a plain {@code profile} recording of the same program, but those that need what perfstat's
+ * recordings never hold (the environment, properties, JVM arguments, paths, processes: RecordingSession's
+ * PRIVATE_EVENTS).
+ */
+class JmcRulesIT {
+    /** Rules that read only events perfstat keeps off (jdk.JVMInformation, jdk.InitialSystemProperty, flags, paths, ...). */
+    private static final Set<String> PRIVATE_RULES = Set.of("BytecodeVerification", "CompressedOops", "DebugNonSafepoints",
+            "DuplicateFlags", "DynamicAgents", "Errors", "Fatal Errors", "FileRead", "FileWrite", "FlightRecordingSupport",
+            "HeapDump", "JfrPeriodicEventsFix", "ManagementAgent", "ManyRunningProcesses", "MetaspaceOom", "MultipleAgents",
+            "Options", "OverAggressiveRecordingSetting", "PID1Rule", "PasswordsInArguments", "PasswordsInEnvironment",
+            "PasswordsInSystemProperties");
+
+    @TempDir
+    Path dir;
+
+    private Path record(String name, String option) throws Exception {
+        String classes = Path.of(perfstat.itapp.Mix.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        Processes.Result r = Processes.run(dir, java.util.List.of(Processes.java(), option, "-cp", classes, "perfstat.itapp.Mix", "1500"));
+        assertThat(r.code()).as(r.err()).isZero();
+        return dir.resolve(name);
+    }
+
+    /** The rules JMC finds not applicable (Severity.NA) on a recording. */
+    private static Set<String> notApplicable(IItemCollection items) throws Exception {
+        Map<IRule, Future<IResult>> results = RulesToolkit.evaluateParallel(RuleRegistry.getRules(), items,
+                IPreferenceValueProvider.DEFAULT_VALUES, 2);
+        Set<String> na = new TreeSet<>();
+        for (Map.Entry<IRule, Future<IResult>> e : results.entrySet()) {
+            if (e.getValue().get().getSeverity() == Severity.NA) {
+                na.add(e.getKey().getId());
+            }
+        }
+        return na;
+    }
+
+    @Test
+    void jmcReadsPerfstatsRecordingsAndWithProfileSettingsRunsWhatItRunsOnAProfileRecording() throws Exception {
+        String agent = "-javaagent:" + Processes.jar();
+        IItemCollection own = JfrLoaderToolkit.loadEvents(record("perfstat.jfr", agent + "=out=perfstat.jfr").toFile());
+        IItemCollection withProfile = JfrLoaderToolkit.loadEvents(
+                record("perfstat-profile.jfr", agent + "=out=perfstat-profile.jfr,jfr-settings=profile").toFile());
+        IItemCollection plain = JfrLoaderToolkit.loadEvents(
+                record("profile.jfr", "-XX:StartFlightRecording=settings=profile,filename=profile.jfr").toFile());
+        for (IItemCollection items : java.util.List.of(own, withProfile)) {
+            assertThat(items.apply(ItemFilters.type("jdk.ActiveSetting")).hasItems()).isTrue();
+            assertThat(items.apply(ItemFilters.type(Events.Counters.NAME)).hasItems()).isTrue();
+            assertThat(items.apply(ItemFilters.type(Events.Agent.NAME)).hasItems()).isTrue();
+        }
+        Set<String> naOwn = notApplicable(own);
+        Set<String> naWithProfile = notApplicable(withProfile);
+        Set<String> naPlain = notApplicable(plain);
+        System.out.printf("JMC rules not applicable (of %d): perfstat %d, perfstat with jfr-settings=profile %d, plain profile %d%n",
+                RuleRegistry.getRules().size(), naOwn.size(), naWithProfile.size(), naPlain.size());
+        Set<String> lost = new TreeSet<>(naWithProfile);
+        lost.removeAll(naPlain);
+        assertThat(lost).as("rules that run on a plain profile recording, not applicable on perfstat's with jfr-settings=profile")
+                .isSubsetOf(PRIVATE_RULES);
+        assertThat(naWithProfile.size()).isLessThan(naOwn.size());
+    }
+}
