@@ -115,7 +115,7 @@ final class AgentSession {
         long cpuAtStart = ProcessCounters.read().taskClockNs();
         // nothing probed: no probe runtime, no Byte Buddy, no timer calibration (nothing to correct)
         ProbeInstaller installer = filters.isEmpty() ? null
-                : new ProbeInstaller(filters, Messages.to(o.messages())::say).bootReason(bootReason);
+                : new ProbeInstaller(filters, Messages.to(o.messages())::say).bootReason(bootReason).mergeOverloads(o.probesMerge());
         Thread ready = StartUp.begin(installer, !o.events().isEmpty()); // alongside JFR's start
         try {
             Recording r = attached ? RecordingSession.start(part, o.contentionNs(), false, false)

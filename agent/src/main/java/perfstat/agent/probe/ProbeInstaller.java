@@ -200,7 +200,8 @@ public final class ProbeInstaller {
                 }
                 continue;
             }
-            String probe = className + "::" + methodName + (overloads.getOrDefault(methodName, 0) > 1 ? parameters(m) : "");
+            String probe = className + "::" + methodName
+                    + (!mergeOverloads && overloads.getOrDefault(methodName, 0) > 1 ? parameters(m) : "");
             int id = Probes.idFor(probe);
             if (id < 0) {
                 dropped.add(probe);
@@ -275,6 +276,15 @@ public final class ProbeInstaller {
         return "(" + String.join(",", types) + ")";
     }
 
+    /** The method's parameter types, erased, by their full names ({@code java.lang.String[]}, {@code a.B$C}). */
+    private static List<String> parameterTypes(MethodDescription m) {
+        List<String> types = new java.util.ArrayList<>();
+        for (TypeDescription t : m.getParameters().asTypeList().asErasures()) {
+            types.add(t.getActualName());
+        }
+        return types;
+    }
+
     /** The filters that method {@code method} of {@code type} matches. */
     private List<ProbeFilter> matching(TypeDescription type, String method, MethodDescription m) {
         List<ProbeFilter> hits = new java.util.ArrayList<>();
@@ -285,7 +295,7 @@ public final class ProbeInstaller {
             boolean hit = f.annotation() != null
                     ? !jdk && ((has(type.getDeclaredAnnotations(), f.annotation()) && !method.equals(ProbeFilter.STATIC_INITIALIZER))
                             || hasAnnotation(m, f.annotation()))
-                    : f.matches(cls, method) && (!jdk || f.className() != null);
+                    : f.matches(cls, method) && (!jdk || f.className() != null) && f.matchesParameters(parameterTypes(m));
             if (hit) {
                 hits.add(f);
             }
@@ -325,6 +335,13 @@ public final class ProbeInstaller {
     }
 
     private String bootReason;
+    private boolean mergeOverloads;
+
+    /** Whether the overloads of a method that the filters match count as one probe ({@code Class::method}), not one each. */
+    public ProbeInstaller mergeOverloads(boolean merge) {
+        this.mergeOverloads = merge;
+        return this;
+    }
 
     /** Why the probe runtime is not on the boot class path (said when a filter names a JDK class), or null. */
     public ProbeInstaller bootReason(String reason) {
