@@ -116,6 +116,9 @@ final class AgentSession {
         // nothing probed: no probe runtime, no Byte Buddy, no timer calibration (nothing to correct)
         ProbeInstaller installer = filters.isEmpty() ? null
                 : new ProbeInstaller(filters, Messages.to(o.messages())::say).bootReason(bootReason).mergeOverloads(o.probesMerge());
+        if (installer != null) { // the transformer's time on the application's threads, by the roles' own rule
+            installer.clock().applicationThreads(n -> perfstat.agent.counters.ThreadRoles.of(n) == perfstat.format.ThreadRole.APPLICATION);
+        }
         Thread ready = StartUp.begin(installer, !o.events().isEmpty()); // alongside JFR's start
         try {
             Recording r = attached ? RecordingSession.start(part, o.contentionNs(), false, false)
@@ -138,6 +141,9 @@ final class AgentSession {
             long startCpuNs = ProcessCounters.read().taskClockNs() - cpuAtStart;
             commitCounters(Phase.START);
             Counting counting = openCounters(o, undo);
+            if (installer != null && counting.reader() != null && installer.clock().available()) {
+                counting.reader().transformClock(installer.clock()::applicationNs); // from the window's opening
+            }
             if (o.samples()) {
                 RecordingSession.enableSamples(r); // once the agent is ready: its own start is not sampled
             }

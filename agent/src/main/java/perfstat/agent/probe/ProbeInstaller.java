@@ -56,6 +56,7 @@ public final class ProbeInstaller {
     private final java.util.Set<String> dropped = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final Map<ClassLoader, Boolean> visibility = new WeakHashMap<>();
     private ResettableClassFileTransformer transformer;
+    private final TransformClock clock = new TransformClock();
 
     public ProbeInstaller(List<ProbeFilter> filters) {
         this(filters, line -> System.err.println("perfstat agent: " + line));
@@ -113,6 +114,7 @@ public final class ProbeInstaller {
             return;
         }
         noUnsafe();
+        clock.prepare();
         new AgentBuilder.Default().disableClassFormatChanges().makeRaw(); // never installed
         Advice.to(ProbeAdvice.ById.class, ProbeAdvice.class);
     }
@@ -133,6 +135,9 @@ public final class ProbeInstaller {
             return;
         }
         noUnsafe();
+        if (!clock.available()) {
+            clock.prepare(); // installed without prepare(): here, before any class goes through it
+        }
         for (ProbeFilter f : filters) {
             String cls = f.className();
             if (cls != null && jdkClass(cls) && onProbePath(cls)) {
@@ -171,6 +176,7 @@ public final class ProbeInstaller {
                 .ignore(nameStartsWith("perfstat.agent.").or(nameStartsWith("perfstat.shaded."))
                         .or(nameStartsWith("net.bytebuddy.")))
                 .assureReadEdgeTo(inst, Probes.class) // a JDK class in a named module must read the runtime's
+                .with((AgentBuilder.TransformerDecorator) t -> new Timed(t, clock))
                 .type(types)
                 .transform(this::transform)
                 .installOn(inst);
@@ -370,6 +376,47 @@ public final class ProbeInstaller {
         if (transformer != null) {
             transformer.reset(inst, AgentBuilder.RedefinitionStrategy.RETRANSFORMATION);
             transformer = null;
+        }
+    }
+
+    /** The application threads' CPU time in the transformer (perfstat's work on their threads, not theirs). */
+    public TransformClock clock() {
+        return clock;
+    }
+
+    /**
+     * The transformer, each call timed on the calling thread's CPU clock ({@link TransformClock}): every class that
+     * loads while the probes are in goes through it, and the time it takes is perfstat's, not the application's.
+     */
+    private static final class Timed extends ResettableClassFileTransformer.WithDelegation {
+        private final TransformClock clock;
+
+        Timed(ResettableClassFileTransformer transformer, TransformClock clock) {
+            super(transformer);
+            this.clock = clock;
+        }
+
+        @Override
+        public byte[] transform(ClassLoader loader, String name, Class<?> redefined, java.security.ProtectionDomain domain,
+                                byte[] bytes) throws java.lang.instrument.IllegalClassFormatException {
+            long start = clock.start();
+            try {
+                return classFileTransformer.transform(loader, name, redefined, domain, bytes);
+            } finally {
+                clock.stop(start);
+            }
+        }
+
+        @Override
+        public byte[] transform(Module module, ClassLoader loader, String name, Class<?> redefined,
+                                java.security.ProtectionDomain domain, byte[] bytes)
+                throws java.lang.instrument.IllegalClassFormatException {
+            long start = clock.start();
+            try {
+                return classFileTransformer.transform(module, loader, name, redefined, domain, bytes);
+            } finally {
+                clock.stop(start);
+            }
         }
     }
 
