@@ -117,6 +117,40 @@ public final class ProbeInstaller {
         clock.prepare();
         new AgentBuilder.Default().disableClassFormatChanges().makeRaw(); // never installed
         Advice.to(ProbeAdvice.ById.class, ProbeAdvice.class);
+        warmUp();
+    }
+
+    /** A class of perfstat's own whose bytes {@link #warmUp} probes (and throws away). */
+    private static final String WARM_UP = "perfstat/agent/probe/ProbeNames";
+
+    /**
+     * Probes one method of a class of perfstat's own, bytes in and bytes out, with a transformer like the one
+     * {@link #install} puts in (never installed; nothing is defined, no probe registered): the hundreds of Byte
+     * Buddy's classes that its first transformation loads, and its first runs of their code, are then part of the
+     * agent's start, on its own thread, and not of the first probed class that the application loads, on the
+     * application's thread inside the window (a Jackson ObjectMapper's first load took 230-290 ms of CPU there).
+     */
+    private void warmUp() {
+        try (java.io.InputStream in = ProbeInstaller.class.getResourceAsStream("/" + WARM_UP + ".class")) {
+            if (in == null) {
+                return;
+            }
+            byte[] bytes = in.readAllBytes();
+            java.lang.instrument.ClassFileTransformer t = new AgentBuilder.Default()
+                    .disableClassFormatChanges()
+                    .with(AgentBuilder.TypeStrategy.Default.DECORATE)
+                    .with(AgentBuilder.InitializationStrategy.NoOp.INSTANCE)
+                    .with(AgentBuilder.InjectionStrategy.Disabled.INSTANCE)
+                    .ignore(ElementMatchers.none())
+                    .type(ElementMatchers.named(WARM_UP.replace('/', '.')))
+                    .transform((builder, type, loader, module, domain) -> builder.visit(
+                            advice(type.getDeclaredMethods().filter(ElementMatchers.named("simple")).getOnly(), 0, false)
+                                    .on(ElementMatchers.named("simple"))))
+                    .makeRaw();
+            t.transform(ProbeInstaller.class.getClassLoader(), WARM_UP, null, ProbeInstaller.class.getProtectionDomain(), bytes);
+        } catch (java.io.IOException | java.lang.instrument.IllegalClassFormatException | RuntimeException e) {
+            // the first probed class pays for it then
+        }
     }
 
     /**
@@ -176,7 +210,7 @@ public final class ProbeInstaller {
                 .ignore(nameStartsWith("perfstat.agent.").or(nameStartsWith("perfstat.shaded."))
                         .or(nameStartsWith("net.bytebuddy.")))
                 .assureReadEdgeTo(inst, Probes.class) // a JDK class in a named module must read the runtime's
-                .with((AgentBuilder.TransformerDecorator) t -> new Timed(t, clock))
+                .with((AgentBuilder.TransformerDecorator) t -> new Timed(t, clock, namedClasses()))
                 .type(types)
                 .transform(this::transform)
                 .installOn(inst);
@@ -385,15 +419,38 @@ public final class ProbeInstaller {
     }
 
     /**
+     * The internal names ({@code a/b/C}) of the classes the filters name, where every filter names its class; null
+     * where one may match any class ({@code ::method}, {@code @Annotation}), so that each class must be looked at.
+     */
+    private java.util.Set<String> namedClasses() {
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (ProbeFilter f : filters) {
+            if (f.className() == null) {
+                return null;
+            }
+            names.add(f.className().replace('.', '/'));
+        }
+        return names;
+    }
+
+    /**
      * The transformer, each call timed on the calling thread's CPU clock ({@link TransformClock}): every class that
-     * loads while the probes are in goes through it, and the time it takes is perfstat's, not the application's.
+     * loads while the probes are in goes through it, and the time it takes is perfstat's, not the application's. A
+     * class that no filter names (where all name their class) is let through by its name, before Byte Buddy parses
+     * it: most classes a program loads.
      */
     private static final class Timed extends ResettableClassFileTransformer.WithDelegation {
         private final TransformClock clock;
+        private final java.util.Set<String> named;
 
-        Timed(ResettableClassFileTransformer transformer, TransformClock clock) {
+        Timed(ResettableClassFileTransformer transformer, TransformClock clock, java.util.Set<String> named) {
             super(transformer);
             this.clock = clock;
+            this.named = named;
+        }
+
+        private boolean skipped(String name) {
+            return named != null && name != null && !named.contains(name);
         }
 
         @Override
@@ -401,7 +458,7 @@ public final class ProbeInstaller {
                                 byte[] bytes) throws java.lang.instrument.IllegalClassFormatException {
             long start = clock.start();
             try {
-                return classFileTransformer.transform(loader, name, redefined, domain, bytes);
+                return skipped(name) ? null : classFileTransformer.transform(loader, name, redefined, domain, bytes);
             } finally {
                 clock.stop(start);
             }
@@ -413,7 +470,7 @@ public final class ProbeInstaller {
                 throws java.lang.instrument.IllegalClassFormatException {
             long start = clock.start();
             try {
-                return classFileTransformer.transform(module, loader, name, redefined, domain, bytes);
+                return skipped(name) ? null : classFileTransformer.transform(module, loader, name, redefined, domain, bytes);
             } finally {
                 clock.stop(start);
             }
