@@ -49,13 +49,17 @@ public final class TransformClock {
         if (t == null) {
             return -1;
         }
-        boolean[] in = inside.get();
-        if (in[0] || !application.test(Thread.currentThread().getName())) {
-            return -1;
+        try {
+            boolean[] in = inside.get();
+            if (in[0] || !application.test(Thread.currentThread().getName())) {
+                return -1;
+            }
+            long now = t.getCurrentThreadCpuTime(); // -1 on a virtual thread where the JDK cannot say
+            in[0] = now >= 0;
+            return now;
+        } catch (RuntimeException e) {
+            return -1; // the clock turned off by the application (UnsupportedOperationException): untimed
         }
-        long now = t.getCurrentThreadCpuTime(); // -1 on a virtual thread where the JDK cannot say
-        in[0] = now >= 0;
-        return now;
     }
 
     /** Ends a call that {@link #start} gave {@code startNs} (-1: not timed). */
@@ -63,10 +67,14 @@ public final class TransformClock {
         if (startNs < 0) {
             return;
         }
-        inside.get()[0] = false;
-        long end = threads.getCurrentThreadCpuTime();
-        if (end > startNs) {
-            applicationNs.add(end - startNs);
+        try {
+            inside.get()[0] = false;
+            long end = threads.getCurrentThreadCpuTime();
+            if (end > startNs) {
+                applicationNs.add(end - startNs);
+            }
+        } catch (RuntimeException e) {
+            // untimed: the clock turned off meanwhile
         }
     }
 
