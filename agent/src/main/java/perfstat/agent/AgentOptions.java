@@ -104,6 +104,10 @@ public final class AgentOptions {
                     + " bound that works here), so "
                     + "that what JFR's and the agent's start queued for the JIT is compiled before the window and not counted "
                     + "as the application's. The wait delays `main` as much. Not used when loaded into a running JVM.");
+    public static final AgentOption<Boolean> PROBES_MERGE = declare("probes-merge", "true|false", OptionTypes.bool(), false,
+            AgentOptions::probesMerge, // recorded where it is on: rows of merged overloads
+            "The overloads a pattern matches count as one probe, one row `Class::method` (default `false`: "
+                    + "a row each, `Class::method(int,String)`; `perfstat … --probes-merge` sets `true`).");
 
     private static final Map<String, AgentOption<?>> BY_KEY = byKey();
 
@@ -184,6 +188,11 @@ public final class AgentOptions {
 
     public Timing timing() {
         return get(TIMING);
+    }
+
+    /** Whether the overloads a pattern matches count as one probe. */
+    public boolean probesMerge() {
+        return get(PROBES_MERGE);
     }
 
     public int sample() {
@@ -312,6 +321,10 @@ public final class AgentOptions {
             return set(TIMING, t);
         }
 
+        public Builder probesMerge(boolean on) {
+            return set(PROBES_MERGE, on);
+        }
+
         public Builder sample(int n) {
             return set(SAMPLE, n);
         }
@@ -402,7 +415,7 @@ public final class AgentOptions {
         if (args == null || args.isBlank()) {
             return b.build();
         }
-        for (String part : args.split(",")) {
+        for (String part : parts(args)) {
             if (part.isBlank()) {
                 continue;
             }
@@ -418,6 +431,36 @@ public final class AgentOptions {
             b.parsed(option, part.substring(eq + 1).trim());
         }
         return b.build();
+    }
+
+    /**
+     * The KEY=VALUE parts of the agent's argument, split at commas; in a {@code probes} part, a
+     * comma inside a signature's parentheses ({@code probes=a.B::c(int,String)}) is the pattern's.
+     */
+    private static List<String> parts(String args) {
+        List<String> parts = new ArrayList<>();
+        StringBuilder part = null;
+        for (String piece : args.split(",", -1)) {
+            if (part != null && part.toString().trim().startsWith(PROBES.key() + "=") && unclosed(part)) {
+                part.append(',').append(piece);
+            } else {
+                if (part != null) {
+                    parts.add(part.toString());
+                }
+                part = new StringBuilder(piece);
+            }
+        }
+        parts.add(part.toString());
+        return parts;
+    }
+
+    /** Whether the text has more '(' than ')'. */
+    private static boolean unclosed(CharSequence text) {
+        int depth = 0;
+        for (int i = 0; i < text.length(); i++) {
+            depth += text.charAt(i) == '(' ? 1 : text.charAt(i) == ')' ? -1 : 0;
+        }
+        return depth > 0;
     }
 
     /**

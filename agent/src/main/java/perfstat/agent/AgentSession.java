@@ -113,9 +113,7 @@ final class AgentSession {
         Path part = attached ? out.resolveSibling(out.getFileName() + ".part") : null;
         List<AutoCloseable> undo = new ArrayList<>();
         long cpuAtStart = ProcessCounters.read().taskClockNs();
-        // nothing probed: no probe runtime, no Byte Buddy, no timer calibration (nothing to correct)
-        ProbeInstaller installer = filters.isEmpty() ? null
-                : new ProbeInstaller(filters, Messages.to(o.messages())::say).bootReason(bootReason);
+        ProbeInstaller installer = installer(o, filters, bootReason);
         Thread ready = StartUp.begin(installer, !o.events().isEmpty()); // alongside JFR's start
         try {
             Recording r = attached ? RecordingSession.start(part, o.contentionNs(), false, false, o.jfrSettings())
@@ -138,6 +136,9 @@ final class AgentSession {
             long startCpuNs = ProcessCounters.read().taskClockNs() - cpuAtStart;
             commitCounters(Phase.START);
             Counting counting = openCounters(o, undo);
+            if (installer != null && counting.reader() != null && installer.clock().available()) {
+                counting.reader().transformClock(installer.clock()::applicationNs); // from the window's opening
+            }
             if (o.samples()) {
                 RecordingSession.enableSamples(r); // once the agent is ready: its own start is not sampled
             }
@@ -162,6 +163,20 @@ final class AgentSession {
             }
             throw e;
         }
+    }
+
+    /**
+     * The probe installer for {@code filters}, its clock told which threads are the application's (by the roles' own
+     * rule); null where nothing is probed: no probe runtime, no Byte Buddy, no timer calibration (nothing to correct).
+     */
+    private static ProbeInstaller installer(AgentOptions o, List<ProbeFilter> filters, String bootReason) {
+        if (filters.isEmpty()) {
+            return null;
+        }
+        ProbeInstaller installer = new ProbeInstaller(filters, Messages.to(o.messages())::say).bootReason(bootReason)
+                .mergeOverloads(o.probesMerge());
+        installer.clock().applicationThreads(n -> perfstat.agent.counters.ThreadRoles.of(n) == perfstat.format.ThreadRole.APPLICATION);
+        return installer;
     }
 
     /**

@@ -17,7 +17,8 @@ import perfstat.agent.probe.ProbeFilter;
 final class OptionTypes {
     private static final List<String> SAMPLE_PATHS = List.of("x.jfr", "/tmp/a b/run.jfr", "rel/dir/f=g.jfr");
     private static final List<String> SAMPLE_PATTERNS = List.of("a.B", "a.B::c", "::run", "java.util.HashMap::get",
-            "com.example.Outer$Inner::init", "x.y.Z::_m1");
+            "com.example.Outer$Inner::init", "x.y.Z::_m1",
+            "a.B::read(String,com.x.TypeRef)", "a.B::c()", "a.B::<init>(int[],a.B$C)");
     private static final List<String> SAMPLE_PROBE_SETS = List.of("writepath", "rwsem", "block");
     private static final List<String> SAMPLE_EVENTS = List.of("task-clock", "cycles:u", "r01c2", "page-faults:k", "cs");
     private static final Pattern DURATION = Pattern.compile("([0-9]{1,12})(ns|us|ms|s)");
@@ -106,7 +107,8 @@ final class OptionTypes {
             @Override
             public void check(String key, List<String> value) throws BadOption {
                 for (String p : value) {
-                    if (p.isEmpty() || p.contains(";") || p.contains(",")) {
+                    // a comma only inside a signature's parentheses: the agent's options split on the others
+                    if (p.isEmpty() || p.contains(";") || (p.contains(",") && p.indexOf('(') < 0)) {
                         throw new BadOption("option '" + key + "': bad pattern '" + p + "'");
                     }
                     try {

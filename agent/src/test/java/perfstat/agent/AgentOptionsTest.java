@@ -18,6 +18,18 @@ class AgentOptionsTest {
     }
 
     @Test
+    void aSignaturesCommasStayInItsPattern() throws Exception {
+        AgentOptions o = AgentOptions.parse("out=x(1.jfr,probes=a.B::c(String,int[]);d.E::f(a.G$H, long),timing=exact");
+        assertThat(o.probes()).containsExactly("a.B::c(String,int[])", "d.E::f(a.G$H, long)");
+        assertThat(o.timing()).isEqualTo(AgentOptions.Timing.EXACT);
+        assertThat(AgentOptions.parse(o.format())).isEqualTo(o);
+        assertThatThrownBy(() -> AgentOptions.parse("probes=a.B::c(String,in t)"))
+                .hasMessage("option 'probes': bad parameter type 'in t' in 'a.B::c(String,in t)'");
+        assertThatThrownBy(() -> AgentOptions.parse("probes=a.B::c(String,timing=exact"))
+                .hasMessageContaining("not closed");
+    }
+
+    @Test
     void defaults() throws Exception {
         AgentOptions o = AgentOptions.parse(null);
         assertThat(o.out()).isEqualTo("perfstat.jfr");

@@ -101,6 +101,10 @@ class MainTest {
             oneLine(run("attach", "1", "--probes", bad), 2, "option 'probes'");
         }
         oneLine(run("run", "fstime", "--probeset", "nope"), 2, "unknown probe set 'nope'");
+        // a signature names the part that does not parse
+        oneLine(run("stat", "--probes", "a.B::c(String,Str ing)", "--", "java", "-version"), 2,
+                "option 'probes': bad parameter type 'Str ing' in 'a.B::c(String,Str ing)'");
+        oneLine(run("run", "fstime", "--probes", "a.B::c(int"), 2, "parameter list not closed with ')'");
         oneLine(run("run", "fstime", "--timing", "fast"), 2, "--timing");
         oneLine(run("stat", "--sample", "0", "--", "java", "-version"), 2, "sample");
         oneLine(run("stat", "-e", "cycels", "--", "java", "-version"), 2, "unknown event 'cycels'");

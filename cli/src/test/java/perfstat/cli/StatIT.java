@@ -122,8 +122,11 @@ class StatIT {
         assertThat(e.lines().filter(l -> l.startsWith("perfstat agent: probe pattern")).toList())
                 .containsExactly("perfstat agent: probe pattern 'perfstat.itapp.CounterWorkloadd::spin' matched no method;"
                         + " did you mean perfstat.itapp.CounterWorkload::spin?");
-        Processes.Result clean = stat(Processes.java(), "-e", "task-clock", "--probes", "perfstat.itapp.CounterWorkload::spin");
+        // by signature: the overload counted; perfstat's class transformation on a row of its own
+        Processes.Result clean = stat(Processes.java(), "-e", "task-clock", "--probes", "perfstat.itapp.CounterWorkload::spin(long)");
         assertThat(clean.err()).doesNotContain("matched no method");
+        assertThat(clean.err()).containsPattern("\\n +5 +CounterWorkload::spin calls")
+                .containsPattern("msec   perfstat transforming classes +# +[0-9.]+% of whole process");
     }
 
     @Test
@@ -193,8 +196,11 @@ class StatIT {
     void aJava17TargetCountsFromProcfsAndSaysSo() throws Exception {
         Path home = Processes.jdk(17);
         assumeTrue(home != null, "no JDK 17 installed under /usr/lib/jvm");
-        Processes.Result r = stat(home.resolve("bin/java").toString());
+        Processes.Result r = stat(home.resolve("bin/java").toString(), "--probes", "perfstat.itapp.CounterWorkload::spin(long)");
         assertThat(r.code()).as(r.err()).isZero();
+        // Byte Buddy's path on a Java 17 target: the overload by signature counted, its transformation on its own row
+        assertThat(r.err()).containsPattern("\\n +5 +CounterWorkload::spin calls")
+                .containsPattern("msec   perfstat transforming classes +# +[0-9.]+% of whole process");
         // task-clock in ns from each thread's schedstat (with the ticks of threads that ended between reads, if any)
         assertThat(r.err()).containsPattern("msec task-clock .*\\[procfs schedstat \\(ns\\)");
         assertThat(r.err()).containsPattern("msec   JIT compiler +# +[0-9.]+% of whole process");

@@ -10,6 +10,7 @@ import java.util.List;
 import perfstat.agent.events.CounterReaderEvent;
 import perfstat.agent.events.PerfCounterEvent;
 import perfstat.agent.events.ThreadRoleEvent;
+import perfstat.format.Events;
 import perfstat.format.Phase;
 
 /**
@@ -36,6 +37,10 @@ public final class CounterReader implements Runnable {
     /** Interval reads that failed: each costs its interval's row, and is counted in the recording. */
     private final java.util.concurrent.atomic.AtomicLong readFailures = new java.util.concurrent.atomic.AtomicLong();
 
+    /** The application threads' CPU time in perfstat's class transformation (cumulative), or null; and its value as the window opened. */
+    private volatile java.util.function.LongSupplier transformNs;
+    private volatile long transformAtOpen;
+
     /**
      * @param perfControl perf stat's control FIFO, told {@code disable} after the last read; null for none
      */
@@ -50,6 +55,15 @@ public final class CounterReader implements Runnable {
 
     public void start() {
         thread.start();
+    }
+
+    /**
+     * Also records, with each split by role, the application threads' CPU time in perfstat's class transformation
+     * since now (the window's opening), as the application role's count of {@link Events.ThreadRoleCounter#TRANSFORM}.
+     */
+    public void transformClock(java.util.function.LongSupplier cumulativeNs) {
+        transformAtOpen = cumulativeNs.getAsLong();
+        transformNs = cumulativeNs;
     }
 
     /** Stops the thread; the counters stay open for a last {@link #commitEnd()}. */
@@ -250,6 +264,17 @@ public final class CounterReader implements Runnable {
             e.source = r.source();
             e.windowNs = window;
             e.note = "";
+            e.commit();
+        }
+        java.util.function.LongSupplier transform = transformNs;
+        if (transform != null) {
+            perfstat.agent.events.ThreadRoleCounterEvent e = new perfstat.agent.events.ThreadRoleCounterEvent();
+            e.phase = phase;
+            e.role = perfstat.format.ThreadRole.APPLICATION.text();
+            e.event = Events.ThreadRoleCounter.Transform.EVENT;
+            e.value = Math.max(0, transform.getAsLong() - transformAtOpen);
+            e.source = Events.ThreadRoleCounter.Transform.SOURCE;
+            e.windowNs = window;
             e.commit();
         }
         for (CounterSet.RoleEventReading r : counters.roleEvents()) {

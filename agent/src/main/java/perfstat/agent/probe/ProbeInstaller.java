@@ -56,6 +56,7 @@ public final class ProbeInstaller {
     private final java.util.Set<String> dropped = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final Map<ClassLoader, Boolean> visibility = new WeakHashMap<>();
     private ResettableClassFileTransformer transformer;
+    private final TransformClock clock = new TransformClock();
 
     public ProbeInstaller(List<ProbeFilter> filters) {
         this(filters, line -> System.err.println("perfstat agent: " + line));
@@ -113,8 +114,43 @@ public final class ProbeInstaller {
             return;
         }
         noUnsafe();
+        clock.prepare();
         new AgentBuilder.Default().disableClassFormatChanges().makeRaw(); // never installed
         Advice.to(ProbeAdvice.ById.class, ProbeAdvice.class);
+        warmUp();
+    }
+
+    /** A class of perfstat's own whose bytes {@link #warmUp} probes (and throws away). */
+    private static final String WARM_UP = "perfstat/agent/probe/ProbeNames";
+
+    /**
+     * Probes one method of a class of perfstat's own, bytes in and bytes out, with a transformer like the one
+     * {@link #install} puts in (never installed; nothing is defined, no probe registered): the hundreds of Byte
+     * Buddy's classes that its first transformation loads, and its first runs of their code, are then part of the
+     * agent's start, on its own thread, and not of the first probed class that the application loads, on the
+     * application's thread inside the window (a Jackson ObjectMapper's first load took 230-290 ms of CPU there).
+     */
+    private void warmUp() {
+        try (java.io.InputStream in = ProbeInstaller.class.getResourceAsStream("/" + WARM_UP + ".class")) {
+            if (in == null) {
+                return;
+            }
+            byte[] bytes = in.readAllBytes();
+            java.lang.instrument.ClassFileTransformer t = new AgentBuilder.Default()
+                    .disableClassFormatChanges()
+                    .with(AgentBuilder.TypeStrategy.Default.DECORATE)
+                    .with(AgentBuilder.InitializationStrategy.NoOp.INSTANCE)
+                    .with(AgentBuilder.InjectionStrategy.Disabled.INSTANCE)
+                    .ignore(ElementMatchers.none())
+                    .type(ElementMatchers.named(WARM_UP.replace('/', '.')))
+                    .transform((builder, type, loader, module, domain) -> builder.visit(
+                            advice(type.getDeclaredMethods().filter(ElementMatchers.named("simple")).getOnly(), 0, false)
+                                    .on(ElementMatchers.named("simple"))))
+                    .makeRaw();
+            t.transform(ProbeInstaller.class.getClassLoader(), WARM_UP, null, ProbeInstaller.class.getProtectionDomain(), bytes);
+        } catch (java.io.IOException | java.lang.instrument.IllegalClassFormatException | RuntimeException e) {
+            // the first probed class pays for it then
+        }
     }
 
     /**
@@ -133,6 +169,9 @@ public final class ProbeInstaller {
             return;
         }
         noUnsafe();
+        if (!clock.available()) {
+            clock.prepare(); // installed without prepare(): here, before any class goes through it
+        }
         for (ProbeFilter f : filters) {
             String cls = f.className();
             if (cls != null && jdkClass(cls) && onProbePath(cls)) {
@@ -171,6 +210,7 @@ public final class ProbeInstaller {
                 .ignore(nameStartsWith("perfstat.agent.").or(nameStartsWith("perfstat.shaded."))
                         .or(nameStartsWith("net.bytebuddy.")))
                 .assureReadEdgeTo(inst, Probes.class) // a JDK class in a named module must read the runtime's
+                .with((AgentBuilder.TransformerDecorator) t -> new Timed(t, clock, namedClasses()))
                 .type(types)
                 .transform(this::transform)
                 .installOn(inst);
@@ -200,7 +240,8 @@ public final class ProbeInstaller {
                 }
                 continue;
             }
-            String probe = className + "::" + methodName + (overloads.getOrDefault(methodName, 0) > 1 ? parameters(m) : "");
+            String probe = className + "::" + methodName
+                    + (!mergeOverloads && overloads.getOrDefault(methodName, 0) > 1 ? parameters(m) : "");
             int id = Probes.idFor(probe);
             if (id < 0) {
                 dropped.add(probe);
@@ -275,6 +316,15 @@ public final class ProbeInstaller {
         return "(" + String.join(",", types) + ")";
     }
 
+    /** The method's parameter types, erased, by their full names ({@code java.lang.String[]}, {@code a.B$C}). */
+    private static List<String> parameterTypes(MethodDescription m) {
+        List<String> types = new java.util.ArrayList<>();
+        for (TypeDescription t : m.getParameters().asTypeList().asErasures()) {
+            types.add(t.getActualName());
+        }
+        return types;
+    }
+
     /** The filters that method {@code method} of {@code type} matches. */
     private List<ProbeFilter> matching(TypeDescription type, String method, MethodDescription m) {
         List<ProbeFilter> hits = new java.util.ArrayList<>();
@@ -285,7 +335,7 @@ public final class ProbeInstaller {
             boolean hit = f.annotation() != null
                     ? !jdk && ((has(type.getDeclaredAnnotations(), f.annotation()) && !method.equals(ProbeFilter.STATIC_INITIALIZER))
                             || hasAnnotation(m, f.annotation()))
-                    : f.matches(cls, method) && (!jdk || f.className() != null);
+                    : f.matches(cls, method) && (!jdk || f.className() != null) && f.matchesParameters(parameterTypes(m));
             if (hit) {
                 hits.add(f);
             }
@@ -325,6 +375,13 @@ public final class ProbeInstaller {
     }
 
     private String bootReason;
+    private boolean mergeOverloads;
+
+    /** Whether the overloads of a method that the filters match count as one probe ({@code Class::method}), not one each. */
+    public ProbeInstaller mergeOverloads(boolean merge) {
+        this.mergeOverloads = merge;
+        return this;
+    }
 
     /** Why the probe runtime is not on the boot class path (said when a filter names a JDK class), or null. */
     public ProbeInstaller bootReason(String reason) {
@@ -353,6 +410,70 @@ public final class ProbeInstaller {
         if (transformer != null) {
             transformer.reset(inst, AgentBuilder.RedefinitionStrategy.RETRANSFORMATION);
             transformer = null;
+        }
+    }
+
+    /** The application threads' CPU time in the transformer (perfstat's work on their threads, not theirs). */
+    public TransformClock clock() {
+        return clock;
+    }
+
+    /**
+     * The internal names ({@code a/b/C}) of the classes the filters name, where every filter names its class; null
+     * where one may match any class ({@code ::method}, {@code @Annotation}), so that each class must be looked at.
+     */
+    private java.util.Set<String> namedClasses() {
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (ProbeFilter f : filters) {
+            if (f.className() == null) {
+                return null;
+            }
+            names.add(f.className().replace('.', '/'));
+        }
+        return names;
+    }
+
+    /**
+     * The transformer, each call timed on the calling thread's CPU clock ({@link TransformClock}): every class that
+     * loads while the probes are in goes through it, and the time it takes is perfstat's, not the application's. A
+     * class that no filter names (where all name their class) is let through by its name, before Byte Buddy parses
+     * it: most classes a program loads.
+     */
+    private static final class Timed extends ResettableClassFileTransformer.WithDelegation {
+        private final TransformClock clock;
+        private final java.util.Set<String> named;
+
+        Timed(ResettableClassFileTransformer transformer, TransformClock clock, java.util.Set<String> named) {
+            super(transformer);
+            this.clock = clock;
+            this.named = named;
+        }
+
+        private boolean skipped(String name) {
+            return named != null && name != null && !named.contains(name);
+        }
+
+        @Override
+        public byte[] transform(ClassLoader loader, String name, Class<?> redefined, java.security.ProtectionDomain domain,
+                                byte[] bytes) throws java.lang.instrument.IllegalClassFormatException {
+            long start = clock.start();
+            try {
+                return skipped(name) ? null : classFileTransformer.transform(loader, name, redefined, domain, bytes);
+            } finally {
+                clock.stop(start);
+            }
+        }
+
+        @Override
+        public byte[] transform(Module module, ClassLoader loader, String name, Class<?> redefined,
+                                java.security.ProtectionDomain domain, byte[] bytes)
+                throws java.lang.instrument.IllegalClassFormatException {
+            long start = clock.start();
+            try {
+                return skipped(name) ? null : classFileTransformer.transform(module, loader, name, redefined, domain, bytes);
+            } finally {
+                clock.stop(start);
+            }
         }
     }
 

@@ -3,6 +3,7 @@ package perfstat.agent.probe;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** JEP 520's three filter forms. */
@@ -42,5 +43,35 @@ class ProbeFilterTest {
         assertThatThrownBy(() -> ProbeFilter.parse("a..B")).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> ProbeFilter.parse("a.B::1x")).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> ProbeFilter.parse("a.B::")).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void signatureNamesOneOverloadBySimpleOrFullTypeNames() {
+        ProbeFilter f = ProbeFilter.parse("com.fasterxml.jackson.databind.ObjectMapper::readValue(String, TypeReference)");
+        assertThat(f.methodName()).isEqualTo("readValue");
+        assertThat(f.parameters()).containsExactly("String", "TypeReference");
+        assertThat(f.toString()).isEqualTo("com.fasterxml.jackson.databind.ObjectMapper::readValue(String,TypeReference)");
+        assertThat(f.matchesParameters(List.of("java.lang.String", "com.fasterxml.jackson.core.type.TypeReference"))).isTrue();
+        assertThat(f.matchesParameters(List.of("java.lang.String", "java.lang.Class"))).isFalse();
+        assertThat(f.matchesParameters(List.of("java.lang.String"))).isFalse();
+        ProbeFilter full = ProbeFilter.parse("a.B::c(java.lang.String,int[],java.util.Map.Entry,Object...)");
+        assertThat(full.matchesParameters(List.of("java.lang.String", "int[]", "java.util.Map$Entry", "java.lang.Object[]"))).isTrue();
+        assertThat(full.matchesParameters(List.of("java.lang.String", "int", "java.util.Map$Entry", "java.lang.Object[]"))).isFalse();
+        assertThat(full.matchesParameters(List.of("a.String", "int[]", "java.util.Map$Entry", "java.lang.Object[]"))).isFalse();
+        assertThat(ProbeFilter.parse("a.B::c()").matchesParameters(List.of())).isTrue();
+        assertThat(ProbeFilter.parse("a.B::c()").matchesParameters(List.of("int"))).isFalse();
+        assertThat(ProbeFilter.parse("a.B::c").matchesParameters(List.of("int"))).isTrue();
+        assertThat(ProbeFilter.sameType("Entry", "java.util.Map$Entry")).isTrue();
+        assertThat(ProbeFilter.sameType("ring", "java.lang.String")).isFalse();
+    }
+
+    @Test
+    void malformedSignatureNamesTheBadPart() {
+        assertThatThrownBy(() -> ProbeFilter.parse("a.B::c(String,Str ing)")).hasMessage("bad parameter type 'Str ing' in 'a.B::c(String,Str ing)'");
+        assertThatThrownBy(() -> ProbeFilter.parse("a.B::c(String,)")).hasMessage("bad parameter type '' in 'a.B::c(String,)'");
+        assertThatThrownBy(() -> ProbeFilter.parse("a.B::c(int")).hasMessage("parameter list not closed with ')' in 'a.B::c(int'");
+        assertThatThrownBy(() -> ProbeFilter.parse("a.B::c(int)x")).hasMessage("text after the parameter list: 'x' in 'a.B::c(int)x'");
+        assertThatThrownBy(() -> ProbeFilter.parse("a.B(int)")).hasMessage("parameter types need a method name before them in 'a.B(int)'");
+        assertThatThrownBy(() -> ProbeFilter.parse("a.B::c(1x)")).hasMessage("bad parameter type '1x' in 'a.B::c(1x)'");
     }
 }

@@ -36,8 +36,12 @@ class ProbeInstallerTest {
         Probes.configureSampling(8);
         installer = new ProbeInstaller(List.of(ProbeFilter.parse("perfstat.testapp.Target::add"),
                 ProbeFilter.parse("::throwIfPositive"), ProbeFilter.parse("perfstat.testapp.Target::twice"),
-                ProbeFilter.parse("perfstat.testapp.Legacy::answer")));
+                ProbeFilter.parse("perfstat.testapp.Legacy::answer"),
+                ProbeFilter.parse("perfstat.testapp.Overloads::parse(String, int)"),
+                ProbeFilter.parse("perfstat.testapp.Overloads::parse(char[])"),
+                ProbeFilter.parse("perfstat.testapp.Overloads::parse(java.util.Map.Entry)")));
         installer.install(inst);
+        perfstat.testapp.Overloads.parse("0"); // loaded after the probes: they go in as it loads
     }
 
     @AfterAll
@@ -82,6 +86,21 @@ class ProbeInstallerTest {
     }
 
     @Test
+    void aSignatureProbesItsOverloadOnlyEachARowOfItsOwn() {
+        assertThat(perfstat.testapp.Overloads.parse("ff", 16)).isEqualTo(255);
+        assertThat(perfstat.testapp.Overloads.parse("ff", 16)).isEqualTo(255);
+        assertThat(perfstat.testapp.Overloads.parse(new char[3])).isEqualTo(103);
+        assertThat(perfstat.testapp.Overloads.parse(java.util.Map.entry("a", 7))).isEqualTo(7);
+        assertThat(perfstat.testapp.Overloads.parse("abc")).isEqualTo(3);
+        assertThat(calls("perfstat.testapp.Overloads::parse(String,int)")).isEqualTo(2);
+        assertThat(calls("perfstat.testapp.Overloads::parse(char[])")).isEqualTo(1);
+        assertThat(calls("perfstat.testapp.Overloads::parse(Entry)")).isEqualTo(1);
+        assertThat(Probes.snapshot().stream().filter(p -> p.name().startsWith("perfstat.testapp.Overloads::")).count()).isEqualTo(3);
+        assertThat(installer.matchesByPattern()).containsEntry("perfstat.testapp.Overloads::parse(String,int)", 1L)
+                .containsEntry("perfstat.testapp.Overloads::parse(char[])", 1L);
+    }
+
+    @Test
     void hostExceptionsPassThroughUnchangedAndAreCounted() {
         long before = calls("perfstat.testapp.Target::throwIfPositive");
         Target t = new Target();
@@ -104,7 +123,7 @@ class ProbeInstallerTest {
             assertThat(answer.invoke(null)).isEqualTo(42);
         }
         assertThat(calls("perfstat.testapp.Legacy::answer")).isEqualTo(1000);
-        assertThat(installer.instrumentedMethods()).isEqualTo(4);
+        assertThat(installer.instrumentedMethods()).isEqualTo(4 + 3); // three overloads of Overloads::parse, by signature
         assertThat(installer.instrumentedById()).isEqualTo(1); // Target (Java 17) uses the constant
     }
 

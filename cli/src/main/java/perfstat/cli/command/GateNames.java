@@ -138,13 +138,17 @@ final class GateNames {
                 r.counterWindow(), r.probePatterns(), r.losses(), r.probeCandidates(), r.program(), r.roles(), score);
     }
 
-    /** A split by every role, with compilations in the window: its rows, the JIT's on the observer's code among them. */
+    /**
+     * A split by every role, with compilations and class transformation in the window: its rows, the JIT's on the
+     * observer's code and perfstat's transformation among them.
+     */
     private static RunData.Roles roles() {
         List<RunData.RoleCount> counts = new ArrayList<>();
         for (perfstat.format.ThreadRole r : perfstat.format.ThreadRole.values()) {
             counts.add(new RunData.RoleCount(r, 1, 1, 1, 1, "perf_event_open"));
         }
-        return new RunData.Roles(counts, null, null, List.of(), new RunData.Compiles(1, 2, 1));
+        return new RunData.Roles(counts, null, null, List.of(new RunData.RoleEvent(perfstat.format.ThreadRole.APPLICATION,
+                perfstat.format.Events.ThreadRoleCounter.Transform.EVENT, 0, "")), new RunData.Compiles(1, 2, 1));
     }
 
     /** The metrics as rows of a two-column table with a value each, as {@link Gate#problems} reads a table. */

@@ -22,6 +22,10 @@ public final class ProbeOptions {
             description = "With sampled timing, time one call in N on average (default: " + AgentOptions.DEFAULT_SAMPLE + ").")
     Integer sample;
 
+    @Option(names = "--probes-merge",
+            description = "Count the overloads a pattern matches as one probe, one row (Class::method); by default a row each.")
+    boolean probesMerge;
+
     @Option(names = "--no-samples",
             description = "Take no method samples (hot methods); by default the recording samples each thread every "
                     + perfstat.agent.recording.RecordingSession.SAMPLE_PERIOD_MS + " ms of CPU time.")
@@ -46,6 +50,9 @@ public final class ProbeOptions {
         probeSets.forEach(b::probeSet);
         if (timing != null) {
             b.timing(timing);
+        }
+        if (probesMerge) {
+            b.probesMerge(true);
         }
         if (noSamples) {
             b.samples(false);

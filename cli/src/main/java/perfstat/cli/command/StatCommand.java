@@ -269,6 +269,7 @@ public final class StatCommand implements Callable<Integer> {
         }
         notes.add(readerCost(w));
         perfstat.cli.stats.Measurements.roleNotes(last, null).forEach(n -> notes.add(perfstat.cli.render.NoteText.of(n)));
+        perfstat.cli.stats.SparseTiming.notes(List.of(runs)).forEach(n -> notes.add(perfstat.cli.render.NoteText.of(n)));
         if (perThread) {
             if (last.perThread().isEmpty()) {
                 notes.add("--per-thread: no split, the counters came from " + w.mode() + ", which counts the process as a whole");

@@ -118,6 +118,12 @@ public final class NoteText {
             return n.column() + ": <not counted> where another column has a value (its recordings lack the events or the calls,"
                     + " or too few of them), so not judged: " + String.join(", ", n.rows());
         }
+        if (note instanceof Note.SparseTiming n) {
+            return n.probe() + ": sampled timing timed as few as " + n.timed() + " of " + n.calls() + " calls a recording, too few"
+                    + " for its percentiles; " + (n.sample() > 1 ? "--sample " + n.sample() + " would time about "
+                    + n.calls() / n.sample() + " a recording, enough for p99" : "--timing exact times them all"
+                    + (n.enoughP99() ? "" : " (enough for p50, not for p99)"));
+        }
         if (note instanceof Note.TimedCallsMinimum n) {
             return "latency percentiles are judged only where every recording rests on at least " + n.p50() + " timed calls (p50)"
                     + " or " + n.p99() + " (p99, max), so that 10 calls lie beyond the percentile; ? with the fewest otherwise";

@@ -156,6 +156,7 @@ public final class StatRenderer {
     private static java.util.Optional<String> excluded(StatSummary s) {
         StatSummary.Line observer = null;
         StatSummary.Line jit = null;
+        StatSummary.Line transform = null;
         boolean whole = false;
         for (StatSummary.Line l : s.lines()) {
             whole |= l.event().equals(StatSummary.PROCESS);
@@ -163,6 +164,7 @@ public final class StatRenderer {
                 observer = l;
             }
             jit = l.event().equals(perfstat.cli.stats.RoleRows.JIT_OBSERVER) && l.value().measured() ? l : jit;
+            transform = l.event().equals(perfstat.cli.stats.RoleRows.TRANSFORM) && l.value().measured() ? l : transform;
         }
         if (!whole || observer == null || !observer.value().measured()) {
             return java.util.Optional.empty();
@@ -170,8 +172,12 @@ public final class StatRenderer {
         String jitPart = jit == null ? "" : String.format(Locale.ROOT, " and the JIT's compiling of their code: %.2f ms"
                 + " (the %s row, estimated from jdk.Compilation's share of compile time)", jit.value().value(),
                 perfstat.cli.stats.RoleRows.JIT_OBSERVER);
+        String transformPart = transform == null ? "" : String.format(Locale.ROOT, ", and perfstat's class transformation on"
+                + " the application's threads: %.2f ms (the %s row, each thread's CPU clock)", transform.value().value(),
+                perfstat.cli.stats.RoleRows.TRANSFORM);
         return java.util.Optional.of(String.format(Locale.ROOT, "task-clock excludes perfstat's and JFR's own threads: %.2f ms"
-                + " (the observer row)%s; %s is the whole process", observer.value().value(), jitPart, StatSummary.PROCESS));
+                + " (the observer row)%s%s; %s is the whole process", observer.value().value(), jitPart, transformPart,
+                StatSummary.PROCESS));
     }
 
     /**
@@ -220,6 +226,7 @@ public final class StatRenderer {
         String event = role != null ? "  " + perfstat.cli.stats.RoleRows.label(role) // perf's indented sub-row
                 : l.event().equals(StatSummary.PROCESS) ? "  " + PROCESS_LABEL
                 : l.event().equals(perfstat.cli.stats.RoleRows.JIT_OBSERVER) ? "  " + perfstat.cli.stats.RoleRows.JIT_OBSERVER_LABEL
+                : l.event().equals(perfstat.cli.stats.RoleRows.TRANSFORM) ? "  " + perfstat.cli.stats.RoleRows.TRANSFORM_LABEL
                 : l.event();
         b.append(String.format(Locale.ROOT, "%18s %-5s%-33s", shown, l.unit(), event));
         if (l.event().length() >= 33) {

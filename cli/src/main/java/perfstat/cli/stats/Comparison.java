@@ -133,6 +133,7 @@ public final class Comparison {
         if (columns.size() > 1) { // a report says it in its max row's comment
             notes.addAll(timedCallNotes(rows, labels));
         }
+        notes.addAll(SparseTiming.notes(columns));
         if (columns.size() == 1 && columns.get(0).size() == 1) {
             notes.addAll(Measurements.blockedSites(columns.get(0).get(0)));
         }

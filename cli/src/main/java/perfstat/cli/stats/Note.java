@@ -277,6 +277,18 @@ public sealed interface Note {
     record RunsInGroups(String row, String column, int low, int high, long moreRuns) implements Note {
     }
 
+    /**
+     * Sampled timing left a probe fewer timed calls than its p99 (and max) need, in some recording.
+     *
+     * @param probe      the probe as its rows name it
+     * @param calls      the fewest calls a recording
+     * @param timed      the fewest timed calls a recording
+     * @param sample     the {@code --sample N} that would time enough of those calls for p99; 1: only exact timing
+     * @param enoughP99  whether the calls are enough for p99 at all (else exact timing gives p50 only)
+     */
+    record SparseTiming(String probe, long calls, long timed, long sample, boolean enoughP99) implements Note {
+    }
+
     /** Latency percentiles are judged only on at least {@code p50} timed calls a recording (p50), {@code p99} (p99, max). */
     record TimedCallsMinimum(long p50, long p99) implements Note {
     }

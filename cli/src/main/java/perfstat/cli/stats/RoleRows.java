@@ -108,16 +108,52 @@ public final class RoleRows {
      */
     static void add(Map<MetricId, Measurements.Measured> m, RunData run, double wholeMs) {
         long jitObserver = jitObserverNs(run);
+        long transform = transformNs(run);
         for (RunData.RoleCount c : run.roles().counts()) {
-            if (c.role() == ThreadRole.ENDED && jitObserver >= 0) {
-                putMs(m, JIT_OBSERVER_METRIC, jitObserver / 1e6, wholeMs);
+            if (c.role() == ThreadRole.ENDED) {
+                observerExtras(m, jitObserver, transform, wholeMs);
                 jitObserver = -1;
+                transform = -1;
             }
             putMs(m, metric(c.role()), ownNs(c, run) / 1e6, wholeMs);
         }
+        observerExtras(m, jitObserver, transform, wholeMs);
+    }
+
+    /** The rows of the observer's work outside its threads, after the observer's row: each where it is known (not -1). */
+    private static void observerExtras(Map<MetricId, Measurements.Measured> m, long jitObserver, long transform, double wholeMs) {
         if (jitObserver >= 0) {
             putMs(m, JIT_OBSERVER_METRIC, jitObserver / 1e6, wholeMs);
         }
+        if (transform >= 0) {
+            putMs(m, TRANSFORM_METRIC, transform / 1e6, wholeMs);
+        }
+    }
+
+    /** The key of the row of perfstat's class transformation on the application's threads: {@code task-clock:transform}. */
+    public static final String TRANSFORM = "task-clock:transform";
+
+    /** The name of {@link #TRANSFORM}'s row in {@code stat}'s text (perf's width). */
+    public static final String TRANSFORM_LABEL = "perfstat transforming classes";
+
+    private static final Metric TRANSFORM_METRIC = new Metric(new MetricId(MetricId.Kind.COUNTER, TRANSFORM,
+            MetricId.Statistic.TOTAL, "ms"), TRANSFORM, "  perfstat's class transformation (msecs)", 6, Metric.Better.LOWER);
+
+    /**
+     * The application threads' CPU time inside perfstat's class transformation in the window (the recording's
+     * {@code perfstat:transform-cpu-ns}, measured with each thread's CPU clock), at most the application role's
+     * task-clock; -1 where the recording has none (no probes, no split by role, older recordings).
+     */
+    public static long transformNs(RunData run) {
+        RunData.Roles roles = run.roles();
+        if (roles.derived() || roles.note() != null) {
+            return -1;
+        }
+        long app = roles.counts().stream().filter(c -> c.role() == ThreadRole.APPLICATION)
+                .mapToLong(RunData.RoleCount::taskClockNs).findFirst().orElse(-1);
+        return app < 0 ? -1 : roles.events().stream().filter(e -> e.role() == ThreadRole.APPLICATION
+                        && e.event().equals(perfstat.format.Events.ThreadRoleCounter.Transform.EVENT))
+                .mapToLong(e -> Math.min(app, Math.max(0, e.value()))).findFirst().orElse(-1);
     }
 
     private static void putMs(Map<MetricId, Measurements.Measured> m, Metric metric, double ms, double wholeMs) {
@@ -148,10 +184,13 @@ public final class RoleRows {
                 .map(c -> Math.round(Math.max(0, c.taskClockNs()) * roles.compiles().observerShare())).orElse(-1L);
     }
 
-    /** A role's task-clock as its row shows it: the JIT compiler's less its work on the observer's code. */
+    /**
+     * A role's task-clock as its row shows it: the JIT compiler's less its work on the observer's code, the
+     * application's less perfstat's class transformation on its threads.
+     */
     private static long ownNs(RunData.RoleCount c, RunData run) {
-        long jitObserver = c.role() == ThreadRole.JIT ? jitObserverNs(run) : -1;
-        return jitObserver < 0 ? c.taskClockNs() : c.taskClockNs() - jitObserver;
+        long observers = c.role() == ThreadRole.JIT ? jitObserverNs(run) : c.role() == ThreadRole.APPLICATION ? transformNs(run) : -1;
+        return observers < 0 ? c.taskClockNs() : c.taskClockNs() - observers;
     }
 
     private static final String DERIVED = "task-clock:derived:";
@@ -222,6 +261,9 @@ public final class RoleRows {
                 List<Double> jit = new ArrayList<>();
                 runs.stream().mapToLong(RoleRows::jitObserverNs).filter(n -> n >= 0).forEach(n -> jit.add(n / 1e6));
                 msLine(JIT_OBSERVER, jit, meanWholeNs, runtimeNs).ifPresent(out::add);
+                List<Double> transform = new ArrayList<>();
+                runs.stream().mapToLong(RoleRows::transformNs).filter(n -> n >= 0).forEach(n -> transform.add(n / 1e6));
+                msLine(TRANSFORM, transform, meanWholeNs, runtimeNs).ifPresent(out::add);
             }
             List<Double> ms = new ArrayList<>();
             for (RunData run : runs) {

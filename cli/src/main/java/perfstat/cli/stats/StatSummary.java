@@ -248,12 +248,13 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
     }
 
     /**
-     * What the headline task-clock leaves out, in ns: the observer threads' task-clock and the JIT's estimated work on
-     * their code ({@link RoleRows#jitObserverNs}, where the recording has it); -1 where the run has no split by role.
+     * What the headline task-clock leaves out, in ns: the observer threads' task-clock, the JIT's estimated work on
+     * their code ({@link RoleRows#jitObserverNs}, where the recording has it) and perfstat's class transformation on
+     * the application's threads ({@link RoleRows#transformNs}); -1 where the run has no split by role.
      */
     static long excludedNs(RunData run) {
         long observer = observerNs(run);
-        return observer < 0 ? -1 : observer + Math.max(0, RoleRows.jitObserverNs(run));
+        return observer < 0 ? -1 : observer + Math.max(0, RoleRows.jitObserverNs(run)) + Math.max(0, RoleRows.transformNs(run));
     }
 
     /** The run's observer threads' task-clock in ns, or -1 where it has no split by role. */

@@ -1,0 +1,33 @@
+package perfstat.agent.probe;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.lang.instrument.Instrumentation;
+import java.util.List;
+import net.bytebuddy.agent.ByteBuddyAgent;
+import org.junit.jupiter.api.Test;
+import perfstat.testapp.Merged;
+
+/** With probes-merge, the overloads that one pattern matches are one probe, named without parameter types. */
+class ProbeMergeTest {
+
+    @Test
+    void overloadsOfOnePatternCountAsOneProbe() {
+        Instrumentation inst = ByteBuddyAgent.install();
+        ProbeInstaller installer = new ProbeInstaller(List.of(ProbeFilter.parse("perfstat.testapp.Merged::m")))
+                .mergeOverloads(true);
+        installer.install(inst);
+        try {
+            assertThat(Merged.m(41)).isEqualTo(42);
+            assertThat(Merged.m("abc")).isEqualTo(3);
+            assertThat(Merged.m(1)).isEqualTo(2);
+            List<Probes.Summary> merged = Probes.snapshot().stream().filter(s -> s.name().startsWith("perfstat.testapp.Merged::"))
+                    .toList();
+            assertThat(merged).extracting(Probes.Summary::name).containsExactly("perfstat.testapp.Merged::m");
+            assertThat(merged.get(0).calls()).isEqualTo(3);
+            assertThat(installer.matchesByPattern()).containsEntry("perfstat.testapp.Merged::m", 2L);
+        } finally {
+            installer.uninstall(inst);
+        }
+    }
+}
