@@ -31,8 +31,8 @@ public final class ProbeOptions {
             description = "Also record what this JDK settings file enables (JFR's profile or default, or a .jfc of your own),"
                     + " for JDK Mission Control's whole analysis; events that carry the environment, properties, arguments,"
                     + " paths or hosts stay off. Cost with profile (compare fstime -r 3 --duration 2s --observer-check, busy"
-                    + " 2-core VM): JFR's and perfstat's threads +45-65 ms CPU a run (83-103 to 149-157), the JIT +13%,"
-                    + " recordings +30%; the score's change was undecided.")
+                    + " 2-core VM): JFR's and perfstat's threads +45-65 ms CPU a run (83-103 to 149-157), the JIT +13%%,"
+                    + " recordings +30%%; the score's change was undecided.")
     String jfrSettings;
 
     /** Puts these options into {@code b}; checked when {@code b} is built. A settings file that does not read is a usage error. */
