@@ -7,6 +7,7 @@ import java.lang.reflect.Method;
 import java.util.Arrays;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
+import perfstat.models.spi.Model;
 
 /** The registry and the probe sets agree with the code they name. */
 class ModelsTest {
@@ -27,7 +28,7 @@ class ModelsTest {
         try (InputStream in = getClass().getResourceAsStream("/META-INF/perfstat/probesets.properties")) {
             sets.load(in);
         }
-        for (Model m : Models.all()) {
+        for (Model<?> m : Models.all()) {
             assertThat(sets.getProperty(m.probeSet())).as("probe set of " + m.name()).isNotNull();
         }
         for (String name : sets.stringPropertyNames()) {
@@ -42,10 +43,10 @@ class ModelsTest {
 
     @Test
     void variantsAndWorkloadsAreUniqueAcrossModels() {
-        assertThat(Models.all().stream().flatMap(m -> m.workloads().stream().map(Model.WorkloadInfo::name)))
+        assertThat(Models.all().stream().flatMap(m -> m.workloads().stream().map(w -> w.name())))
                 .doesNotHaveDuplicates();
-        for (Model m : Models.all()) {
-            assertThat(m.variants().stream().map(Model.Variant::name)).doesNotHaveDuplicates();
+        for (Model<?> m : Models.all()) {
+            assertThat(m.variants().stream().map(v -> v.name())).doesNotHaveDuplicates();
         }
     }
 
@@ -53,8 +54,9 @@ class ModelsTest {
     @Test
     void everyOptionTheCodeReadsIsDeclared() throws Exception {
         java.util.regex.Pattern read = java.util.regex.Pattern.compile("longOption\\(\"([a-z-]+)\"");
-        for (Model m : Models.all()) {
-            String pkg = m.workloads().isEmpty() ? "" : m.getClass().getPackageName().replace('.', '/');
+        for (Model<?> m : Models.all()) {
+            // a workload's start is a method reference or lambda of its model's package
+            String pkg = m.workloads().get(0).start().getClass().getPackageName().replace('.', '/');
             java.util.Set<String> used = new java.util.TreeSet<>();
             try (var files = java.nio.file.Files.walk(java.nio.file.Path.of("src/main/java", pkg))) {
                 for (java.nio.file.Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
