@@ -34,7 +34,7 @@ perfstat_find_jdk() {
 # Builds perfstat.jar with Maven if it is missing or older than any source. Prints its path.
 perfstat_ensure_jar() {
   local jdk=$1 jar="$PERFSTAT_ROOT/perfstat.jar"
-  if [ ! -f "$jar" ] || [ -n "$(cd "$PERFSTAT_ROOT" && find pom.xml format agent cli models bench/pom.xml bench/src -newer "$jar" -type f \
+  if [ ! -f "$jar" ] || [ -n "$(cd "$PERFSTAT_ROOT" && find pom.xml format agent cli models jmh dist bench/pom.xml bench/src -newer "$jar" -type f \
         -not -path '*/target/*' -print -quit 2>/dev/null)" ]; then
     if ! command -v mvn >/dev/null 2>&1; then
       echo "perfstat: perfstat.jar needs building and Maven (mvn) is not installed" >&2

@@ -32,7 +32,7 @@ class BoundariesTest {
             Map.entry("cli/src/main/java/perfstat/cli/launch", List.of("perfstat.cli.stats", "perfstat.cli.render")),
             Map.entry("cli/src/main/java/perfstat/cli/score", List.of("perfstat.cli.read", "perfstat.cli.stats",
                     "perfstat.cli.render", "perfstat.cli.command")),
-            Map.entry("cli/src/main/java/perfstat/cli/jmh", List.of("perfstat.cli.command", "perfstat.cli.launch",
+            Map.entry("jmh/src/main/java/perfstat/cli/jmh", List.of("perfstat.cli.command", "perfstat.cli.launch",
                     "perfstat.cli.read", "perfstat.cli.stats", "perfstat.cli.render", "picocli")),
             Map.entry("format/src/main/java/perfstat/format", List.of("perfstat.agent", "perfstat.cli", "perfstat.models")));
 
@@ -59,7 +59,7 @@ class BoundariesTest {
     @Test
     void everyPackageSaysWhatItHolds() throws IOException {
         List<String> missing = new ArrayList<>();
-        for (String module : List.of("format", "models", "agent", "cli")) {
+        for (String module : List.of("format", "models", "agent", "jmh", "cli")) {
             try (Stream<Path> files = Files.walk(ROOT.resolve(module + "/src/main/java"))) {
                 // the unnamed package holds one class, the name JMH knows the profiler by, and can have no package-info
                 files.filter(p -> p.toString().endsWith(".java") && !p.getFileName().toString().equals("perfstat.java"))

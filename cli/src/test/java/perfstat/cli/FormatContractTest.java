@@ -33,11 +33,11 @@ import perfstat.format.Phase;
 class FormatContractTest {
     private static final Path ROOT = Path.of("..");
     private static final List<String> MAIN_SOURCES = List.of("agent/src/main/java", "agent/src/main/java22",
-            "models/src/main/java", "cli/src/main/java");
+            "models/src/main/java", "cli/src/main/java", "jmh/src/main/java");
     /** Packages that read or write perfstat's events: no literal there may equal a field name at all. */
     private static final List<String> CONTRACT_USERS = List.of("agent/src/main/java/perfstat/agent/events",
             "models/src/main/java/perfstat/models/events", "cli/src/main/java/perfstat/cli/read",
-            "cli/src/main/java/perfstat/cli/jmh/JmhIterationEvent.java", "cli/src/main/java/perfstat/cli/score/ProgramScoreEvent.java");
+            "jmh/src/main/java/perfstat/cli/jmh/JmhIterationEvent.java", "cli/src/main/java/perfstat/cli/score/ProgramScoreEvent.java");
     private static final Pattern LITERAL = Pattern.compile("\"((?:[^\"\\\\\\n]|\\\\.)*)\"");
     /** A JFR accessor's field argument: e.getLong("calls"), e.hasField("phase"), ... */
     private static final Pattern ACCESSOR = Pattern.compile("\\.(?:get\\w*|hasField)\\(\\s*\"(\\w+)\"");

@@ -14,14 +14,15 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * No method or constructor in the CLI's or the agent's main sources is longer than
+ * No method or constructor in the main sources of the CLI, the agent, the models or the JMH profiler is longer than
  * {@value #MAX_LINES} lines, from its declaration to its closing brace: a long method is a
  * sequence of steps that should have names. Records' headers and class bodies do not count.
  */
 class MethodLengthTest {
     static final int MAX_LINES = 60;
     private static final Path ROOT = Path.of("..");
-    private static final List<String> FOLDERS = List.of("cli/src/main/java", "agent/src/main/java", "agent/src/main/java22");
+    private static final List<String> FOLDERS = List.of("cli/src/main/java", "agent/src/main/java", "agent/src/main/java22",
+            "models/src/main/java", "jmh/src/main/java");
     private static final Set<String> NOT_METHODS = Set.of("if", "for", "while", "switch", "catch", "synchronized", "try",
             "return", "else", "do", "new", "throw", "case", "assert", "yield");
     /** A name, its parameter list, an optional throws clause, and the body's opening brace. */

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import perfstat.models.spi.RunRequest;
 
 /**
  * What {@code perfstat run} tells a model's JVM, as one value: the CLI builds it and sends

@@ -2,6 +2,7 @@ package perfstat.models;
 
 import java.nio.file.Path;
 import java.util.Optional;
+import perfstat.models.spi.RunRequest;
 
 /**
  * Entry point of the measured JVM: {@code perfstat run} starts a child JVM with the

@@ -9,6 +9,10 @@ import perfstat.models.events.ModelCounterEvent;
 import perfstat.models.events.ResultEvent;
 import perfstat.models.events.ScoreEvent;
 import perfstat.models.events.WorkloadEvent;
+import perfstat.models.spi.Execution;
+import perfstat.models.spi.Model;
+import perfstat.models.spi.RunRequest;
+import perfstat.models.spi.Simulation;
 
 /**
  * Runs one {@link RunRequest}: starts the workers together, records the score every
@@ -25,8 +29,8 @@ public final class Runner {
                           Map<String, Long> counters) {
     }
 
-    public static Outcome run(Model model, RunRequest request) throws Exception {
-        Model.WorkloadInfo info = model.workload(request.workload());
+    public static Outcome run(Model<?> model, RunRequest request) throws Exception {
+        Model.WorkloadInfo<?> info = model.workload(request.workload());
         if (info == null || model.variant(request.variant()) == null) {
             throw new IllegalArgumentException("unknown workload or variant: " + request.workload() + "/" + request.variant());
         }
@@ -46,48 +50,37 @@ public final class Runner {
         }
     }
 
+    /** Runs a threaded workload: its workers start together, the score is recorded each interval until the end. */
     private static Outcome measure(Execution execution, RunRequest request) throws Exception {
-        int n = request.threads();
-        CountDownLatch go = new CountDownLatch(1);
-        Throwable[] failures = new Throwable[n];
-        class StopFlag implements Execution.Stop {
-            volatile boolean stop;
-
-            @Override
-            public boolean stopped() {
-                return stop || stopRequested;
-            }
-        }
-        StopFlag stop = new StopFlag();
-        java.util.concurrent.atomic.AtomicInteger running = new java.util.concurrent.atomic.AtomicInteger(n);
-        List<Thread> workers = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            int worker = i;
-            Thread t = new Thread(() -> {
-                try {
-                    go.await();
-                    execution.work(worker, stop);
-                } catch (Throwable e) {
-                    failures[worker] = e;
-                    stop.stop = true;
-                } finally {
-                    if (running.decrementAndGet() == 0) {
-                        stop.stop = true; // a fixed amount of work is done: the run ends here
-                    }
-                }
-            }, request.workload() + "-" + i);
-            workers.add(t);
-            t.start();
-        }
-
+        Workers workers = Workers.start(execution, request);
         ResultEvent result = new ResultEvent();
-        List<Double> intervalScores = new ArrayList<>();
-        go.countDown();
-        sleepUntil(System.nanoTime() + request.warmupNs(), stop);
+        sleepUntil(System.nanoTime() + request.warmupNs(), workers);
         result.begin();
         long unitsAtT0 = execution.progress();
         execution.measuring();
         long t0 = System.nanoTime();
+        List<Double> intervalScores = recordIntervals(execution, request, workers, t0, unitsAtT0);
+        workers.join();
+        long elapsed = System.nanoTime() - t0;
+        result.end();
+        long units = execution.progress() - unitsAtT0;
+        result.units = units;
+        result.elapsedNs = elapsed;
+        result.score = execution.score(units, elapsed, request.threads());
+        result.commit();
+
+        Map<String, Long> counters = execution.finish();
+        commitCounters(counters);
+        return new Outcome(result.score, units, elapsed, List.copyOf(intervalScores), counters);
+    }
+
+    /**
+     * Commits a Score event for each interval of the measured window until the workers stop or the
+     * duration is over; an interval cut shorter than half its length by a stop is not recorded.
+     */
+    private static List<Double> recordIntervals(Execution execution, RunRequest request, Workers stop, long t0, long unitsAtT0)
+            throws InterruptedException {
+        List<Double> intervalScores = new ArrayList<>();
         long end = t0 + request.durationNs();
         long intervalStart = t0;
         long unitsAtStart = unitsAtT0;
@@ -103,7 +96,7 @@ public final class Runner {
                 score.interval = i;
                 score.units = units - unitsAtStart;
                 score.elapsedNs = now - intervalStart;
-                score.score = execution.score(score.units, score.elapsedNs, n);
+                score.score = execution.score(score.units, score.elapsedNs, request.threads());
                 intervalScores.add(score.score);
                 score.commit();
             }
@@ -113,25 +106,69 @@ public final class Runner {
                 stop.stop = true;
             }
         }
-        for (Thread t : workers) {
-            t.join();
+        return intervalScores;
+    }
+
+    /**
+     * A threaded workload's worker threads, which wait for one signal to start: the run's stop flag,
+     * set when the duration is over, when one worker fails, or when the last one returns (a fixed
+     * amount of work done).
+     */
+    private static final class Workers implements Execution.Stop {
+        private final List<Thread> threads = new ArrayList<>();
+        private final Throwable[] failures;
+        private final java.util.concurrent.atomic.AtomicInteger running;
+        private final CountDownLatch go = new CountDownLatch(1);
+        volatile boolean stop;
+
+        private Workers(int n) {
+            failures = new Throwable[n];
+            running = new java.util.concurrent.atomic.AtomicInteger(n);
         }
-        long elapsed = System.nanoTime() - t0;
-        result.end();
-        for (Throwable f : failures) {
-            if (f != null) {
-                throw new IllegalStateException("worker failed: " + f, f);
+
+        /** Starts {@code request.threads()} workers on {@code execution}, all released at once. */
+        static Workers start(Execution execution, RunRequest request) {
+            Workers w = new Workers(request.threads());
+            for (int i = 0; i < request.threads(); i++) {
+                int worker = i;
+                Thread t = new Thread(() -> w.work(execution, worker), request.workload() + "-" + i);
+                w.threads.add(t);
+                t.start();
+            }
+            w.go.countDown();
+            return w;
+        }
+
+        private void work(Execution execution, int worker) {
+            try {
+                go.await();
+                execution.work(worker, this);
+            } catch (Throwable e) {
+                failures[worker] = e;
+                stop = true;
+            } finally {
+                if (running.decrementAndGet() == 0) {
+                    stop = true; // a fixed amount of work is done: the run ends here
+                }
             }
         }
-        long units = execution.progress() - unitsAtT0;
-        result.units = units;
-        result.elapsedNs = elapsed;
-        result.score = execution.score(units, elapsed, n);
-        result.commit();
 
-        Map<String, Long> counters = execution.finish();
-        commitCounters(counters);
-        return new Outcome(result.score, units, elapsed, List.copyOf(intervalScores), counters);
+        @Override
+        public boolean stopped() {
+            return stop || stopRequested;
+        }
+
+        /** Waits for every worker; the first failure, if one failed, as an {@link IllegalStateException}. */
+        void join() throws InterruptedException {
+            for (Thread t : threads) {
+                t.join();
+            }
+            for (Throwable f : failures) {
+                if (f != null) {
+                    throw new IllegalStateException("worker failed: " + f, f);
+                }
+            }
+        }
     }
 
     /**
@@ -178,13 +215,13 @@ public final class Runner {
      * that a recording started later (perfstat attach) knows what runs, with the current variant.
      */
     private static final class Control implements RunControl {
-        private final Model model;
+        private final Model<?> model;
         private final RunRequest request;
-        private final Model.WorkloadInfo info;
+        private final Model.WorkloadInfo<?> info;
         private final Execution execution;
         private volatile String variant;
 
-        Control(Model model, RunRequest request, Model.WorkloadInfo info, Execution execution) {
+        Control(Model<?> model, RunRequest request, Model.WorkloadInfo<?> info, Execution execution) {
             this.model = model;
             this.request = request;
             this.info = info;
@@ -255,7 +292,8 @@ public final class Runner {
     }
 
     /** The run's description, as the recording holds it. */
-    private static WorkloadEvent workloadEvent(Model model, RunRequest request, Model.WorkloadInfo info, String variant) {
+    private static WorkloadEvent workloadEvent(Model<?> model, RunRequest request, Model.WorkloadInfo<?> info,
+                                               String variant) {
         WorkloadEvent run = new WorkloadEvent();
         run.formatVersion = perfstat.format.RecordingFormat.VERSION;
         run.model = model.name();

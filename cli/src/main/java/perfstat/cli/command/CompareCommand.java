@@ -197,7 +197,7 @@ public final class CompareCommand implements Callable<Integer> {
             }
             variants = sides.stream().map(CommandSides.Side::name).toList();
         } else if (variants == null) {
-            variants = sel.model().variants().stream().limit(2).map(perfstat.models.Model.Variant::name).toList();
+            variants = sel.model().variants().stream().limit(2).map(perfstat.models.spi.Model.Variant::name).toList();
         }
         if (variants.size() < 2) {
             throw UserError.usage("--variants needs at least two variants");

@@ -49,12 +49,12 @@ final class GateNames {
      * @param agent    the agent's options of the runs (events and probes)
      * @param workload the model's workload, or null for commands
      */
-    static void refuseUnknown(List<String> failOn, AgentOptions agent, perfstat.models.Model.WorkloadInfo workload) {
+    static void refuseUnknown(List<String> failOn, AgentOptions agent, perfstat.models.spi.Model.WorkloadInfo<?> workload) {
         refuseUnknown(failOn, agent, workload, null);
     }
 
     /** As above, for commands whose output gives a score ({@code --score}): {@code score} its name, unit and direction. */
-    static void refuseUnknown(List<String> failOn, AgentOptions agent, perfstat.models.Model.WorkloadInfo workload,
+    static void refuseUnknown(List<String> failOn, AgentOptions agent, perfstat.models.spi.Model.WorkloadInfo<?> workload,
                               RunData.ProgramScore score) {
         if (failOn.isEmpty()) {
             return;
@@ -89,7 +89,7 @@ final class GateNames {
     }
 
     /** Every metric such a comparison can produce, each once, in table order. */
-    static List<Metric> metrics(List<EventSpec> events, perfstat.models.Model.WorkloadInfo workload, List<ProbeFilter> filters) {
+    static List<Metric> metrics(List<EventSpec> events, perfstat.models.spi.Model.WorkloadInfo<?> workload, List<ProbeFilter> filters) {
         Map<String, Metric> out = new LinkedHashMap<>();
         for (RunData run : List.of(recording(events, workload), recording(List.of(), workload))) {
             Measurements.of(run).values().forEach(m -> out.putIfAbsent(m.metric().key(), m.metric()));
@@ -109,7 +109,7 @@ final class GateNames {
     }
 
     /** A recording that has every row: counters of {@code events} (none: procfs's), the JDK's, a model's score. */
-    private static RunData recording(List<EventSpec> events, perfstat.models.Model.WorkloadInfo workload) {
+    private static RunData recording(List<EventSpec> events, perfstat.models.spi.Model.WorkloadInfo<?> workload) {
         Instant t = Instant.EPOCH;
         RunData.Counters start = new RunData.Counters(t, 0, 0, 0, 0, 0, 0, "procfs");
         RunData.Counters end = new RunData.Counters(t.plusSeconds(1), 1, 1, 1, 1, 1, 1, "procfs");

@@ -8,9 +8,9 @@ import perfstat.cli.UserError;
 import perfstat.agent.AgentOptions;
 import perfstat.cli.launch.AgentArgs;
 import perfstat.cli.launch.ModelLauncher;
-import perfstat.models.Model;
 import perfstat.models.ModelArgs;
 import perfstat.models.Models;
+import perfstat.models.spi.Model;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 

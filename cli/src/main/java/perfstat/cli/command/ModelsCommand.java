@@ -2,8 +2,8 @@ package perfstat.cli.command;
 
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
-import perfstat.models.Model;
 import perfstat.models.Models;
+import perfstat.models.spi.Model;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -17,12 +17,12 @@ public final class ModelsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        for (Model m : Models.all()) {
+        for (Model<?> m : Models.all()) {
             out.printf("%s: %s (probe set %s)%n", m.name(), m.description(), m.probeSet());
-            for (Model.Variant v : m.variants()) {
+            for (Model.Variant<?> v : m.variants()) {
                 out.printf("  variant   %-14s %s%n", v.name(), v.description());
             }
-            for (Model.WorkloadInfo w : m.workloads()) {
+            for (Model.WorkloadInfo<?> w : m.workloads()) {
                 out.printf("  workload  %-14s %s [%s, %s is better]%n", w.name(), w.description(), w.scoreUnit(),
                         w.higherIsBetter() ? "higher" : "lower");
                 if (!w.options().isEmpty()) {

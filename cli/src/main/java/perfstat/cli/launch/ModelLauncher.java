@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.stream.Stream;
 import perfstat.cli.UserError;
 import perfstat.agent.AgentOptions;
-import perfstat.models.Model;
 import perfstat.models.ModelArgs;
+import perfstat.models.spi.Model;
 
 /**
  * Runs one model variant in a child JVM with the agent, as perf stat runs a command: the
@@ -25,7 +25,7 @@ public final class ModelLauncher {
      * What to run and how: the model's arguments and the agent's options, both checked when
      * made. {@code agent}'s output is replaced by the child's own file.
      */
-    public record Spec(Model.WorkloadInfo workload, ModelArgs args, AgentOptions agent) {
+    public record Spec(Model.WorkloadInfo<?> workload, ModelArgs args, AgentOptions agent) {
         public String variant() {
             return args.variant();
         }

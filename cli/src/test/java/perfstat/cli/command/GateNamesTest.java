@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Test;
 import perfstat.agent.AgentOptions;
 import perfstat.cli.UserError;
 import perfstat.cli.stats.Metric;
-import perfstat.models.Model;
 import perfstat.models.Models;
+import perfstat.models.spi.Model;
 
 /** compare's --fail-on rules checked against the metrics a comparison can produce, before any run. */
 class GateNamesTest {
@@ -22,7 +22,7 @@ class GateNamesTest {
         return b.build();
     }
 
-    private static UserError refused(List<String> failOn, AgentOptions agent, Model.WorkloadInfo workload) {
+    private static UserError refused(List<String> failOn, AgentOptions agent, Model.WorkloadInfo<?> workload) {
         return catchThrowableOfType(UserError.class, () -> GateNames.refuseUnknown(failOn, agent, workload));
     }
 
@@ -66,7 +66,7 @@ class GateNamesTest {
 
     @Test
     void aModelsScoreIsKnownAndItsOwnCountersAreLeftToTheTable() throws Exception {
-        Model.WorkloadInfo fstime = Models.find("fstime").orElseThrow().workload();
+        Model.WorkloadInfo<?> fstime = Models.find("fstime").orElseThrow().workload();
         AgentOptions a = agent("");
         for (String ok : List.of("score:-5%", "fstime:-5%", "write_calls:+5%", "model:bytes_written:-1%")) {
             assertThatCode(() -> GateNames.refuseUnknown(List.of(ok), a, fstime)).as(ok).doesNotThrowAnyException();

@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.Supplier;
-import perfstat.models.RunRequest;
-import perfstat.models.Simulation;
+import perfstat.models.spi.RunRequest;
+import perfstat.models.spi.Simulation;
 
 /**
  * tiobench's sequential write test (docs/models/block.md), simulated: T tasks (tiotest
@@ -50,18 +50,18 @@ final class Tiobench implements Simulation {
         this.elevators = elevators;
         this.request = request;
         this.tasks = request.threads();
-        this.sizeBytes = request.longOption("size", 4096) << 20;
-        this.blockPages = (int) (request.longOption("block", 65536) / PAGE);
-        this.seed = request.longOption("seed", 0);
-        this.runs = request.longOption("runs", 1);
-        this.dirtyablePages = (request.longOption("dirtyable-mb", 1800) << 20) / PAGE;
-        this.backgroundRatio = (int) request.longOption("background-ratio", 5);
-        this.dirtyRatio = (int) request.longOption("dirty-ratio", 10);
-        this.writeNs = request.longOption("write-us", 20) * 1000;
-        this.submitNs = request.longOption("submit-ns", 1500);
-        this.queueDepth = (int) request.longOption("queue-depth", 31);
-        this.readTest = request.longOption("read", 0) != 0;
-        if (sizeBytes <= 0 || blockPages <= 0 || request.longOption("block", 65536) % PAGE != 0 || runs <= 0
+        this.sizeBytes = request.longOption("size") << 20;
+        this.blockPages = (int) (request.longOption("block") / PAGE);
+        this.seed = request.longOption("seed");
+        this.runs = request.longOption("runs");
+        this.dirtyablePages = (request.longOption("dirtyable-mb") << 20) / PAGE;
+        this.backgroundRatio = (int) request.longOption("background-ratio");
+        this.dirtyRatio = (int) request.longOption("dirty-ratio");
+        this.writeNs = request.longOption("write-us") * 1000;
+        this.submitNs = request.longOption("submit-ns");
+        this.queueDepth = (int) request.longOption("queue-depth");
+        this.readTest = request.longOption("read") != 0;
+        if (sizeBytes <= 0 || blockPages <= 0 || request.longOption("block") % PAGE != 0 || runs <= 0
                 || dirtyablePages <= 0 || backgroundRatio <= 0 || dirtyRatio < backgroundRatio || dirtyRatio > 100
                 || writeNs < 0 || submitNs < 0 || queueDepth < 1) {
             throw new IllegalArgumentException("tiobench options must be positive (block a multiple of 4096, "

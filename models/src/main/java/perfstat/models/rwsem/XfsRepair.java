@@ -2,9 +2,9 @@ package perfstat.models.rwsem;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import perfstat.models.Execution;
-import perfstat.models.Progress;
-import perfstat.models.RunRequest;
+import perfstat.models.spi.Execution;
+import perfstat.models.spi.Progress;
+import perfstat.models.spi.RunRequest;
 
 /**
  * xfs_repair's use of {@code mmap_sem} (seed 004): many threads fault pages in (the fault
@@ -46,13 +46,13 @@ final class XfsRepair implements Execution {
         sem = new RwSemaphore(variant, request.cpus(), stats);
         progress = new Progress(request.threads());
         // until stopped, the work does not end: each thread goes on until Ctrl-C or SIGTERM
-        ops = request.untilStopped() ? Long.MAX_VALUE : request.longOption("ops", 100_000);
-        faultsPerMprotect = (int) request.longOption("faults-per-mprotect", 16);
-        faultBytes = (int) request.longOption("fault-bytes", 4096);
-        mprotectEntries = (int) request.longOption("mprotect-entries", 64);
-        sliceNs = request.longOption("slice-us", Task.DEFAULT_SLICE_NS / 1000) * 1000;
-        ioEvery = request.longOption("io-every", 64);
-        ioNs = request.longOption("io-us", 100) * 1000;
+        ops = request.untilStopped() ? Long.MAX_VALUE : request.longOption("ops");
+        faultsPerMprotect = (int) request.longOption("faults-per-mprotect");
+        faultBytes = (int) request.longOption("fault-bytes");
+        mprotectEntries = (int) request.longOption("mprotect-entries");
+        sliceNs = request.longOption("slice-us") * 1000;
+        ioEvery = request.longOption("io-every");
+        ioNs = request.longOption("io-us") * 1000;
         if (ops <= 0 || faultsPerMprotect <= 0 || faultBytes <= 0 || faultBytes > 1 << 20 || mprotectEntries <= 0
                 || mprotectEntries > PAGES || sliceNs <= 0 || ioEvery < 0 || ioNs < 0) {
             throw new IllegalArgumentException("xfs_repair options must be positive (fault-bytes up to 1 MiB, "

@@ -2,9 +2,9 @@ package perfstat.models.writepath;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import perfstat.models.Execution;
-import perfstat.models.Progress;
-import perfstat.models.RunRequest;
+import perfstat.models.spi.Execution;
+import perfstat.models.spi.Progress;
+import perfstat.models.spi.RunRequest;
 
 /**
  * UnixBench's fstime write test ({@code w_test}, 4.1.0 with the seed's settings): each
@@ -31,8 +31,8 @@ final class Fstime implements Execution {
     Fstime(MountWriteTracking tracking, RunRequest request) {
         vfs = new Vfs(tracking, request.cpus(), clock);
         mnt = vfs.mountNewFilesystem(null);
-        blockSize = (int) request.longOption("block-size", 256);
-        long maxBlocks = request.longOption("max-blocks", 2000);
+        blockSize = (int) request.longOption("block-size");
+        long maxBlocks = request.longOption("max-blocks");
         if (blockSize < COUNTSIZE || blockSize % COUNTSIZE != 0 || maxBlocks < 1) {
             throw new IllegalArgumentException("block-size must be a multiple of 256 and max-blocks at least 1");
         }

@@ -2,9 +2,9 @@ package perfstat.models.writepath;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import perfstat.models.Execution;
-import perfstat.models.Progress;
-import perfstat.models.RunRequest;
+import perfstat.models.spi.Execution;
+import perfstat.models.spi.Progress;
+import perfstat.models.spi.RunRequest;
 
 /**
  * lmbench's {@code lat_mmap} as Nick Piggin ran it for seed 003: map a file on an
@@ -27,7 +27,7 @@ final class LatMmap implements Execution {
     LatMmap(MountWriteTracking tracking, RunRequest request) {
         vfs = new Vfs(tracking, request.cpus(), clock);
         mnt = vfs.mountNewFilesystem(null);
-        size = request.longOption("size-mb", 64) << 20;
+        size = request.longOption("size-mb") << 20;
         if (size <= 0) {
             throw new IllegalArgumentException("size-mb must be positive");
         }

@@ -4,9 +4,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
-import perfstat.models.Execution;
-import perfstat.models.Progress;
-import perfstat.models.RunRequest;
+import perfstat.models.spi.Execution;
+import perfstat.models.spi.Progress;
+import perfstat.models.spi.RunRequest;
 
 /**
  * Why writer tracking exists: writers open a file for write, write {@code writes}
@@ -36,8 +36,8 @@ final class RemountDuringWrites implements Execution {
     RemountDuringWrites(MountWriteTracking tracking, RunRequest request) {
         vfs = new Vfs(tracking, request.cpus(), clock);
         mnt = vfs.mountNewFilesystem(audit);
-        writesPerOpen = (int) request.longOption("writes", 16);
-        remountPeriodNs = request.longOption("remount-us", 1000) * 1000;
+        writesPerOpen = (int) request.longOption("writes");
+        remountPeriodNs = request.longOption("remount-us") * 1000;
         progress = new Progress(request.threads());
         remounter = new Thread(this::remountLoop, "remount");
         remounter.setDaemon(true);

@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import perfstat.models.Model;
-import perfstat.models.RunRequest;
+import perfstat.models.spi.Model;
+import perfstat.models.spi.RunRequest;
 import perfstat.models.Runner;
 
 class TiobenchTest {
-    private static final Model MODEL = new BlockModel();
+    private static final Model<?> MODEL = BlockModel.MODEL;
 
     static Runner.Outcome run(String variant, int threads, long sizeMb, long seed) throws Exception {
         return run(variant, threads, sizeMb, seed, false);
@@ -29,7 +29,7 @@ class TiobenchTest {
 
     @Test
     void theSameSeedGivesTheSameCountersBitForBit() throws Exception {
-        for (Model.Variant v : MODEL.variants()) {
+        for (Model.Variant<?> v : MODEL.variants()) {
             Runner.Outcome a = run(v.name(), 8, 128, 42);
             Runner.Outcome b = run(v.name(), 8, 128, 42);
             assertThat(b.counters()).as(v.name()).isEqualTo(a.counters());
@@ -43,7 +43,7 @@ class TiobenchTest {
 
     @Test
     void bytesAndBiosAreConservedInEveryVariant() throws Exception {
-        for (Model.Variant v : MODEL.variants()) {
+        for (Model.Variant<?> v : MODEL.variants()) {
             for (int threads : new int[] {1, 8, 16}) {
                 Runner.Outcome o = run(v.name(), threads, 64, 7);
                 Map<String, Long> c = o.counters();

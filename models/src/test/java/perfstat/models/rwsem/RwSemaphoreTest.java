@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import perfstat.models.Models;
-import perfstat.models.RunRequest;
+import perfstat.models.spi.RunRequest;
 import perfstat.models.Runner;
 
 /**

@@ -6,7 +6,7 @@ import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import perfstat.models.Models;
-import perfstat.models.RunRequest;
+import perfstat.models.spi.RunRequest;
 import perfstat.models.Runner;
 
 /** Each workload of the write-path model, briefly, in every variant: its own checks pass and its counts add up. */

@@ -6,7 +6,8 @@
  * in each fork. {@link perfstat.cli.jmh.ProfilerOptions} declares the options for JMH's own
  * option parser; {@link perfstat.cli.jmh.ProbePercentileResult} is a probe's percentile, which
  * JMH aggregates by merging histograms. A new option is one declaration there and its use.
- * Depends on JMH (provided by the benchmarks' jar) and the agent; must not depend on the rest
- * of the CLI.
+ * Depends on JMH (provided by the benchmarks' jar) and the agent; the module of its own
+ * ({@code jmh/}, for the JVMs JMH starts, Java 17 and up) keeps it from the CLI, whose package
+ * name it keeps.
  */
 package perfstat.cli.jmh;

@@ -1,4 +1,4 @@
-package perfstat.models;
+package perfstat.models.spi;
 
 import java.util.Map;
 

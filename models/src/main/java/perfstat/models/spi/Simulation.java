@@ -1,4 +1,4 @@
-package perfstat.models;
+package perfstat.models.spi;
 
 /**
  * A workload simulated in virtual time (a discrete-event model): it runs on the runner's
