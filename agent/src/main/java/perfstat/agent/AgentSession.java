@@ -114,11 +114,7 @@ final class AgentSession {
         List<AutoCloseable> undo = new ArrayList<>();
         long cpuAtStart = ProcessCounters.read().taskClockNs();
         // nothing probed: no probe runtime, no Byte Buddy, no timer calibration (nothing to correct)
-        ProbeInstaller installer = filters.isEmpty() ? null
-                : new ProbeInstaller(filters, Messages.to(o.messages())::say).bootReason(bootReason).mergeOverloads(o.probesMerge());
-        if (installer != null) { // the transformer's time on the application's threads, by the roles' own rule
-            installer.clock().applicationThreads(n -> perfstat.agent.counters.ThreadRoles.of(n) == perfstat.format.ThreadRole.APPLICATION);
-        }
+        ProbeInstaller installer = filters.isEmpty() ? null : installer(o, filters, bootReason);
         Thread ready = StartUp.begin(installer, !o.events().isEmpty()); // alongside JFR's start
         try {
             Recording r = attached ? RecordingSession.start(part, o.contentionNs(), false, false)
@@ -141,9 +137,7 @@ final class AgentSession {
             long startCpuNs = ProcessCounters.read().taskClockNs() - cpuAtStart;
             commitCounters(Phase.START);
             Counting counting = openCounters(o, undo);
-            if (installer != null && counting.reader() != null && installer.clock().available()) {
-                counting.reader().transformClock(installer.clock()::applicationNs); // from the window's opening
-            }
+            timeTransformation(installer, counting.reader());
             if (o.samples()) {
                 RecordingSession.enableSamples(r); // once the agent is ready: its own start is not sampled
             }
@@ -167,6 +161,21 @@ final class AgentSession {
                 Probes.reset();
             }
             throw e;
+        }
+    }
+
+    /** The probe installer of {@code o}'s filters; its transformer timed on the application's threads, by the roles' rule. */
+    private static ProbeInstaller installer(AgentOptions o, List<ProbeFilter> filters, String bootReason) {
+        ProbeInstaller installer = new ProbeInstaller(filters, Messages.to(o.messages())::say).bootReason(bootReason)
+                .mergeOverloads(o.probesMerge());
+        installer.clock().applicationThreads(n -> perfstat.agent.counters.ThreadRoles.of(n) == perfstat.format.ThreadRole.APPLICATION);
+        return installer;
+    }
+
+    /** Has the counter reader record the transformer's time on the application's threads from the window's opening. */
+    private static void timeTransformation(ProbeInstaller installer, CounterReader reader) {
+        if (installer != null && reader != null && installer.clock().available()) {
+            reader.transformClock(installer.clock()::applicationNs);
         }
     }
 

@@ -140,14 +140,6 @@ public final class Events {
         /** A {@link CounterSource}: the event's counter's source. */
         public static final String SOURCE = "source";
         public static final String WINDOW_NS = "windowNs";
-        /**
-         * The {@link #EVENT} of the application role's CPU time (ns, since the window opened) inside perfstat's class
-         * transformation: perfstat's work on the application's threads, which readers move to the observer's rows.
-         * A reader that does not know it skips it, as any event it was not asked for: no new format version.
-         */
-        public static final String TRANSFORM = "perfstat:transform-cpu-ns";
-        /** The {@link #SOURCE} of {@link #TRANSFORM}: each application thread's CPU clock around the transformer's call. */
-        public static final String TRANSFORM_SOURCE = "thread CPU clock";
 
         private ThreadRoleCounter() {
         }

@@ -39,7 +39,8 @@ class NoteTextTest {
             new Note.NoRoleSplit("a", "no thread's /proc/self/task/TID/schedstat could be read"), new Note.RolesFrom(null, "procfs schedstat (ns)"),
             new Note.TimerCost("b", 48, 91), new Note.RunsInGroups("ended between reads (msecs)", "a", 2, 3, 9312),
             new Note.GcOnVmThread("serial"), new Note.RolesDerived("plain", 10_000_000_000L, 2),
-            new Note.RolesDerived(null, 0, 2), new Note.JitObserver("a", 174.9, 139.2, 389.7, 489.6));
+            new Note.RolesDerived(null, 0, 2), new Note.JitObserver("a", 174.9, 139.2, 389.7, 489.6),
+            new Note.SparseTiming("ObjectMapper::readValue", 1000, 1, 1, true));
 
     @Test
     void derivedRolesOfColumnsAlikeAreOneLine() {
