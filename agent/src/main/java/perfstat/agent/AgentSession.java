@@ -113,7 +113,8 @@ final class AgentSession {
         Path part = attached ? out.resolveSibling(out.getFileName() + ".part") : null;
         List<AutoCloseable> undo = new ArrayList<>();
         long cpuAtStart = ProcessCounters.read().taskClockNs();
-        ProbeInstaller installer = installer(o, filters, bootReason);
+        // nothing probed: no probe runtime, no Byte Buddy, no timer calibration (nothing to correct)
+        ProbeInstaller installer = filters.isEmpty() ? null : installer(o, filters, bootReason);
         Thread ready = StartUp.begin(installer, !o.events().isEmpty()); // alongside JFR's start
         try {
             Recording r = attached ? RecordingSession.start(part, o.contentionNs(), false, false, o.jfrSettings())
@@ -136,9 +137,7 @@ final class AgentSession {
             long startCpuNs = ProcessCounters.read().taskClockNs() - cpuAtStart;
             commitCounters(Phase.START);
             Counting counting = openCounters(o, undo);
-            if (installer != null && counting.reader() != null && installer.clock().available()) {
-                counting.reader().transformClock(installer.clock()::applicationNs); // from the window's opening
-            }
+            timeTransformation(installer, counting.reader());
             if (o.samples()) {
                 RecordingSession.enableSamples(r); // once the agent is ready: its own start is not sampled
             }
@@ -165,18 +164,19 @@ final class AgentSession {
         }
     }
 
-    /**
-     * The probe installer for {@code filters}, its clock told which threads are the application's (by the roles' own
-     * rule); null where nothing is probed: no probe runtime, no Byte Buddy, no timer calibration (nothing to correct).
-     */
+    /** The probe installer of {@code o}'s filters; its transformer timed on the application's threads, by the roles' rule. */
     private static ProbeInstaller installer(AgentOptions o, List<ProbeFilter> filters, String bootReason) {
-        if (filters.isEmpty()) {
-            return null;
-        }
         ProbeInstaller installer = new ProbeInstaller(filters, Messages.to(o.messages())::say).bootReason(bootReason)
                 .mergeOverloads(o.probesMerge());
         installer.clock().applicationThreads(n -> perfstat.agent.counters.ThreadRoles.of(n) == perfstat.format.ThreadRole.APPLICATION);
         return installer;
+    }
+
+    /** Has the counter reader record the transformer's time on the application's threads from the window's opening. */
+    private static void timeTransformation(ProbeInstaller installer, CounterReader reader) {
+        if (installer != null && reader != null && installer.clock().available()) {
+            reader.transformClock(installer.clock()::applicationNs);
+        }
     }
 
     /**

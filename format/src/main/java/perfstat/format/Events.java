@@ -140,20 +140,6 @@ public final class Events {
         /** A {@link CounterSource}: the event's counter's source. */
         public static final String SOURCE = "source";
         public static final String WINDOW_NS = "windowNs";
-        /** Values of its fields, not fields: perfstat's own work on the application's threads. */
-        public static final class Transform {
-            /**
-             * The {@link #EVENT} of the application role's CPU time (ns, since the window opened) inside perfstat's class
-             * transformation: perfstat's work on the application's threads, which readers move to the observer's rows.
-             * A reader that does not know it skips it, as any event it was not asked for: no new format version.
-             */
-            public static final String EVENT = "perfstat:transform-cpu-ns";
-            /** The {@link ThreadRoleCounter#SOURCE} of {@link #EVENT}: each application thread's CPU clock around the transformer's call. */
-            public static final String SOURCE = "thread CPU clock";
-
-            private Transform() {
-            }
-        }
 
         private ThreadRoleCounter() {
         }

@@ -10,7 +10,7 @@ import java.util.List;
 import perfstat.agent.events.CounterReaderEvent;
 import perfstat.agent.events.PerfCounterEvent;
 import perfstat.agent.events.ThreadRoleEvent;
-import perfstat.format.Events;
+import perfstat.format.Transformation;
 import perfstat.format.Phase;
 
 /**
@@ -59,7 +59,7 @@ public final class CounterReader implements Runnable {
 
     /**
      * Also records, with each split by role, the application threads' CPU time in perfstat's class transformation
-     * since now (the window's opening), as the application role's count of {@link Events.ThreadRoleCounter#TRANSFORM}.
+     * since now (the window's opening), as the application role's count of {@link Transformation#EVENT}.
      */
     public void transformClock(java.util.function.LongSupplier cumulativeNs) {
         transformAtOpen = cumulativeNs.getAsLong();
@@ -271,9 +271,9 @@ public final class CounterReader implements Runnable {
             perfstat.agent.events.ThreadRoleCounterEvent e = new perfstat.agent.events.ThreadRoleCounterEvent();
             e.phase = phase;
             e.role = perfstat.format.ThreadRole.APPLICATION.text();
-            e.event = Events.ThreadRoleCounter.Transform.EVENT;
+            e.event = Transformation.EVENT;
             e.value = Math.max(0, transform.getAsLong() - transformAtOpen);
-            e.source = Events.ThreadRoleCounter.Transform.SOURCE;
+            e.source = Transformation.SOURCE;
             e.windowNs = window;
             e.commit();
         }

@@ -148,7 +148,7 @@ final class GateNames {
             counts.add(new RunData.RoleCount(r, 1, 1, 1, 1, "perf_event_open"));
         }
         return new RunData.Roles(counts, null, null, List.of(new RunData.RoleEvent(perfstat.format.ThreadRole.APPLICATION,
-                perfstat.format.Events.ThreadRoleCounter.Transform.EVENT, 0, "")), new RunData.Compiles(1, 2, 1));
+                perfstat.format.Transformation.EVENT, 0, "")), new RunData.Compiles(1, 2, 1));
     }
 
     /** The metrics as rows of a two-column table with a value each, as {@link Gate#problems} reads a table. */

@@ -152,7 +152,7 @@ public final class RoleRows {
         long app = roles.counts().stream().filter(c -> c.role() == ThreadRole.APPLICATION)
                 .mapToLong(RunData.RoleCount::taskClockNs).findFirst().orElse(-1);
         return app < 0 ? -1 : roles.events().stream().filter(e -> e.role() == ThreadRole.APPLICATION
-                        && e.event().equals(perfstat.format.Events.ThreadRoleCounter.Transform.EVENT))
+                        && e.event().equals(perfstat.format.Transformation.EVENT))
                 .mapToLong(e -> Math.min(app, Math.max(0, e.value()))).findFirst().orElse(-1);
     }
 

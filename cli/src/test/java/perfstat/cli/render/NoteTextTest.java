@@ -23,7 +23,6 @@ class NoteTextTest {
             new Note.NoPerfstatEvents("a"), new Note.OneRecordingASide(), new Note.Deltas(0.99, 0.05, 25, 0.992),
             new Note.RankTestDisagrees(List.of("task-clock (msecs) (U test p=0.310)")),
             new Note.FollowPrimary("fstime (KB/s)", List.of("write_calls")),
-            new Note.SparseTiming("ObjectMapper::readValue", 1000, 1, 1, true),
             new Note.Detectable("fstime (KB/s)", "patched", 0.061, -0.02, 0.038), new Note.BlockedAt("p.Q::r", "monitor", 3, Duration.ofMillis(12)),
             new Note.DeadFork("before", "x-1.died", ""), new Note.NotCompared("fstime fstime at 2 threads", List.of("a", "b")),
             new Note.SameRecording(), new Note.ObserverCheck(), new Note.TargetExited("123", 5.04, 30),
@@ -42,6 +41,7 @@ class NoteTextTest {
             new Note.TimerCost("b", 48, 91), new Note.RunsInGroups("ended between reads (msecs)", "a", 2, 3, 9312),
             new Note.GcOnVmThread("serial"), new Note.RolesDerived("plain", 10_000_000_000L, 2),
             new Note.RolesDerived(null, 0, 2), new Note.JitObserver("a", 174.9, 139.2, 389.7, 489.6),
+            new Note.SparseTiming("ObjectMapper::readValue", 1000, 1, 1, true),
             new Note.Unreadable("before", "x-2.jfr", "x-2.jfr is empty", 2));
 
     @Test
@@ -89,9 +89,9 @@ class NoteTextTest {
                 + " into the 30 s window: the table covers the window up to its exit");
         assertThat(NoteText.of(new Note.WindowStopped("SIGINT", 3.0, 0.5))).isEqualTo("SIGINT ended the window at t = 3.0 s"
                 + " of 0.5 s: the table covers the window up to then");
-        assertThat(NoteText.of(EVERY_KIND.get(22))).isEqualTo("a: events perfstat could not use, left out of the table:"
+        assertThat(NoteText.of(EVERY_KIND.get(21))).isEqualTo("a: events perfstat could not use, left out of the table:"
                 + " 3 jdk.ExecutionSample (a stack frame without a method), 1 perfstat.Probe (no field calls)");
-        assertThat(NoteText.of(EVERY_KIND.get(23))).isEqualTo("a: the agent counted 1 class the probe installer failed to"
+        assertThat(NoteText.of(EVERY_KIND.get(22))).isEqualTo("a: the agent counted 1 class the probe installer failed to"
                 + " transform (not probed); 2 classes whose class loader cannot see perfstat's probes (not probed); 3 methods"
                 + " past the limit of probes (not probed); 1 counter read that failed (an interval's row lost each)");
     }

@@ -12,7 +12,6 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import perfstat.cli.read.RunData;
 import perfstat.cli.render.StatRenderer;
-import perfstat.format.Events;
 import perfstat.format.ThreadRole;
 
 /**
@@ -32,7 +31,7 @@ class TransformRowTest {
         List<RunData.PerfCounter> counters = List.of(new RunData.PerfCounter("task-clock", 2 * S, S, S,
                 perfstat.format.CounterStatus.COUNTED, "perf_event_open", S, 0, ""));
         List<RunData.RoleEvent> events = transformNs < 0 ? List.of() : List.of(new RunData.RoleEvent(ThreadRole.APPLICATION,
-                Events.ThreadRoleCounter.Transform.EVENT, transformNs, Events.ThreadRoleCounter.Transform.SOURCE));
+                perfstat.format.Transformation.EVENT, transformNs, perfstat.format.Transformation.SOURCE));
         RunData.Roles roles = new RunData.Roles(List.of(
                 new RunData.RoleCount(ThreadRole.APPLICATION, 1900 * MS, 10, 1, 3, "schedstat"),
                 new RunData.RoleCount(ThreadRole.OBSERVER, 100 * MS, 5, 0, 4, "schedstat")), null, null, events, null);
