@@ -43,6 +43,25 @@ public final class CalibrateCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", paramLabel = "S", description = "Seed of the draws (default: ${DEFAULT-VALUE}).")
     long seed;
 
+    /**
+     * Refuses recordings of more than one configuration, as far as the recordings tell: other programs or workloads, or a
+     * score in some and not in others (the primary measure would change with the draw).
+     */
+    private static void oneConfiguration(List<RunData> runs) {
+        java.util.Set<String> what = new java.util.LinkedHashSet<>();
+        for (RunData r : runs) {
+            what.add(r.workload() == null ? r.program() : r.workload().workload() + " " + r.label());
+        }
+        if (what.size() > 1) {
+            throw UserError.usage("calibrate wants recordings of one configuration; these ran " + String.join(", ", what));
+        }
+        long scored = runs.stream().filter(r -> r.result() != null || r.programScore() != null).count();
+        if (scored > 0 && scored < runs.size()) {
+            throw UserError.usage("calibrate wants recordings of one configuration; " + scored + " of the " + runs.size()
+                    + " have a score, the others none");
+        }
+    }
+
     @Override
     public Integer call() {
         if (trials < 1) {
@@ -58,13 +77,22 @@ public final class CalibrateCommand implements Callable<Integer> {
             throw UserError.usage("calibrate needs at least 4 recordings of one configuration, not " + read.size());
         }
         for (int k : runs) {
-            if (k < 2 || 2 * k > read.size()) {
-                throw UserError.usage("--runs " + k + " needs between 2 and " + read.size() / 2 + " (half the " + read.size()
-                        + " recordings)");
+            if (k < 2) {
+                throw UserError.usage("--runs wants 2 or more runs a side, not " + k);
             }
         }
+        oneConfiguration(read);
         Calibration.Runs r = Calibration.Runs.of(read);
         PrintWriter out = spec.commandLine().getOut();
+        List<Integer> fit = runs.stream().filter(k -> 2 * k <= read.size()).toList();
+        if (fit.isEmpty()) {
+            throw UserError.usage("--runs " + runs.get(0) + " needs " + 2 * runs.get(0) + " recordings (two sides), not " + read.size());
+        }
+        if (fit.size() < runs.size()) {
+            spec.commandLine().getErr().printf("perfstat calibrate: %s runs a side left out: %d recordings make two sides of %d at"
+                    + " most%n", runs.stream().filter(k -> !fit.contains(k)).map(String::valueOf).toList(), read.size(), read.size() / 2);
+        }
+        runs = fit;
         Random rnd = new Random(seed);
         out.printf(Locale.ROOT, "%d recordings, %d rows each; primary measure: %s%n", r.size(), r.metrics().size(),
                 r.primary().label().trim());

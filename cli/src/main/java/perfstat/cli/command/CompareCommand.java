@@ -14,6 +14,7 @@ import perfstat.cli.read.RecordingReader;
 import perfstat.cli.read.RunData;
 import perfstat.cli.stats.Comparison;
 import perfstat.cli.render.ViolationText;
+import perfstat.cli.stats.Families;
 import perfstat.cli.stats.Note;
 import perfstat.cli.stats.Sequential;
 import perfstat.cli.stats.Summary;
@@ -157,7 +158,7 @@ public final class CompareCommand implements Callable<Integer> {
         long budgetNs = maxTime == null ? Long.MAX_VALUE : perfstat.cli.Durations.parse(maxTime).toNanos();
         if (!looks.fixed()) {
             err.println("perfstat compare: runs until decided: " + looks.plan() + "; at most " + looks.maxRuns() * plan.slots().size()
-                    + " runs" + (maxTime == null ? "" : " or " + maxTime));
+                    + " runs in all" + (maxTime == null ? "" : ", none started that would end after " + maxTime));
         }
         List<List<RunData>> columns = new ArrayList<>();
         plan.slots().forEach(x -> columns.add(new ArrayList<>()));
@@ -180,6 +181,9 @@ public final class CompareCommand implements Callable<Integer> {
             boolean outOfTime = !last && elapsed + elapsed / n * (looks.runs().get(k + 1) - n) > budgetNs;
             if (looks.fixed() || open.isEmpty() || last || outOfTime) {
                 if (!looks.fixed()) {
+                    List<Note> notes = new ArrayList<>(table.notes());
+                    notes.add(new Note.Look(n, 1 - Families.PRIMARY_SHARE * alpha, 1 - alpha));
+                    table = table.withNotes(notes);
                     err.println("perfstat compare: " + (open.isEmpty() ? "decided" : outOfTime ? "stopped by --max-time, undecided"
                             : "stopped at --max-runs, undecided") + " at " + n + " runs a side");
                 }

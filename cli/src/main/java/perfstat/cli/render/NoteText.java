@@ -158,6 +158,12 @@ public final class NoteText {
         if (note instanceof Note.SameRecording) {
             return "every configuration is the same recording: the deltas are zero by construction";
         }
+        if (note instanceof Note.Look n) {
+            java.text.DecimalFormat f = new java.text.DecimalFormat("0.##", java.text.DecimalFormatSymbols.getInstance(Locale.ROOT));
+            return "judged at the look at " + n.runs() + " runs a side of a comparison run until decided: the primary measure at "
+                    + f.format(100 * n.primaryLevel()) + "%, the --fail-on rules at " + f.format(100 * n.ruleLevel()) + "% (the"
+                    + " error spent across looks); a later diff of these recordings judges them as a fixed count";
+        }
         if (note instanceof Note.ObserverCheck) {
             return "observer check: each variant also ran without probes, interleaved with the runs above; the lines after the"
                     + " first summary compare them (a probe changes how the JIT compiles the method it is in, so it can cost one"

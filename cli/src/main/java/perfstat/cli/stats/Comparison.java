@@ -599,7 +599,8 @@ public final class Comparison {
                 Significance s = r.tests().get(c);
                 if (scoreLike(r.metric(), hasScore) && r.values().get(0).measured() && r.values().get(c).measured()
                         && r.values().get(0).value() > 0 && r.values().get(c).value() > 0) {
-                    logSum += Math.log(r.values().get(c).value() / r.values().get(0).value());
+                    double d = r.deltas().get(c); // the row's ratio: of geometric means where it has an estimate
+                    logSum += Double.isNaN(d) ? Math.log(r.values().get(c).value() / r.values().get(0).value()) : Math.log1p(d);
                     n++;
                 }
                 double d = moveDelta(r, c);

@@ -167,6 +167,17 @@ public sealed interface Note {
     record SameRecording() implements Note {
     }
 
+    /**
+     * A comparison run until decided stopped at this look: its primary measure and rules were judged at the α spent
+     * there, so a later {@code diff} of the same recordings, which judges a fixed count, prints other intervals.
+     *
+     * @param runs         runs a side at the look
+     * @param primaryLevel the primary measure's interval level there
+     * @param ruleLevel    the level the rules' answers were held to (one-sided at half its α each way)
+     */
+    record Look(int runs, double primaryLevel, double ruleLevel) implements Note {
+    }
+
     /** The observer check: each variant also ran without probes; the summaries after the first compare those runs. */
     record ObserverCheck() implements Note {
     }
