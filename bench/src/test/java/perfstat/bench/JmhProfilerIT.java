@@ -88,8 +88,9 @@ class JmhProfilerIT {
         // one table per benchmark, the score judged over the two forks a side
         assertThat(diff.text()).contains("Performance counter stats for 'perfstat.bench.ProbeCostBenchmark.call' (1 thread,")
                 .contains("Performance counter stats for 'perfstat.bench.ProbeCostBenchmark.timerPair' (1 thread,")
-                .containsPattern("avgt \\(ns/op\\) +.*\\(n=2\\+2\\)")
-                .containsPattern("  GC \\(msecs\\) +.*\\(n=2\\+2\\)").containsPattern("  JIT compiler \\(msecs\\) +.*\\(n=2\\+2\\)")
+                .contains("2 runs each") // the forks, one run each: every row judged with its interval over them
+                .containsPattern("avgt \\(ns/op\\) +.*\\[[-+][0-9.]+%, [-+][0-9.]+%\\]")
+                .containsPattern("  GC \\(msecs\\) +.*(\\[|~)").containsPattern("  JIT compiler \\(msecs\\) +.*\\[[-+][0-9.]+%")
                 .contains("before |").contains("after");
         // a directory that already holds recordings is refused before the run
         Out again = jmh("ProbeCostBenchmark.call", "-prof", "perfstat:dir=after", "-f", "1", "-wi", "0", "-i", "1", "-r", "100ms");
