@@ -203,6 +203,10 @@ public final class Events {
         public static final String FIXED_WORK = "fixedWork";
         public static final String SIMULATED = "simulated";
         public static final String OPTIONS = "options";
+        /** The workload's natural unit of work ({@code write}), format 10; absent before. */
+        public static final String UNIT_NAME = "unitName";
+        /** The model counter that counts that unit ({@code write_calls}), format 10; absent before. */
+        public static final String UNIT_COUNTER = "unitCounter";
 
         private Workload() {
         }

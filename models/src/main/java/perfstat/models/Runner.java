@@ -311,6 +311,8 @@ public final class Runner {
         run.higherIsBetter = info.higherIsBetter();
         run.fixedWork = info.fixedWork();
         run.simulated = info.simulated();
+        run.unitName = info.unit().name();
+        run.unitCounter = info.unit().counter();
         run.options = String.join(",", request.options().entrySet().stream()
                 .map(e -> e.getKey() + "=" + e.getValue()).sorted().toList());
         return run;

@@ -35,6 +35,9 @@ public final class JudgeOptions {
             description = "Exit 1 when any metric with a direction gets significantly worse by more than N%%.")
     String threshold;
 
+    @picocli.CommandLine.Mixin
+    PerOption per = new PerOption();
+
     @Option(names = "--hot", paramLabel = "N", defaultValue = "10",
             description = "Compare the top N methods of the execution samples, self and total (default: ${DEFAULT-VALUE}; 0: none).")
     int hot;
@@ -53,7 +56,7 @@ public final class JudgeOptions {
             throw UserError.usage("--confidence must be between 0.5 and 1, not " + confidence);
         }
         threshold();
-        return new Comparison.Options(confidence, hot, rules(), minEffect(), Double.NaN);
+        return new Comparison.Options(confidence, hot, rules(), minEffect(), Double.NaN, per.unit());
     }
 
     List<Gate.Rule> rules() {

@@ -276,7 +276,15 @@ public record RunData(String file, Workload workload, Result result, List<Double
     public record Workload(int formatVersion, String model, String variant, String workload, int threads,
                            int cpus, int cores, String jvmVersion, Duration duration, Duration warmup,
                            Duration interval, String scoreName, String scoreUnit, boolean higherIsBetter,
-                           String options, boolean fixedWork, boolean simulated) {
+                           String options, boolean fixedWork, boolean simulated, String unitName, String unitCounter) {
+        /** A workload without a natural unit of work (a JMH benchmark; perfstat's format before 10). */
+        public Workload(int formatVersion, String model, String variant, String workload, int threads,
+                        int cpus, int cores, String jvmVersion, Duration duration, Duration warmup,
+                        Duration interval, String scoreName, String scoreUnit, boolean higherIsBetter,
+                        String options, boolean fixedWork, boolean simulated) {
+            this(formatVersion, model, variant, workload, threads, cpus, cores, jvmVersion, duration, warmup, interval,
+                    scoreName, scoreUnit, higherIsBetter, options, fixedWork, simulated, "", "");
+        }
     }
 
     public record Result(double score, long units, Duration elapsed) {

@@ -52,6 +52,10 @@ public final class NoteText {
             return "window: counters and time elapsed from the agent's start to the JVM's exit (or detach)"
                     + (n.score() ? "; the score, the workload's measured window" : "");
         }
+        if (note instanceof Note.PerUnitOf n) {
+            return "per " + n.unit() + ": each run's totals divided by its count of them (" + n.from()
+                    + "); each such row is judged on the runs' ratios";
+        }
         if (note instanceof Note.Simulated n) {
             return n.workload() + " is a discrete-event simulation: its score and the model's latencies are in simulated"
                     + " time; the process counters, probe latencies and time elapsed are the simulator's own cost";

@@ -32,6 +32,15 @@ public sealed interface Note {
     record Window(boolean score) implements Note {
     }
 
+    /**
+     * The rows per unit of work ({@code --per}): what they divide each run's totals by.
+     *
+     * @param unit the unit, as the rows name it ({@code write})
+     * @param from what counts it, over what part of the run
+     */
+    record PerUnitOf(String unit, String from) implements Note {
+    }
+
     /** The workload is a discrete-event simulation: its score is in simulated time. */
     record Simulated(String workload) implements Note {
     }

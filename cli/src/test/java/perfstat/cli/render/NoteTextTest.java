@@ -42,7 +42,8 @@ class NoteTextTest {
             new Note.GcOnVmThread("serial"), new Note.RolesDerived("plain", 10_000_000_000L, 2),
             new Note.RolesDerived(null, 0, 2), new Note.JitObserver("a", 174.9, 139.2, 389.7, 489.6),
             new Note.SparseTiming("ObjectMapper::readValue", 1000, 1, 1, true),
-            new Note.Unreadable("before", "x-2.jfr", "x-2.jfr is empty", 2), new Note.Look(10, 0.9895, 0.9869));
+            new Note.Unreadable("before", "x-2.jfr", "x-2.jfr is empty", 2), new Note.Look(10, 0.9895, 0.9869),
+            new Note.PerUnitOf("write", "the model counter write_calls, over the workload's whole run, warm-up included"));
 
     @Test
     void derivedRolesOfColumnsAlikeAreOneLine() {
