@@ -18,7 +18,7 @@ import perfstat.agent.counters.ProcessCounters;
 import perfstat.agent.events.AgentEvent;
 import perfstat.agent.events.CounterReaderEvent;
 import perfstat.agent.events.CountersEvent;
-import perfstat.agent.events.HistogramCodec;
+import perfstat.format.HistogramCodec;
 import perfstat.agent.events.PerfCounterEvent;
 import perfstat.agent.events.ProbeEvent;
 import perfstat.agent.events.ProbePatternEvent;
@@ -168,7 +168,7 @@ final class AgentSession {
     private static ProbeInstaller installer(AgentOptions o, List<ProbeFilter> filters, String bootReason) {
         ProbeInstaller installer = new ProbeInstaller(filters, Messages.to(o.messages())::say).bootReason(bootReason)
                 .mergeOverloads(o.probesMerge());
-        installer.clock().applicationThreads(n -> perfstat.agent.counters.ThreadRoles.of(n) == perfstat.format.ThreadRole.APPLICATION);
+        installer.clock().applicationThreads(n -> perfstat.format.ThreadRoles.of(n) == perfstat.format.ThreadRole.APPLICATION);
         return installer;
     }
 
@@ -525,10 +525,10 @@ final class AgentSession {
         e.commit();
     }
 
-    /** The program this JVM runs, by name only ({@link perfstat.agent.recording.ProgramName}); "" where it cannot say. */
+    /** The program this JVM runs, by name only ({@link perfstat.format.ProgramName}); "" where it cannot say. */
     private static String program() {
         try {
-            return perfstat.agent.recording.ProgramName.of(System.getProperty("sun.java.command"));
+            return perfstat.format.ProgramName.of(System.getProperty("sun.java.command"));
         } catch (RuntimeException e) {
             return ""; // never into the host application
         }

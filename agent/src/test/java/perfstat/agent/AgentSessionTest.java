@@ -31,7 +31,7 @@ class AgentSessionTest {
 
     private AgentOptions attached(String out, String probe) throws AgentOptions.BadOption {
         return AgentOptions.builder().out(dir.resolve(out).toString()).attached(true).probe(probe)
-                .timing(AgentOptions.Timing.EXACT).eventNames(List.of("task-clock")).build();
+                .timing(perfstat.format.Timing.EXACT).eventNames(List.of("task-clock")).build();
     }
 
     private static List<RecordedEvent> events(Path f, String type) throws Exception {

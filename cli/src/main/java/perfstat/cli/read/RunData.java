@@ -241,7 +241,7 @@ public record RunData(String file, Workload workload, Result result, List<Double
         }
 
         public double scaled() {
-            return perfstat.agent.counters.CounterSet.scaled(value, enabledNs, runningNs);
+            return perfstat.format.CounterEvents.scaled(value, enabledNs, runningNs);
         }
 
         /** The share of the window the counter ran, in percent (100 unless multiplexed). */
@@ -251,7 +251,7 @@ public record RunData(String file, Workload workload, Result result, List<Double
 
         /** perf's name without modifiers. */
         public String baseEvent() {
-            return perfstat.agent.counters.EventSpec.baseName(event);
+            return perfstat.format.CounterEvents.baseName(event);
         }
     }
 

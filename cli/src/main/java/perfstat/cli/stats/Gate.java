@@ -196,9 +196,9 @@ public final class Gate {
                 .map(java.util.Map.Entry::getKey).toList();
     }
 
-    /** Levenshtein distance ({@link perfstat.agent.probe.ProbeHints#distance}, the agent's, which the CLI shares). */
+    /** Edit distance ({@link perfstat.format.EditDistance}, the agent's hints' too). */
     public static int editDistance(String a, String b) {
-        return perfstat.agent.probe.ProbeHints.distance(a, b);
+        return perfstat.format.EditDistance.between(a, b);
     }
 
     /**
