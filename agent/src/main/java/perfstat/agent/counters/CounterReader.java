@@ -5,6 +5,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import perfstat.format.IntervalLines;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
 import perfstat.agent.events.CounterReaderEvent;
@@ -161,16 +162,14 @@ public final class CounterReader implements Runnable {
                             String marker) {
         StringBuilder sb = new StringBuilder();
         for (CounterSet.Reading r : rs) {
-            sb.append(window).append('\t').append(r.event()).append('\t').append(r.value()).append('\t')
-                    .append(r.enabledNs()).append('\t').append(r.runningNs()).append('\t')
-                    .append(r.status().token()).append('\t').append(r.source()).append('\n');
+            sb.append(IntervalLines.counter(window, r.event(), r.value(), r.enabledNs(), r.runningNs(), r.status(), r.source()))
+                    .append('\n');
         }
         for (CounterSet.RoleReading r : roles) {
-            sb.append("thread-role\t").append(window).append('\t').append(r.role().text()).append('\t').append(r.taskClockNs())
-                    .append('\t').append(r.voluntary()).append('\t').append(r.involuntary()).append('\t').append(r.threads())
-                    .append('\t').append(r.source()).append('\n');
+            sb.append(IntervalLines.role(window, r.role(), r.taskClockNs(), r.voluntary(), r.involuntary(), r.threads(),
+                    r.source())).append('\n');
         }
-        sb.append(marker).append('\t').append(window).append('\n');
+        sb.append(IntervalLines.marker(marker.equals("base"), window)).append('\n');
         try {
             if (!Files.exists(file)) {
                 perfstat.agent.recording.RecordingSession.ownerOnly(file); // the user's alone, as every file perfstat writes
