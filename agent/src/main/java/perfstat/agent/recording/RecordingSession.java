@@ -28,7 +28,7 @@ public final class RecordingSession {
     public static final List<String> PERFSTAT_EVENTS = List.of(
             Events.Agent.NAME, Events.Probe.NAME, Events.ProbePattern.NAME, Events.Counters.NAME, Events.PerfCounter.NAME,
             Events.CounterReader.NAME, Events.Workload.NAME, Events.Score.NAME, Events.Result.NAME, Events.ModelCounter.NAME,
-            Events.JmhIteration.NAME, Events.ThreadRoleCounts.NAME);
+            Events.JmhIteration.NAME, Events.ThreadRoleCounts.NAME, Events.Setup.NAME);
 
     /** The JDK's CPU-time samples (JEP 509): JDK 25 on, Linux only. */
     static final String CPU_TIME_SAMPLE = "jdk.CPUTimeSample";
@@ -37,7 +37,17 @@ public final class RecordingSession {
     public static final List<String> JDK_EVENTS = List.of(
             "jdk.CPUInformation", "jdk.CPULoad", "jdk.GarbageCollection", "jdk.GCHeapSummary",
             "jdk.JavaMonitorEnter", "jdk.ThreadPark", "jdk.ExecutionSample", CPU_TIME_SAMPLE, "jdk.Compilation",
-            "jdk.ActiveSetting");
+            "jdk.ActiveSetting", "jdk.GCConfiguration", "jdk.GCHeapConfiguration", "jdk.CompilerConfiguration",
+            "jdk.ContainerConfiguration", "jdk.BooleanFlag", "jdk.IntFlag", "jdk.UnsignedIntFlag", "jdk.LongFlag",
+            "jdk.UnsignedLongFlag", "jdk.DoubleFlag");
+
+    /**
+     * What makes a run comparable that the JDK records of itself, once a chunk: the collector, the heap's sizes, the JIT,
+     * a container's limits, and the JVM's flags that are numbers or booleans (jdk.StringFlag, which may hold paths,
+     * stays off).
+     */
+    static final List<String> CONFIGURATION_EVENTS = JDK_EVENTS.subList(JDK_EVENTS.indexOf("jdk.GCConfiguration"),
+            JDK_EVENTS.size());
 
     private RecordingSession() {
     }
@@ -140,6 +150,7 @@ public final class RecordingSession {
         // each event type's settings (enabled, threshold, period) as JFR applies them: a reader, JMC's rules among them,
         // learns what was recorded, and what was not
         r.enable("jdk.ActiveSetting");
+        CONFIGURATION_EVENTS.forEach(r::enable); // JFR's own period for them: at the start of every chunk
         if (jdk != null) {
             PRIVATE_EVENTS.forEach(r::disable);
         }
