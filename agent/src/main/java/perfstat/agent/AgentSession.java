@@ -524,30 +524,7 @@ final class AgentSession {
         e.contentionThresholdNs = options.contentionNs();
         e.program = program();
         e.commit();
-        commitSetupEvent();
-    }
-
-    /** What makes this run comparable that the JDK's events do not hold: the recording's perfstat.Setup event. */
-    private static void commitSetupEvent() {
-        perfstat.agent.events.SetupEvent e = new perfstat.agent.events.SetupEvent();
-        e.jvmName = property("java.vm.name");
-        e.jvmVendor = property("java.vm.vendor");
-        e.jvmVersion = Runtime.version().toString();
-        e.jvmInfo = property("java.vm.info");
-        e.availableProcessors = Runtime.getRuntime().availableProcessors();
-        e.scalingGovernor = perfstat.agent.recording.MachineSetup.governor();
-        e.transparentHugePages = perfstat.agent.recording.MachineSetup.transparentHugePages();
-        e.transparentHugePagesDefrag = perfstat.agent.recording.MachineSetup.transparentHugePagesDefrag();
-        e.commit();
-    }
-
-    /** One of the JVM's own descriptions of itself (name, vendor, mode), never a user's property; "" where unset. */
-    private static String property(String name) {
-        try {
-            return System.getProperty(name, "");
-        } catch (RuntimeException e) {
-            return ""; // a security manager's refusal: never into the host application
-        }
+        perfstat.agent.recording.MachineSetup.commitEvent();
     }
 
     /** The program this JVM runs, by name only ({@link perfstat.agent.recording.ProgramName}); "" where it cannot say. */

@@ -16,6 +16,32 @@ public final class MachineSetup {
     private MachineSetup() {
     }
 
+    /**
+     * Commits the recording's perfstat.Setup event: what makes this run comparable that the JDK's events do not hold.
+     * The JVM's name, vendor and mode are the only system properties it reads, and never a user's.
+     */
+    public static void commitEvent() {
+        perfstat.agent.events.SetupEvent e = new perfstat.agent.events.SetupEvent();
+        e.jvmName = property("java.vm.name");
+        e.jvmVendor = property("java.vm.vendor");
+        e.jvmVersion = Runtime.version().toString();
+        e.jvmInfo = property("java.vm.info");
+        e.availableProcessors = Runtime.getRuntime().availableProcessors();
+        e.scalingGovernor = governor();
+        e.transparentHugePages = transparentHugePages();
+        e.transparentHugePagesDefrag = transparentHugePagesDefrag();
+        e.commit();
+    }
+
+    /** One of the JVM's descriptions of itself; "" where unset or refused. */
+    private static String property(String name) {
+        try {
+            return System.getProperty(name, "");
+        } catch (RuntimeException e) {
+            return ""; // a security manager's refusal: never into the host application
+        }
+    }
+
     /** CPU 0's scaling governor ({@code performance}); "" where the machine has no cpufreq or it cannot be read. */
     public static String governor() {
         return firstLine(GOVERNOR);

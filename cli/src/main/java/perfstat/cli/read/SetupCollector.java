@@ -68,10 +68,11 @@ final class SetupCollector implements Collector {
 
     /** The JVM's version in brackets of jdk.JVMInformation's text ({@code ... (25.0.3+9-LTS) for linux-amd64 ...}). */
     private void jvmInformation(RecordedEvent e) {
-        if (!e.hasField("jvmVersion") || e.getString("jvmVersion") == null || aspects.containsKey(Setup.JDK) && perfstatSetup) {
+        String v = perfstat.format.JdkFields.JVM_VERSION;
+        if (!e.hasField(v) || e.getString(v) == null || aspects.containsKey(Setup.JDK) && perfstatSetup) {
             return;
         }
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\(([^()]+)\\)").matcher(e.getString("jvmVersion"));
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\(([^()]+)\\)").matcher(e.getString(v));
         if (m.find()) {
             aspects.put(Setup.JDK, m.group(1));
         }
@@ -144,11 +145,13 @@ final class SetupCollector implements Collector {
     }
 
     private void flag(RecordedEvent e) {
-        if (!e.hasField("name") || !e.hasField("value")) {
+        String n = perfstat.format.JdkFields.FLAG_NAME;
+        String v = perfstat.format.JdkFields.FLAG_VALUE;
+        if (!e.hasField(n) || !e.hasField(v)) {
             return;
         }
-        String name = e.getString("name");
-        Object value = e.getValue("value"); // declared Object: String.valueOf(char[]) is never chosen
+        String name = e.getString(n);
+        Object value = e.getValue(v); // declared Object: String.valueOf(char[]) is never chosen
         if (name == null || value == null) {
             return;
         }
