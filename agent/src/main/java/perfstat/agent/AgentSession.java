@@ -117,8 +117,11 @@ final class AgentSession {
         ProbeInstaller installer = filters.isEmpty() ? null : installer(o, filters, bootReason);
         Thread ready = StartUp.begin(installer, !o.events().isEmpty()); // alongside JFR's start
         try {
-            Recording r = attached ? RecordingSession.start(part, o.contentionNs(), false, false, o.jfrSettings())
-                    : RecordingSession.start(out, o.contentionNs(), true, false, o.jfrSettings());
+            // a JDK settings file samples from the start anyway: then the samples' settings are the recording's first,
+            // and JFR writes every type's settings once (JMC's rules count one jdk.ActiveSetting "enabled" a type)
+            boolean samplesAtStart = o.samples() && o.jfrSettings() != null;
+            Recording r = attached ? RecordingSession.start(part, o.contentionNs(), false, samplesAtStart, o.jfrSettings())
+                    : RecordingSession.start(out, o.contentionNs(), true, samplesAtStart, o.jfrSettings());
             undo.add(r);
             StartUp.await(ready);
             // probes first, counters last: the window opens once the agent is ready, so that its own
@@ -138,7 +141,7 @@ final class AgentSession {
             commitCounters(Phase.START);
             Counting counting = openCounters(o, undo);
             timeTransformation(installer, counting.reader());
-            if (o.samples()) {
+            if (o.samples() && !samplesAtStart) {
                 RecordingSession.enableSamples(r); // once the agent is ready: its own start is not sampled
             }
             AgentSession s = new AgentSession(o, inst, attached ? out : null, part, r, installer, counting.set(),

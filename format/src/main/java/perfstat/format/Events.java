@@ -86,6 +86,12 @@ public final class Events {
         public static final String PHASE = "phase";
         public static final String EVENT = "event";
         public static final String VALUE = "value";
+        /**
+         * New in version 10: the value of a counter of time (task-clock, cpu-clock) as a timespan in ns, which JFR's
+         * tools and JMC print as a time; {@code Long.MIN_VALUE} (printed N/A) for a count, whose {@link #VALUE} alone
+         * holds it.
+         */
+        public static final String VALUE_NS = "valueNs";
         public static final String ENABLED_NS = "enabledNs";
         public static final String RUNNING_NS = "runningNs";
         /** A {@link CounterStatus}'s {@link CounterStatus#text() text}. */
@@ -242,6 +248,8 @@ public final class Events {
         public static final String INTERVAL = "interval";
         public static final String SCORE = "score";
         public static final String UNITS = "units";
+        /** New in version 10: the score's unit (the workload's {@code scoreUnit}), beside it for JFR's tools and JMC. */
+        public static final String SCORE_UNIT = "scoreUnit";
         public static final String ELAPSED_NS = "elapsedNs";
 
         private Score() {
@@ -253,6 +261,8 @@ public final class Events {
         public static final String NAME = "perfstat.Result";
         public static final String SCORE = "score";
         public static final String UNITS = "units";
+        /** New in version 10: the score's unit (the workload's {@code scoreUnit}), beside it for JFR's tools and JMC. */
+        public static final String SCORE_UNIT = "scoreUnit";
         public static final String ELAPSED_NS = "elapsedNs";
 
         private Result() {

@@ -82,7 +82,8 @@ public final class RecordingSession {
     }
 
     /**
-     * As above; with {@code samples} the JDK's method samples from the start ({@link #enableSamples});
+     * As above; with {@code samples} the JDK's method samples from the start ({@link #enableSamples}, applied before the
+     * recording starts, so that its settings are written once);
      * native method samples are left off (a thread in native code is often merely waiting).
      */
     public static Recording start(Path out, long contentionNs, boolean dumpOnExit, boolean samples) throws IOException {
@@ -92,7 +93,9 @@ public final class RecordingSession {
     /**
      * Events a JDK settings file may enable that carry what perfstat's recordings never hold: the environment,
      * system properties, JVM arguments and flags, paths, hosts and processes of the machine, and free text (exception
-     * messages, thread dumps) that may hold any of them. With {@code jfr-settings} they stay off.
+     * messages, thread dumps) that may hold any of them. With {@code jfr-settings} they stay off. jdk.Shutdown is not
+     * among them: its reason is the JVM's own words ("No remaining non-daemon Java threads", "Shutdown requested from
+     * Java"), which JMC's "Fatal Errors" rule reads.
      */
     public static final List<String> PRIVATE_EVENTS = List.of(
             "jdk.InitialEnvironmentVariable", "jdk.InitialSystemProperty", "jdk.InitialSecurityProperty",
@@ -100,8 +103,7 @@ public final class RecordingSession {
             "jdk.NativeLibrary", "jdk.NativeLibraryLoad", "jdk.NativeLibraryUnload", "jdk.ActiveRecording",
             "jdk.JavaAgent", "jdk.NativeAgent", "jdk.StringFlag", "jdk.OSInformation", "jdk.FileRead", "jdk.FileWrite",
             "jdk.FileForce", "jdk.SocketRead", "jdk.SocketWrite", "jdk.X509Certificate", "jdk.X509Validation",
-            "jdk.TLSHandshake", "jdk.JavaErrorThrow", "jdk.JavaExceptionThrow", "jdk.ThreadDump", "jdk.Shutdown",
-            "jdk.DumpReason", "jdk.ModuleRequire", "jdk.ModuleExport");
+            "jdk.TLSHandshake", "jdk.JavaErrorThrow", "jdk.JavaExceptionThrow", "jdk.ThreadDump", "jdk.DumpReason", "jdk.ModuleRequire", "jdk.ModuleExport");
 
     /**
      * A JDK settings file's settings: JFR's {@code default} or {@code profile} by name, else a .jfc file; an
@@ -158,10 +160,10 @@ public final class RecordingSession {
         ownerOnly(out); // JFR truncates and appends to the file it finds, keeping its permissions
         r.setDestination(out);
         r.setDumpOnExit(dumpOnExit);
-        r.start();
         if (samples) {
-            enableSamples(r);
+            enableSamples(r); // before the start: JFR writes each type's settings (jdk.ActiveSetting) once, as JMC expects
         }
+        r.start();
         return r;
     }
 
