@@ -80,10 +80,12 @@ final class Comparability {
         return new Result(notes, notJudged);
     }
 
-    /** A recording's value of a flag; null where it holds no flags, "" where it holds others but not this one. */
+    /**
+     * A recording's value of a flag; null where it does not hold it (no flags recorded, or a JVM without that flag: the
+     * JDK's own difference, named as such), so not compared.
+     */
     private static String flagOf(RunData r, String flag) {
-        Map<String, String> f = r.jdk().setup().flags();
-        return f.isEmpty() ? null : f.getOrDefault(flag, "");
+        return r.jdk().setup().flags().get(flag);
     }
 
     /** The flags compared: set on purpose in any recording, or among those that change performance. */
