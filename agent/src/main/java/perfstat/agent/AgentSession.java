@@ -117,8 +117,11 @@ final class AgentSession {
         ProbeInstaller installer = filters.isEmpty() ? null : installer(o, filters, bootReason);
         Thread ready = StartUp.begin(installer, !o.events().isEmpty()); // alongside JFR's start
         try {
-            Recording r = attached ? RecordingSession.start(part, o.contentionNs(), false, false, o.jfrSettings())
-                    : RecordingSession.start(out, o.contentionNs(), true, false, o.jfrSettings());
+            // a JDK settings file samples from the start anyway: then the samples' settings are the recording's first,
+            // and JFR writes every type's settings once (JMC's rules count one jdk.ActiveSetting "enabled" a type)
+            boolean samplesAtStart = o.samples() && o.jfrSettings() != null;
+            Recording r = attached ? RecordingSession.start(part, o.contentionNs(), false, samplesAtStart, o.jfrSettings())
+                    : RecordingSession.start(out, o.contentionNs(), true, samplesAtStart, o.jfrSettings());
             undo.add(r);
             StartUp.await(ready);
             // probes first, counters last: the window opens once the agent is ready, so that its own
@@ -138,7 +141,7 @@ final class AgentSession {
             commitCounters(Phase.START);
             Counting counting = openCounters(o, undo);
             timeTransformation(installer, counting.reader());
-            if (o.samples()) {
+            if (o.samples() && !samplesAtStart) {
                 RecordingSession.enableSamples(r); // once the agent is ready: its own start is not sampled
             }
             AgentSession s = new AgentSession(o, inst, attached ? out : null, part, r, installer, counting.set(),
@@ -185,7 +188,8 @@ final class AgentSession {
      * agent's start and not of the counters' window, which opens next, or of the JVM's exit.
      */
     private static void registerEvents(boolean probes, boolean counting) {
-        List<Class<? extends jdk.jfr.Event>> events = new ArrayList<>(List.of(CountersEvent.class, AgentEvent.class));
+        List<Class<? extends jdk.jfr.Event>> events = new ArrayList<>(List.of(CountersEvent.class, AgentEvent.class,
+                perfstat.agent.events.SetupEvent.class));
         if (counting) {
             events.add(PerfCounterEvent.class);
             events.add(CounterReaderEvent.class);
@@ -523,6 +527,7 @@ final class AgentSession {
         e.contentionThresholdNs = options.contentionNs();
         e.program = program();
         e.commit();
+        perfstat.agent.recording.MachineSetup.commitEvent();
     }
 
     /** The program this JVM runs, by name only ({@link perfstat.format.ProgramName}); "" where it cannot say. */

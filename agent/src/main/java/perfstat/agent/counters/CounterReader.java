@@ -293,6 +293,7 @@ public final class CounterReader implements Runnable {
         e.phase = phase;
         e.event = r.event();
         e.value = r.value();
+        e.valueNs = EventSpec.isClock(EventSpec.baseName(r.event())) ? r.value() : Long.MIN_VALUE; // N/A for a count
         e.enabledNs = r.enabledNs();
         e.runningNs = r.runningNs();
         e.status = r.status().text();

@@ -237,6 +237,7 @@ public final class RecordingReader {
         private final ThreadCpuLoadCollector threadLoads = new ThreadCpuLoadCollector();
         private final CompilationCollector compilations = new CompilationCollector();
         private final SettingsCollector settings = new SettingsCollector();
+        private final SetupCollector setup = new SetupCollector();
         /** The events a handler could not use. */
         private final SkippedEvents skipped = new SkippedEvents();
         /** Events read per type: the JDK's under their own names (a JDK 9/10 alias adds to its jdk. name). */
@@ -263,7 +264,7 @@ public final class RecordingReader {
         Map<String, Consumer<RecordedEvent>> handlers() {
             Handlers h = new Handlers();
             for (Collector c : List.of(agent, workload, jmh, counters, probes, jvm, contention, hot, jdkTotals, roles,
-                    threadLoads, compilations, settings)) {
+                    threadLoads, compilations, settings, setup)) {
                 c.register(h);
             }
             return h.all();
@@ -345,7 +346,7 @@ public final class RecordingReader {
                     jvm.machineContextSwitches(), jdkTotals.result(set),
                     hot.result(c.start() == null ? null : c.start().time(), c.end() == null ? null : c.end().time()),
                     agent.contentionThreshold(),
-                    jvm.cpuLoadCovered(), jvm.cpuLoadShare(recorded), jvm.gcNames(), set);
+                    jvm.cpuLoadCovered(), jvm.cpuLoadShare(recorded), jvm.gcNames(), set, setup.result(set));
         }
     }
 }

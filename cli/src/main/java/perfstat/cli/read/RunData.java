@@ -337,16 +337,30 @@ public record RunData(String file, Workload workload, Result result, List<Double
      * @param cpuLoadShare           the share of the JVM's life (from its start, jdk.JVMInformation, to the recording's
      *                               end) that {@code cpuLoadCovered} is; NaN below two samples
      * @param settings               the recording's settings (jdk.ActiveSetting): what it enabled, with what threshold
+     * @param setup                  what the run was: the JDK, collector, heap, JIT, flags, CPU, container, governor,
+     *                               THP, perfstat's format and options, as far as the recording says
      */
     public record JdkSummary(SortedMap<String, Long> eventCounts, Duration span, long gcCount,
                              Duration gcPauseTotal, double meanJvmCpuLoad, Contention monitors, Contention parks,
                              List<BlockedSite> topSites, double derivedCpuNs, double machineContextSwitches,
                              Map<String, Double> totals, HotMethods hot, Optional<Duration> contentionThreshold,
                              Duration cpuLoadCovered, double cpuLoadShare, java.util.Set<String> gcNames,
-                             Settings settings) {
+                             Settings settings, Setup setup) {
 
         public JdkSummary {
             gcNames = java.util.Set.copyOf(gcNames);
+            setup = setup == null ? Setup.NONE : setup;
+        }
+
+        /** Without what the run was ({@link Setup#NONE}). */
+        public JdkSummary(SortedMap<String, Long> eventCounts, Duration span, long gcCount, Duration gcPauseTotal,
+                          double meanJvmCpuLoad, Contention monitors, Contention parks, List<BlockedSite> topSites,
+                          double derivedCpuNs, double machineContextSwitches, Map<String, Double> totals, HotMethods hot,
+                          Optional<Duration> contentionThreshold, Duration cpuLoadCovered, double cpuLoadShare,
+                          java.util.Set<String> gcNames, Settings settings) {
+            this(eventCounts, span, gcCount, gcPauseTotal, meanJvmCpuLoad, monitors, parks, topSites, derivedCpuNs,
+                    machineContextSwitches, totals, hot, contentionThreshold, cpuLoadCovered, cpuLoadShare, gcNames,
+                    settings, Setup.NONE);
         }
 
         /** Without the recording's settings ({@link Settings#NONE}). */

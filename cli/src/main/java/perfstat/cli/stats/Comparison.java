@@ -129,8 +129,9 @@ public final class Comparison {
                 rows.add(row(metric, columns, measured, merged, options));
             }
         }
-        rows = Families.judge(rows, columns.size(), options.setting());
-        List<Note> notes = new ArrayList<>();
+        Comparability.Result comparable = Comparability.of(columns, labels, rows); // what each side was, before any verdict
+        rows = Families.judge(Comparability.withoutVerdicts(rows, comparable.notJudged()), columns.size(), options.setting());
+        List<Note> notes = new ArrayList<>(comparable.notes());
         for (int c = 0; c < columns.size(); c++) {
             // a column's runs share their sources; the timer's cost, measured at each start, is given as their range
             notes.addAll(timerRange(Measurements.notes(columns.get(c).get(0), labels.get(c)), columns.get(c)));

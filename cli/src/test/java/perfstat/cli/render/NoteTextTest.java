@@ -43,7 +43,24 @@ class NoteTextTest {
             new Note.RolesDerived(null, 0, 2), new Note.JitObserver("a", 174.9, 139.2, 389.7, 489.6),
             new Note.SparseTiming("ObjectMapper::readValue", 1000, 1, 1, true),
             new Note.Unreadable("before", "x-2.jfr", "x-2.jfr is empty", 2), new Note.Look(10, 0.9895, 0.9869),
-            new Note.PerUnitOf("write", "the model counter write_calls, over the workload's whole run, warm-up included"));
+            new Note.PerUnitOf("write", "the model counter write_calls, over the workload's whole run, warm-up included"),
+            new Note.WhatDiffers(List.of("GC"), List.of("a", "b"), List.of(java.util.Map.of("GC", "G1"), java.util.Map.of("GC", "Parallel"))),
+            new Note.SidesDiffer("GC", List.of("a", "b"), List.of("G1", "Parallel"), List.of()),
+            new Note.DiffersWithin("a", "GC", List.of("a1.jfr", "a2.jfr"), List.of("G1", "Parallel")));
+
+    @Test
+    void comparabilityNotesNameEachSideAndTheRowsNotJudged() {
+        assertThat(NoteText.of(new Note.WhatDiffers(List.of("GC", "JFR settings"), List.of("a", "b"), List.of(java.util.Map.of(),
+                java.util.Map.of())))).isEqualTo("what differs: GC, JFR settings");
+        assertThat(NoteText.of(new Note.SidesDiffer("GC", List.of("A", "B"), List.of("G1", "Parallel"), List.of())))
+                .isEqualTo("GC differs: A: G1, B: Parallel");
+        assertThat(NoteText.of(new Note.SidesDiffer("jdk.JavaMonitorEnter", List.of("A", "B"), List.of("threshold 10 ms",
+                "threshold 20 ms"), List.of("monitor blocks", "monitor blocked (msecs)"))))
+                .isEqualTo("JFR settings of jdk.JavaMonitorEnter differ: A: threshold 10 ms, B: threshold 20 ms; so monitor blocks,"
+                        + " monitor blocked (msecs) are not comparable: not judged (?)");
+        assertThat(NoteText.of(new Note.DiffersWithin("A", "GC", List.of("a1.jfr", "a2.jfr"), List.of("G1", "Parallel"))))
+                .isEqualTo("A's recordings differ in GC: a1.jfr: G1, a2.jfr: Parallel");
+    }
 
     @Test
     void derivedRolesOfColumnsAlikeAreOneLine() {
