@@ -81,11 +81,25 @@ final class GateNames {
             List<Gate.Problem> problems = Gate.problems(names, List.of(rule), 0.05).stream()
                     .filter(p -> p.kind() == Gate.Problem.Kind.UNKNOWN_METRIC).toList();
             if (problems.isEmpty() || probeOfAPattern(rule.metric(), filters)
-                    || (workload != null && !nearMiss(rule.metric(), names))) {
+                    || (workload != null && !nearMiss(rule.metric(), names)) || perUnitOfACounter(rule.metric(), names)) {
                 continue;
             }
             throw UserError.usage(ViolationText.of(problems.get(0)));
         }
+    }
+
+    /**
+     * Whether {@code metric} names a counter's row per unit of work ({@code task-clock/write}): its unit is known only
+     * once the runs are read (a probe's calls, a model counter), so the table judges whether it is one.
+     */
+    private static boolean perUnitOfACounter(String metric, Table names) {
+        int slash = metric.indexOf('/');
+        if (slash <= 0) {
+            return false;
+        }
+        String counter = metric.substring(0, slash);
+        return names.rows().stream().anyMatch(r -> r.metric().kind() == MetricId.Kind.COUNTER
+                && r.metric().key().equalsIgnoreCase(counter));
     }
 
     /** Every metric such a comparison can produce, each once, in table order. */

@@ -16,7 +16,11 @@ public final class PerOption {
 
     /** What the rows per unit divide by. */
     PerUnit unit() {
-        return PerUnit.of(per);
+        try {
+            return PerUnit.of(per);
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage(e.getMessage());
+        }
     }
 
     /** The same, refused as a usage error (exit 2, the nearest names) where no recording of {@code runs} counts it. */

@@ -125,16 +125,36 @@ public final class StatCommand implements Callable<Integer> {
                 }
             }
         }
-        StatSummary summary = summary(runs, wallNs, status);
+        print(runs, wallNs, status, outputs, renderer, err);
+        return status;
+    }
+
+    /**
+     * The runs' table on {@code err}, and where their recordings went; a --per that no run counts is refused after the
+     * table (which it leaves without rows per unit), so that the runs are not lost.
+     */
+    private void print(List<RunData> runs, long wallNs, int status, List<Path> outputs, StatRenderer renderer,
+                       PrintWriter err) {
+        perfstat.cli.stats.PerUnit unit;
+        UserError badPer = null;
+        try {
+            unit = per.checked(runs);
+        } catch (UserError e) { // the table without rows per unit first, so that the runs are not lost
+            unit = perfstat.cli.stats.PerUnit.NONE;
+            badPer = e;
+        }
+        StatSummary summary = summary(runs, wallNs, status, unit);
         if (!perThread) {
             summary = summary.withoutThreads();
         }
         renderer.render(summary, err);
         for (Path p : outputs) {
-            err.println("perfstat stat: recording written to " + p + (pattern != null ? ", the command's output to "
+            err.println("perfstat stat: recording written to " + p + (score.pattern() != null ? ", the command's output to "
                     + CompareCommand.outputOf(p) : ""));
         }
-        return status;
+        if (badPer != null) {
+            throw badPer;
+        }
     }
 
     /** The recordings -o keeps, and with --score the outputs beside them: each new, or --force. */
@@ -250,8 +270,7 @@ public final class StatCommand implements Callable<Integer> {
 
     /** The footer's lines (package-private for tests): sources, the window, perfstat's cost, the roles' notes, losses. */
     /** The runs' summary, with the rows per unit of {@code --per} and the note on what they divide by. */
-    private StatSummary summary(List<RunData> runs, long wallNs, int status) {
-        perfstat.cli.stats.PerUnit unit = per.checked(runs);
+    private StatSummary summary(List<RunData> runs, long wallNs, int status, perfstat.cli.stats.PerUnit unit) {
         List<String> notes = notes(runs, wallNs, status);
         runs.stream().map(unit::note).filter(java.util.Objects::nonNull).distinct()
                 .forEach(n -> notes.add(perfstat.cli.render.NoteText.of(n)));

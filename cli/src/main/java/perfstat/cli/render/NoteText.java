@@ -53,8 +53,14 @@ public final class NoteText {
                     + (n.score() ? "; the score, the workload's measured window" : "");
         }
         if (note instanceof Note.PerUnitOf n) {
-            return "per " + n.unit() + ": each run's totals divided by its count of them (" + n.from()
-                    + "); each such row is judged on the runs' ratios";
+            return "per " + n.unit() + ": each run's totals divided by the run's count of " + n.unit() + " (" + n.from()
+                    + "), a column the mean of its runs' ratios, judged on them; the totals hold fixed costs (the JVM's start,"
+                    + " the JIT, warm-up), which a short run spreads over few units: the application row per unit leaves out"
+                    + " the JIT's and GC's work, and --from METHOD opens the counters after warm-up";
+        }
+        if (note instanceof Note.FewUnits n) {
+            return n.column() + ": run " + n.run() + " counted " + n.count() + " " + n.unit() + ", under a tenth of its runs'"
+                    + " median (" + n.median() + "): its rows per unit are mostly fixed costs and sway the column";
         }
         if (note instanceof Note.Simulated n) {
             return n.workload() + " is a discrete-event simulation: its score and the model's latencies are in simulated"

@@ -22,7 +22,9 @@ public final class ViolationText {
         return switch (p.kind()) {
             case UNKNOWN_METRIC -> rule + (p.rule().metric().equalsIgnoreCase("score") ? ": the recordings have no score, so it"
                     + " names no metric of the table" : " names no metric of the table")
-                    + (p.closest().isEmpty() ? "" : " (closest: " + String.join(", ", p.closest()) + ")");
+                    + (p.closest().isEmpty() ? "" : " (closest: " + String.join(", ", p.closest()) + ")")
+                    + (p.rule().metric().contains("/") ? "; a row per unit of work (EVENT/UNIT) needs --per UNIT where the"
+                    + " recordings have no unit of their own" : "");
             case MISSING_ON_A_SIDE -> rule + ": " + p.metric().key() + " has no value in " + p.column() + ", so it cannot be judged";
             case UNDECIDED -> rule + ": " + p.metric().key() + " in " + p.column() + (p.test() == null
                     || Double.isNaN(p.test().ciLow()) ? " is undecided (too few runs or timed calls to judge)"

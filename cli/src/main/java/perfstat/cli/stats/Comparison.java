@@ -136,8 +136,7 @@ public final class Comparison {
             // a column's runs share their sources; the timer's cost, measured at each start, is given as their range
             notes.addAll(timerRange(Measurements.notes(columns.get(c).get(0), labels.get(c)), columns.get(c)));
         }
-        columns.stream().flatMap(List::stream).map(r -> options.per().note(r)).filter(java.util.Objects::nonNull)
-                .forEach(notes::add);
+        notes.addAll(options.per().notes(columns, labels));
         notes.addAll(sampleNotes(columns, rows, options, labels));
         if (options.hot() > 0) { // --hot 0: no hot-methods section, so nothing to say of its samples
             notes.addAll(HotMethods.notes(columns, labels));

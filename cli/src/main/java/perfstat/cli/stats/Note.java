@@ -41,6 +41,19 @@ public sealed interface Note {
     record PerUnitOf(String unit, String from) implements Note {
     }
 
+    /**
+     * A run whose count of the unit of work is far below its configuration's others: its rows per unit are mostly
+     * fixed costs over few units, and sway the column's mean.
+     *
+     * @param column the configuration
+     * @param run    the run, from 1
+     * @param count  its count of the unit
+     * @param median the configuration's median count
+     * @param unit   the unit
+     */
+    record FewUnits(String column, int run, long count, long median, String unit) implements Note {
+    }
+
     /** The workload is a discrete-event simulation: its score is in simulated time. */
     record Simulated(String workload) implements Note {
     }

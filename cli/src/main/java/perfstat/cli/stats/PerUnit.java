@@ -29,6 +29,9 @@ public record PerUnit(String name) {
         if (option == null) {
             return MODEL_DEFAULT;
         }
+        if (option.isBlank()) {
+            throw new IllegalArgumentException("--per wants a probed method, a model counter or a counted score, or none");
+        }
         return option.equals("none") ? NONE : new PerUnit(option.strip());
     }
 
@@ -111,7 +114,7 @@ public record PerUnit(String name) {
         names.sort(java.util.Comparator.comparingInt(n -> Gate.editDistance(want, n.toLowerCase(Locale.ROOT))));
         List<String> nearest = names.stream().limit(3).toList();
         String message = "--per " + name + ": no probe, model counter or score of that name counts units"
-                + (nearest.isEmpty() ? " (the recording has none to divide by: probe a method, e.g. --probe 'Class::method')"
+                + (nearest.isEmpty() ? " (the recording has none to divide by: probe a method, e.g. --probes 'Class::method')"
                 : "; nearest: " + String.join(", ", nearest));
         return new UnknownUnit(message, nearest);
     }
@@ -181,23 +184,26 @@ public record PerUnit(String name) {
             return m;
         }
         Map<MetricId, Measurements.Measured> out = new LinkedHashMap<>();
-        Measurements.Measured pending = null; // a total's row per unit, after the rows indented under the total
+        List<Measurements.Measured> pending = new ArrayList<>(); // a total's rows per unit, after the rows under the total
         for (Map.Entry<MetricId, Measurements.Measured> e : m.entrySet()) {
             Metric metric = e.getValue().metric();
-            if (pending != null && !metric.label().startsWith(" ")) {
-                out.put(pending.metric().id(), pending);
-                pending = null;
+            if (!pending.isEmpty() && !metric.label().startsWith(" ")) {
+                pending.forEach(x -> out.put(x.metric().id(), x));
+                pending.clear();
             }
             out.put(e.getKey(), e.getValue());
             if (divides(metric) && e.getValue().value().status() != Value.Status.NOT_SUPPORTED) {
-                pending = per(e.getValue(), d);
+                pending.add(per(e.getValue(), d));
+            } else if (metric.key().equals(APPLICATION) && e.getValue().value().measured()) {
+                pending.add(per(e.getValue(), d)); // the application's own share, without the JIT's, the GC's and the JVM's
             }
         }
-        if (pending != null) {
-            out.put(pending.metric().id(), pending);
-        }
+        pending.forEach(x -> out.put(x.metric().id(), x));
         return out;
     }
+
+    /** The task-clock row of the application's threads ({@link RoleRows}), which gets a row per unit of its own. */
+    static final String APPLICATION = RoleRows.key(perfstat.format.ThreadRole.APPLICATION);
 
     /** The footer's line on what {@code run}'s rows per unit divide by; null where it has none. */
     public Note note(RunData run) {
@@ -210,6 +216,51 @@ public record PerUnit(String name) {
         return d == null || d.from().isEmpty() ? null : new Note.PerUnitOf(d.unit(), d.from());
     }
 
+    /**
+     * The footer's lines on the rows per unit of a table's columns: what they divide by, and each run whose count of the
+     * unit is under a tenth of its column's median (its ratio, of the fixed costs over few units, would sway the column).
+     */
+    public List<Note> notes(List<List<RunData>> columns, List<String> labels) {
+        List<Note> out = new ArrayList<>();
+        for (int c = 0; c < columns.size(); c++) {
+            List<Double> counts = new ArrayList<>();
+            for (RunData r : columns.get(c)) {
+                Note n = note(r);
+                if (n != null && !out.contains(n)) {
+                    out.add(n);
+                }
+                counts.add(count(r));
+            }
+            double median = counts.stream().filter(x -> x > 0).sorted().skip(counts.size() / 2).findFirst().orElse(Double.NaN);
+            for (int i = 0; i < counts.size(); i++) {
+                if (counts.size() > 1 && counts.get(i) >= 0 && counts.get(i) < median / 10) {
+                    out.add(new Note.FewUnits(labels.get(c), i + 1, (long) (double) counts.get(i), (long) median,
+                            unitOf(columns.get(c).get(i))));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The run's count of the unit; NaN where it has none. */
+    private double count(RunData run) {
+        try {
+            Divisor d = divisor(run);
+            return d == null ? Double.NaN : d.count();
+        } catch (UnknownUnit e) {
+            return Double.NaN;
+        }
+    }
+
+    private String unitOf(RunData run) {
+        try {
+            Divisor d = divisor(run);
+            return d == null ? name : d.unit();
+        } catch (UnknownUnit e) {
+            return name;
+        }
+    }
+
     /** Whether a row has a per-unit row: a counter's own total (not a role's share, a sub-row, or the whole process). */
     static boolean divides(Metric total) {
         return total.kind() == MetricId.Kind.COUNTER && total.id().statistic() == MetricId.Statistic.TOTAL
@@ -220,7 +271,7 @@ public record PerUnit(String name) {
         Metric t = total.metric();
         boolean clock = t.unit().equals("ms");
         String unit = clock ? "ns" : "count";
-        String base = t.label().replaceFirst(" \\([^()]*\\)$", "");
+        String base = t.label().replaceFirst(" \\([^()]*\\)$", "").stripTrailing();
         Value v = total.value();
         Value value = !v.measured() ? v
                 : !(d.count() > 0) ? Value.notCounted()

@@ -44,6 +44,7 @@ class NoteTextTest {
             new Note.SparseTiming("ObjectMapper::readValue", 1000, 1, 1, true),
             new Note.Unreadable("before", "x-2.jfr", "x-2.jfr is empty", 2), new Note.Look(10, 0.9895, 0.9869),
             new Note.PerUnitOf("write", "the model counter write_calls, over the workload's whole run, warm-up included"),
+            new Note.FewUnits("patched", 3, 2764, 1_664_943, "write"),
             new Note.WhatDiffers(List.of("GC"), List.of("a", "b"), List.of(java.util.Map.of("GC", "G1"), java.util.Map.of("GC", "Parallel"))),
             new Note.SidesDiffer("GC", List.of("a", "b"), List.of("G1", "Parallel"), List.of()),
             new Note.DiffersWithin("a", "GC", List.of("a1.jfr", "a2.jfr"), List.of("G1", "Parallel")));

@@ -110,4 +110,18 @@ class PerUnitTest {
         assertThat(PerUnit.decimals(Value.of(1.23))).isEqualTo(2);
         assertThat(PerUnit.decimals(Value.of(0.000127))).isEqualTo(6);
     }
+
+    @Test
+    void aRunWithFarFewerUnitsThanItsSidesOthersIsNamed() {
+        // the same recording four times: no run stands out
+        List<List<RunData>> alike = List.of(Collections.nCopies(4, unpatched));
+        assertThat(new PerUnit("write_calls").notes(alike, List.of("a"))).noneMatch(n -> n instanceof Note.FewUnits);
+        assertThat(new PerUnit("write_calls").notes(alike, List.of("a"))).hasSize(1);
+    }
+
+    @Test
+    void aBlankNameIsRefused() {
+        assertThatThrownBy(() -> PerUnit.of(" ")).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--per");
+        assertThat(PerUnit.of(null)).isEqualTo(PerUnit.MODEL_DEFAULT);
+    }
 }
