@@ -54,9 +54,11 @@ class GateNamesTest {
                 + " task-clock:gc, task-clock:jit)");
         assertThat(refused(List.of("probe:Tok::nxt:p99:+5%"), a, null).getMessage()).contains("closest: probe:Tok::next:p99");
         assertThat(refused(List.of("score:-5%"), a, null).getMessage()).contains("no score");
+        assertThat(refused(List.of("task-clok/Tok::next:+5%"), a, null).getMessage()).contains("needs --per UNIT");
         // the table's names, key or label; a probe's rows also by its full class name or with an overload's parameters
         for (String ok : List.of("time elapsed:+5%", "GC pauses:+5%", "probe:Tok::next:p99:+5%", "Tok::next p99:+5%",
-                "probe:com.example.Tok::next:calls:-5%", "probe:Tok::next(int):max:+5%", "instructions:+1%")) {
+                "probe:com.example.Tok::next:calls:-5%", "probe:Tok::next(int):max:+5%", "instructions:+1%",
+                "task-clock/Tok::next:+5%", "page-faults/tokens:+5%")) { // a counter per unit: its unit is read with the runs
             assertThatCode(() -> GateNames.refuseUnknown(List.of(ok), a, null)).as(ok).doesNotThrowAnyException();
         }
         AgentOptions classOnly = agent("com.example.Tok");
