@@ -112,12 +112,22 @@ public final class Comparison {
         List<List<Map<MetricId, Measurements.Measured>>> measured = new ArrayList<>();
         List<Map<MetricId, Measurements.Measured>> merged = new ArrayList<>();
         Map<MetricId, Metric> metrics = new LinkedHashMap<>();
+        java.util.Set<MetricId> measuredLabel = new java.util.HashSet<>();
         for (List<RunData> column : columns) {
             List<Map<MetricId, Measurements.Measured>> runs = new ArrayList<>();
             for (RunData run : column) {
                 Map<MetricId, Measurements.Measured> m = options.per().addTo(Measurements.of(run), run);
                 runs.add(m);
-                m.forEach((k, v) -> metrics.putIfAbsent(k, v.metric()));
+                m.forEach((k, v) -> {
+                    // a row's label and digits as a run that measured it gives them (a run without a --per unit names it
+                    // only as written)
+                    if (!metrics.containsKey(k) || v.value().measured() && !measuredLabel.contains(k)) {
+                        metrics.put(k, v.metric());
+                    }
+                    if (v.value().measured()) {
+                        measuredLabel.add(k);
+                    }
+                });
             }
             measured.add(runs);
             merged.add(column.size() > 1 ? Measurements.of(withMergedProbes(column)) : Map.of());
