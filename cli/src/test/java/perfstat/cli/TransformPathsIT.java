@@ -1,0 +1,68 @@
+package perfstat.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The probe's two transformers, end to end: Byte Buddy on a Java 17 target, the JDK's ClassFile API on a Java 25 one
+ * (the agent jar's {@code META-INF/versions/24}). The same target, with methods of every shape, probed whole with
+ * exact timing under each: every probe row counts and times every call, the target prints what it prints without
+ * perfstat, and the class-loading log says which transformer ran (Byte Buddy's classes load on 17, none on 25).
+ */
+class TransformPathsIT {
+    private static final int CALLS = 400;
+    /** Each method of ProbeShapes that main calls CALLS times, as its row is labelled. */
+    private static final List<String> ROWS = List.of("ProbeShapes::<init>(String)", "ProbeShapes::<init>(int)",
+            "ProbeShapes::add", "ProbeShapes::twice", "ProbeShapes::mixed", "ProbeShapes::fail",
+            "ProbeShapes::wrap(CharSequence)", "ProbeShapes::wrap(CharSequence,int)");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void byteBuddyProbesAJava17Target() throws Exception {
+        Path home = Processes.jdk(17);
+        assumeTrue(home != null, "no JDK 17 installed under /usr/lib/jvm");
+        String log = probed(home);
+        assertThat(log).as("Byte Buddy transformed the class").contains("perfstat.shaded.net.bytebuddy.");
+        assertThat(log).doesNotContain("java.lang.classfile.");
+    }
+
+    @Test
+    void theClassFileApiProbesAJava25Target() throws Exception {
+        Path home = Processes.jdk(25);
+        assumeTrue(home != null, "no JDK 25 installed under /usr/lib/jvm");
+        String log = probed(home);
+        assertThat(log).as("no Byte Buddy on 24+").doesNotContain("net.bytebuddy");
+        assertThat(log).contains("perfstat.agent.probe.ClassFileProbes source: jar:file:");
+    }
+
+    /** Runs ProbeShapes bare and under stat with every method probed; checks the rows; the class-loading log. */
+    private String probed(Path home) throws Exception {
+        String java = home.resolve("bin/java").toString();
+        String cp = Path.of(perfstat.itapp.ProbeShapes.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        Processes.Result bare = Processes.run(dir, List.of(java, "-cp", cp, "perfstat.itapp.ProbeShapes", "" + CALLS));
+        assertThat(bare.code()).as(bare.err()).isZero();
+        Path log = dir.resolve("classes.log");
+        Processes.Result r = Processes.perfstat(dir, "stat", "-e", "task-clock", "--timing", "exact",
+                "--probes", "perfstat.itapp.ProbeShapes", "--", java, "-Xlog:class+load=info:file=" + log, "-cp", cp,
+                "perfstat.itapp.ProbeShapes", "" + CALLS);
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).as("the target's output, unchanged by its probes").isEqualTo(bare.out());
+        for (String row : ROWS) {
+            String name = java.util.regex.Pattern.quote(row);
+            assertThat(r.err()).containsPattern("\\n +" + CALLS + " +" + name + " calls")
+                    .containsPattern("\\n +[0-9]+ ns +" + name + " p99 +# +" + CALLS + " timed calls");
+        }
+        assertThat(r.err()).containsPattern("\\n +1 +ProbeShapes::main calls");
+        assertThat(r.err()).containsPattern("msec   perfstat transforming classes +# +[0-9.]+% of whole process");
+        assertThat(r.err()).doesNotContain("cannot probe").doesNotContain("failed to transform");
+        return Files.readString(log);
+    }
+}
