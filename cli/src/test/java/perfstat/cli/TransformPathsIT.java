@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,23 +41,23 @@ class TransformPathsIT {
         assumeTrue(home != null, "no JDK 25 installed under /usr/lib/jvm");
         String log = probed(home);
         assertThat(log).as("no Byte Buddy on 24+").doesNotContain("net.bytebuddy");
-        assertThat(log).contains("perfstat.agent.probe.ClassFileProbes source: jar:file:");
+        assertThat(log).as("the class of the jar's Java 24 layer").contains("perfstat.agent.probe.ClassFileProbes$ProbeCode source:");
     }
 
     /** Runs ProbeShapes bare and under stat with every method probed; checks the rows; the class-loading log. */
     private String probed(Path home) throws Exception {
-        String java = home.resolve("bin/java").toString();
+        String bin = home.resolve("bin/java").toString();
         String cp = Path.of(perfstat.itapp.ProbeShapes.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
-        Processes.Result bare = Processes.run(dir, List.of(java, "-cp", cp, "perfstat.itapp.ProbeShapes", "" + CALLS));
+        Processes.Result bare = Processes.run(dir, List.of(bin, "-cp", cp, "perfstat.itapp.ProbeShapes", "" + CALLS));
         assertThat(bare.code()).as(bare.err()).isZero();
         Path log = dir.resolve("classes.log");
         Processes.Result r = Processes.perfstat(dir, "stat", "-e", "task-clock", "--timing", "exact",
-                "--probes", "perfstat.itapp.ProbeShapes", "--", java, "-Xlog:class+load=info:file=" + log, "-cp", cp,
+                "--probes", "perfstat.itapp.ProbeShapes", "--", bin, "-Xlog:class+load=info:file=" + log, "-cp", cp,
                 "perfstat.itapp.ProbeShapes", "" + CALLS);
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).as("the target's output, unchanged by its probes").isEqualTo(bare.out());
         for (String row : ROWS) {
-            String name = java.util.regex.Pattern.quote(row);
+            String name = Pattern.quote(row);
             assertThat(r.err()).containsPattern("\\n +" + CALLS + " +" + name + " calls")
                     .containsPattern("\\n +[0-9]+ ns +" + name + " p99 +# +" + CALLS + " timed calls");
         }
