@@ -55,48 +55,16 @@ final class ClassFileInstall implements ClassFileTransformer {
         }
     }
 
-    /** Whether loaded class {@code c} may hold a method a filter matches (by name, or by its declared methods). */
+    /**
+     * Whether loaded class {@code c} may hold a method a filter matches, by its name alone (as Byte Buddy's matcher
+     * decides for loaded classes): no reflection, which would load the types its methods name. A class that holds
+     * none is retransformed and left as it was.
+     */
     private boolean mayHold(Class<?> c) {
         String name = c.getName();
-        if (c.isArray() || c.isPrimitive() || ours(name.replace('.', '/')) || (named != null && !named.contains(name.replace('.', '/')))) {
-            return false;
-        }
-        try {
-            return installer.typeMatches(name, a -> annotated(c, a)) && declaresMatchedName(c);
-        } catch (Throwable e) {
-            return false; // a class whose methods cannot be listed (a missing type): left as it is
-        }
-    }
-
-    /** Whether {@code c} declares a method of a name that a {@code ::method} filter names (any, for the others). */
-    private boolean declaresMatchedName(Class<?> c) {
-        for (ProbeFilter f : installer.filters()) {
-            if (f.className() != null || f.annotation() != null || f.methodName() == null) {
-                return true;
-            }
-            for (java.lang.reflect.Method m : c.getDeclaredMethods()) {
-                if (m.getName().equals(f.methodName())) {
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
-
-    private static boolean annotated(Class<?> c, String annotation) {
-        for (java.lang.annotation.Annotation a : c.getDeclaredAnnotations()) {
-            if (a.annotationType().getName().equals(annotation)) {
-                return true;
-            }
-        }
-        for (java.lang.reflect.Method m : c.getDeclaredMethods()) {
-            for (java.lang.annotation.Annotation a : m.getDeclaredAnnotations()) {
-                if (a.annotationType().getName().equals(annotation)) {
-                    return true;
-                }
-            }
-        }
-        return false;
+        String internal = name.replace('.', '/');
+        return !c.isArray() && !c.isPrimitive() && !ours(internal) && (named == null || named.contains(internal))
+                && installer.typeMatches(name, a -> true);
     }
 
     private static boolean ours(String internalName) {
