@@ -16,7 +16,7 @@ jar=$(perfstat_ensure_jar "$jdk")
 agent=$(dirname "$jar")/perfstat-agent.jar; [ -f "$agent" ] || agent=$jar
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 for a in jackson-databind jackson-core jackson-annotations; do
-  mvn -B -q -ntp -o dependency:copy -Dartifact=com.fasterxml.jackson.core:$a:2.17.2 -DoutputDirectory="$tmp/lib" >/dev/null
+  mvn -B -q -ntp -o -Dstyle.color=never dependency:copy -Dartifact=com.fasterxml.jackson.core:$a:2.17.2 -DoutputDirectory="$tmp/lib" >/dev/null
 done
 "$jdk/bin/javac" --release 17 -cp "$agent" -d "$tmp/cp" bench/TransformCost.java
 printf 'JDK %s, %d JVMs a way, %d transformations each, %d cores, load average %s\n' \
