@@ -44,6 +44,44 @@ class TransformPathsIT {
         assertThat(log).as("the class of the jar's Java 24 layer").contains("perfstat.agent.probe.ClassFileProbes$ProbeCode source:");
     }
 
+    /**
+     * A class the ClassFile API cannot rewrite (its loader defines it but gives no class files, so the stack maps of
+     * a method that joins two of its classes cannot be computed): left as it was and said, in one line and in the
+     * table's note; the program runs and prints what it prints without perfstat.
+     */
+    @Test
+    void aClassTheClassFileApiCannotRewriteIsLeftAsItWasAndSaid() throws Exception {
+        Path home = Processes.jdk(25);
+        assumeTrue(home != null, "no JDK 25 installed under /usr/lib/jvm");
+        String bin = home.resolve("bin/java").toString();
+        Path classes = Path.of(perfstat.itapp.Unresolvable.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        copy(classes, dir.resolve("cp"), "perfstat/itapp", "Unresolvable");
+        copy(classes, dir.resolve("hidden"), "perfstat/itapp/hidden", "Picker");
+        List<String> target = List.of(bin, "-cp", dir.resolve("cp").toString(), "perfstat.itapp.Unresolvable",
+                dir.resolve("hidden").toString(), "100");
+        Processes.Result bare = Processes.run(dir, target);
+        assertThat(bare.out()).isEqualTo("100 picked, 50 even\n");
+        List<String> a = new java.util.ArrayList<>(List.of("stat", "-e", "task-clock", "--timing", "exact",
+                "--probes", "perfstat.itapp.hidden.Picker::pick", "--"));
+        a.addAll(target);
+        Processes.Result r = Processes.perfstat(dir, a.toArray(String[]::new));
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).isEqualTo(bare.out());
+        assertThat(r.err()).contains("perfstat agent: cannot probe perfstat.itapp.hidden.Picker: the class could not be rewritten (")
+                .contains("); left as it was")
+                .contains("the probe installer failed to transform");
+    }
+
+    /** Copies the class files under {@code from/pkg} whose names start with {@code prefix} to {@code to/pkg}. */
+    private static void copy(Path from, Path to, String pkg, String prefix) throws java.io.IOException {
+        Path target = Files.createDirectories(to.resolve(pkg));
+        try (java.util.stream.Stream<Path> files = Files.list(from.resolve(pkg))) {
+            for (Path f : files.filter(f -> f.getFileName().toString().startsWith(prefix)).toList()) {
+                Files.copy(f, target.resolve(f.getFileName()));
+            }
+        }
+    }
+
     /** Runs ProbeShapes bare and under stat with every method probed; checks the rows; the class-loading log. */
     private String probed(Path home) throws Exception {
         String bin = home.resolve("bin/java").toString();
