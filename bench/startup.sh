@@ -14,7 +14,7 @@
 # median of the per-round differences. Medians, as other work on the machine disturbs a few runs.
 #
 #   bench/startup.sh [ROUNDS]        (default 12)
-#   BENCH_JAR=path/to/perfstat.jar   measures that jar instead of this tree's
+#   BENCH_JAR=path/to/perfstat.jar   measures that jar instead of this tree's perfstat-agent.jar (or perfstat.jar)
 #   BENCH_BASE_JAR=path/to/old.jar   adds two ways, agent-base and probe-base: agent and probe with that
 #                                    jar (e.g. a build before a change), interleaved with the others
 #   BENCH_WAYS="bare jfr agent"      measures only those ways (jfr-default: JFR's default settings)
@@ -25,6 +25,8 @@ rounds=${1:-12}
 . bin/lib.sh
 jdk=$(perfstat_find_jdk); java=$jdk/bin/java
 jar=${BENCH_JAR:-$(perfstat_ensure_jar "$jdk")}
+# the agent's own jar where the build left one beside perfstat.jar (as the CLI puts it in -javaagent:)
+[ -n "${BENCH_JAR:-}" ] || [ ! -f "$(dirname "$jar")/perfstat-agent.jar" ] || jar=$(dirname "$jar")/perfstat-agent.jar
 base=${BENCH_BASE_JAR:-}
 ways=(${BENCH_WAYS:-bare jfr agent probe ${base:+agent-base probe-base}})
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT

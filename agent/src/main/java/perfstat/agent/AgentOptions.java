@@ -40,9 +40,13 @@ public final class AgentOptions {
     private static final String PROBESETS = "/META-INF/perfstat/probesets.properties";
 
     private static final List<AgentOption<?>> OPTIONS = new ArrayList<>();
-    private static final Predicate<AgentOptions> RECORDED = o -> true;
+    /*
+     * No lambda on the agent's start path (these are built as AgentOptions initialises, in premain): the JVM's
+     * first lambda bootstraps its lambda factory, tens of milliseconds that a class of its own does not cost.
+     */
+    private static final Predicate<AgentOptions> RECORDED = new Recorded(Recorded.ALWAYS);
     /** Paths name places on the machine; the attach options say how the recording was made, not what it holds. */
-    private static final Predicate<AgentOptions> NOT_RECORDED = o -> false;
+    private static final Predicate<AgentOptions> NOT_RECORDED = new Recorded(Recorded.NEVER);
 
     public static final AgentOption<String> OUT = declare("out", "FILE.jfr", OptionTypes.path(), DEFAULT_OUT, NOT_RECORDED,
             "The recording, written when the JVM exits (also through `System.exit`). Default `perfstat.jfr`. "
@@ -55,7 +59,7 @@ public final class AgentOptions {
     public static final AgentOption<Timing> TIMING = declare("timing", "sampled|exact|off", OptionTypes.timing(),
             Timing.SAMPLED, RECORDED, "How calls are timed. Calls are always counted exactly.");
     public static final AgentOption<Integer> SAMPLE = declare("sample", "N", OptionTypes.integer(1, "a positive integer"),
-            DEFAULT_SAMPLE, o -> o.timing() == Timing.SAMPLED,
+            DEFAULT_SAMPLE, new Recorded(Recorded.WITH_SAMPLED_TIMING),
             "With sampled timing (the default), one call in N on average is timed, per thread and probe (default "
                     + DEFAULT_SAMPLE + ").");
     public static final AgentOption<List<EventSpec>> EVENTS = declare("events", "EVENT;...", OptionTypes.events(),
@@ -99,14 +103,14 @@ public final class AgentOptions {
                     + "the JVM's stderr; `perfstat attach` sets it and prints them on its own stderr.");
     public static final AgentOption<Integer> JIT_WAIT = declare("jit-wait", "MS",
             OptionTypes.integer(0, "a number of milliseconds, 0 or more"), DEFAULT_JIT_WAIT_MS,
-            o -> !o.attached() && o.durationMs() == 0, // recorded where it is used: not in a running JVM
+            new Recorded(Recorded.STARTED_WITH_THE_JVM), // recorded where it is used: not in a running JVM
             "Started with the JVM: before the counters' window opens, wait until the JIT compiler threads have been idle for "
                     + JitQuiet.QUIET_MS + " ms, at most MS (default " + DEFAULT_JIT_WAIT_MS + ": off, as it delays every start; 500 is a"
                     + " bound that works here), so "
                     + "that what JFR's and the agent's start queued for the JIT is compiled before the window and not counted "
                     + "as the application's. The wait delays `main` as much. Not used when loaded into a running JVM.");
     public static final AgentOption<Boolean> PROBES_MERGE = declare("probes-merge", "true|false", OptionTypes.bool(), false,
-            AgentOptions::probesMerge, // recorded where it is on: rows of merged overloads
+            new Recorded(Recorded.MERGED), // recorded where it is on: rows of merged overloads
             "The overloads a pattern matches count as one probe, one row `Class::method` (default `false`: "
                     + "a row each, `Class::method(int,String)`; `perfstat … --probes-merge` sets `true`).");
 
@@ -142,9 +146,41 @@ public final class AgentOptions {
         return o;
     }
 
+    /** Whether an option goes into the recording's description of the options (a class, not a lambda: see above). */
+    private static final class Recorded implements Predicate<AgentOptions> {
+        static final int ALWAYS = 0;
+        static final int NEVER = 1;
+        static final int WITH_SAMPLED_TIMING = 2;
+        static final int STARTED_WITH_THE_JVM = 3;
+        static final int MERGED = 4;
+        private final int when;
+
+        Recorded(int when) {
+            this.when = when;
+        }
+
+        @Override
+        public boolean test(AgentOptions o) {
+            switch (when) {
+                case ALWAYS:
+                    return true;
+                case WITH_SAMPLED_TIMING:
+                    return o.timing() == Timing.SAMPLED;
+                case STARTED_WITH_THE_JVM:
+                    return !o.attached() && o.durationMs() == 0;
+                case MERGED:
+                    return o.probesMerge();
+                default:
+                    return false;
+            }
+        }
+    }
+
     private static Map<String, AgentOption<?>> byKey() {
         Map<String, AgentOption<?>> m = new LinkedHashMap<>();
-        OPTIONS.forEach(o -> m.put(o.key(), o));
+        for (AgentOption<?> o : OPTIONS) {
+            m.put(o.key(), o);
+        }
         return Collections.unmodifiableMap(m);
     }
 

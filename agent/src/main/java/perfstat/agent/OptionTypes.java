@@ -231,7 +231,9 @@ final class OptionTypes {
             @Override
             public List<String> format(List<EventSpec> value) {
                 List<String> names = new ArrayList<>();
-                value.forEach(e -> names.add(e.name()));
+                for (EventSpec e : value) {
+                    names.add(e.name());
+                }
                 return List.of(value.isEmpty() ? "none" : String.join(";", names));
             }
 

@@ -26,7 +26,12 @@ final class StartUp {
             return null;
         }
         try {
-            Thread t = new Thread(() -> prepare(installer, counters), "perfstat-start");
+            Thread t = new Thread(new Runnable() { // a class, not a lambda: the JVM's first lambda costs its factory
+                @Override
+                public void run() {
+                    prepare(installer, counters);
+                }
+            }, "perfstat-start");
             t.setDaemon(true);
             t.start();
             return t;

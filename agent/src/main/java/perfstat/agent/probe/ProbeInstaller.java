@@ -1,39 +1,27 @@
 package perfstat.agent.probe;
 
-import perfstat.format.ProbeNames;
-import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
-
 import java.lang.instrument.Instrumentation;
-import java.lang.reflect.Method;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.concurrent.atomic.AtomicLong;
-import net.bytebuddy.ClassFileVersion;
-import net.bytebuddy.agent.builder.AgentBuilder;
-import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
-import net.bytebuddy.asm.Advice;
-import net.bytebuddy.description.method.MethodDescription;
-import net.bytebuddy.description.type.TypeDescription;
-import net.bytebuddy.dynamic.DynamicType;
-import net.bytebuddy.dynamic.loading.ClassInjector;
-import net.bytebuddy.matcher.ElementMatcher;
-import net.bytebuddy.matcher.ElementMatchers;
-import net.bytebuddy.utility.JavaConstant;
-import net.bytebuddy.utility.JavaModule;
 
 /**
- * Installs {@link ProbeAdvice} on the methods that the filters name, in classes loaded
- * from now on and (with retransformation) in classes already loaded: constructors and static
- * initialisers too, and the JDK's own classes where the probe runtime is on the boot class
- * path (a filter must name a JDK class for its methods to be probed; {@code ::method} and
- * {@code @Annotation} filters look at the application's classes). Skips, and counts, classes
- * whose loader cannot see {@link Probes}; names in one line each the methods it cannot probe
+ * Installs the probe ({@link ProbeAdvice}'s semantics) on the methods that the filters name, in classes loaded
+ * from now on and (with retransformation) in classes already loaded: constructors and static initialisers too, and
+ * the JDK's own classes where the probe runtime is on the boot class path (a filter must name a JDK class for its
+ * methods to be probed; {@code ::method} and {@code @Annotation} filters look at the application's classes). Skips,
+ * and counts, classes whose loader cannot see {@link Probes}; names in one line each the methods it cannot probe
  * (native, abstract, on the probe's own path); never probes perfstat itself.
+ *
+ * <p>Two transformers do the work, with one matching (this class) and one probe: on a JVM with the JDK's ClassFile
+ * API (Java 24 and later, {@link ClassFileProbes} in the jar's {@code META-INF/versions/24}) the class's bytes are
+ * rewritten with it, only the matched methods touched, and Byte Buddy never loads; on Java 17 to 23 Byte Buddy's
+ * {@code Advice} inlines {@link ProbeAdvice} ({@link ByteBuddyProbes}).
  */
 public final class ProbeInstaller {
-    private static final Method CELLS = cellsMethod();
-
     /**
      * Classes that the probe's own path runs through (the stripe's thread id, the owner's
      * liveness, the lane's thread-local, sampling, the clock, HdrHistogram's recorder and its
@@ -43,7 +31,7 @@ public final class ProbeInstaller {
             "java.lang.Math", "java.lang.StrictMath",
             "java.lang.Long", "java.lang.Integer", "java.lang.Object", "java.lang.invoke.", "java.util.concurrent.atomic.",
             "java.util.concurrent.ThreadLocalRandom", "java.util.Arrays", "java.lang.ref.", "jdk.internal.", "jdk.jfr.", "sun.",
-            "java.lang.instrument.");
+            "java.lang.instrument.", "java.lang.classfile.", "java.lang.constant.");
 
     private final List<ProbeFilter> filters;
     private final Map<ProbeFilter, AtomicLong> matched = new java.util.LinkedHashMap<>();
@@ -56,8 +44,12 @@ public final class ProbeInstaller {
     /** Methods a filter matched once the probe runtime was full ({@link Probes#idFor} gave -1): not probed, each once. */
     private final java.util.Set<String> dropped = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final Map<ClassLoader, Boolean> visibility = new WeakHashMap<>();
-    private ResettableClassFileTransformer transformer;
     private final TransformClock clock = new TransformClock();
+    /** Byte Buddy's installation (Java 17 to 23, or where asked for), or null. */
+    private ByteBuddyProbes byteBuddy;
+    /** The ClassFile API's transformer (Java 24 and later), or null. */
+    private ClassFileInstall classFile;
+    private boolean forceByteBuddy;
 
     public ProbeInstaller(List<ProbeFilter> filters) {
         this(filters, line -> System.err.println("perfstat agent: " + line));
@@ -82,7 +74,7 @@ public final class ProbeInstaller {
         return Probes.class.getClassLoader() == null;
     }
 
-    private static boolean onProbePath(String name) {
+    static boolean onProbePath(String name) {
         for (String p : PROBE_PATH) {
             if (p.endsWith(".") ? name.startsWith(p) : name.equals(p) || name.startsWith(p + "$")) {
                 return true;
@@ -91,77 +83,44 @@ public final class ProbeInstaller {
         return false;
     }
 
-    private void tell(String key, String line) {
+    void tell(String key, String line) {
         if (told.add(key)) {
             say.accept(line);
         }
     }
 
-    private static Method cellsMethod() {
-        try {
-            return Probes.class.getMethod("cells", int.class);
-        } catch (NoSuchMethodException e) {
-            throw new IllegalStateException(e);
-        }
+    /** Probes with Byte Buddy even where the ClassFile API is there (to compare the two; a JVM before 24 always does). */
+    public ProbeInstaller byteBuddy(boolean force) {
+        this.forceByteBuddy = force;
+        return this;
+    }
+
+    /** Which transformer probes the classes in this JVM: {@code classfile} (Java 24+) or {@code bytebuddy}. */
+    public String transformer() {
+        return !forceByteBuddy && ClassFileProbes.available() ? "classfile" : "bytebuddy";
+    }
+
+    private boolean classFileApi() {
+        return transformer().equals("classfile");
     }
 
     /**
      * Does ahead of {@link #install}, on any thread, what costs most in a JVM's first install and
-     * touches no class: Byte Buddy generates its transformer's class once per JVM (a few hundred of
-     * its classes load for it), and parses the advice. The agent runs it alongside JFR's start.
+     * touches no class: the transformer's first run on a class of perfstat's own (bytes in, bytes out, nothing
+     * defined), so that the classes it loads and its first runs of their code are part of the agent's start, on its
+     * own thread, and not of the first probed class that the application loads, on the application's thread inside
+     * the window (with Byte Buddy, a Jackson ObjectMapper's first load took 230-290 ms of CPU there). The agent runs
+     * it alongside JFR's start.
      */
     public void prepare() {
         if (filters.isEmpty()) {
             return;
         }
-        noUnsafe();
         clock.prepare();
-        new AgentBuilder.Default().disableClassFormatChanges().makeRaw(); // never installed
-        Advice.to(ProbeAdvice.ById.class, ProbeAdvice.class);
-        warmUp();
-    }
-
-    /** A class of perfstat's own whose bytes {@link #warmUp} probes (and throws away). */
-    private static final String WARM_UP = "perfstat/agent/probe/ProbeNames";
-
-    /**
-     * Probes one method of a class of perfstat's own, bytes in and bytes out, with a transformer like the one
-     * {@link #install} puts in (never installed; nothing is defined, no probe registered): the hundreds of Byte
-     * Buddy's classes that its first transformation loads, and its first runs of their code, are then part of the
-     * agent's start, on its own thread, and not of the first probed class that the application loads, on the
-     * application's thread inside the window (a Jackson ObjectMapper's first load took 230-290 ms of CPU there).
-     */
-    private void warmUp() {
-        try (java.io.InputStream in = ProbeInstaller.class.getResourceAsStream("/" + WARM_UP + ".class")) {
-            if (in == null) {
-                return;
-            }
-            byte[] bytes = in.readAllBytes();
-            java.lang.instrument.ClassFileTransformer t = new AgentBuilder.Default()
-                    .disableClassFormatChanges()
-                    .with(AgentBuilder.TypeStrategy.Default.DECORATE)
-                    .with(AgentBuilder.InitializationStrategy.NoOp.INSTANCE)
-                    .with(AgentBuilder.InjectionStrategy.Disabled.INSTANCE)
-                    .ignore(ElementMatchers.none())
-                    .type(ElementMatchers.named(WARM_UP.replace('/', '.')))
-                    .transform((builder, type, loader, module, domain) -> builder.visit(
-                            advice(type.getDeclaredMethods().filter(ElementMatchers.named("simple")).getOnly(), 0, false)
-                                    .on(ElementMatchers.named("simple"))))
-                    .makeRaw();
-            t.transform(ProbeInstaller.class.getClassLoader(), WARM_UP, null, ProbeInstaller.class.getProtectionDomain(), bytes);
-        } catch (java.io.IOException | java.lang.instrument.IllegalClassFormatException | RuntimeException e) {
-            // the first probed class pays for it then
-        }
-    }
-
-    /**
-     * Advice is inlined and nothing is injected, so Byte Buddy needs no Unsafe; saying so keeps
-     * JDK 24+ from printing its Unsafe deprecation warning into the host's stderr. The property
-     * name is relocated with Byte Buddy, so a host's own Byte Buddy is not affected.
-     */
-    private static synchronized void noUnsafe() {
-        if (System.getProperty(ClassInjector.UsingUnsafe.SAFE_PROPERTY) == null) {
-            System.setProperty(ClassInjector.UsingUnsafe.SAFE_PROPERTY, "true");
+        if (classFileApi()) {
+            ClassFileProbes.warmUp();
+        } else {
+            ByteBuddyProbes.prepare();
         }
     }
 
@@ -169,7 +128,6 @@ public final class ProbeInstaller {
         if (filters.isEmpty()) {
             return;
         }
-        noUnsafe();
         if (!clock.available()) {
             clock.prepare(); // installed without prepare(): here, before any class goes through it
         }
@@ -183,160 +141,98 @@ public final class ProbeInstaller {
                         + "and it is not there" + (bootReason == null ? "" : " (" + bootReason + ")"));
             }
         }
-        ElementMatcher<TypeDescription> types = type -> {
-            String name = type.getName();
-            boolean jdk = jdkClass(name);
-            if (jdk && (!onBootClassPath() || onProbePath(name))) {
-                return false;
-            }
-            for (ProbeFilter f : filters) {
-                if (f.annotation() != null ? !jdk && annotated(type) : f.matchesClass(name) && (!jdk || f.className() != null)) {
-                    return true;
-                }
-            }
-            return false;
-        };
-        transformer = new AgentBuilder.Default()
-                .disableClassFormatChanges()
-                .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
-                .with(AgentBuilder.TypeStrategy.Default.DECORATE)
-                .with(AgentBuilder.InitializationStrategy.NoOp.INSTANCE)
-                .with(AgentBuilder.InjectionStrategy.Disabled.INSTANCE)
-                .with(new AgentBuilder.Listener.Adapter() {
-                    @Override
-                    public void onError(String typeName, ClassLoader loader, JavaModule module, boolean loaded, Throwable t) {
-                        errors.incrementAndGet();
-                    }
-                })
-                .ignore(nameStartsWith("perfstat.agent.").or(nameStartsWith("perfstat.shaded."))
-                        .or(nameStartsWith("net.bytebuddy.")))
-                .assureReadEdgeTo(inst, Probes.class) // a JDK class in a named module must read the runtime's
-                .with((AgentBuilder.TransformerDecorator) t -> new Timed(t, clock, namedClasses()))
-                .type(types)
-                .transform(this::transform)
-                .installOn(inst);
-    }
-
-    private DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type,
-                                             ClassLoader loader, JavaModule module,
-                                             java.security.ProtectionDomain domain) {
-        if (!seesProbes(loader)) {
-            skippedInvisible.incrementAndGet();
-            return builder;
+        if (classFileApi()) {
+            classFile = new ClassFileInstall(this, inst);
+            classFile.install();
+        } else {
+            byteBuddy = new ByteBuddyProbes(this);
+            byteBuddy.install(inst);
         }
-        String className = type.getName();
-        // the JDK's classes (boot and platform loaders) look their cells up by id: resolving a
-        // dynamic constant runs the JDK's own code, which may be the very method probed
-        boolean byId = !holdsDynamicConstants(type) || loader == null || loader == ClassLoader.getPlatformClassLoader();
-        Map<MethodDescription.InDefinedShape, List<ProbeFilter>> matches = matches(type);
-        Map<String, Integer> overloads = overloads(matches.keySet());
-        for (Map.Entry<MethodDescription.InDefinedShape, List<ProbeFilter>> match : matches.entrySet()) {
-            MethodDescription.InDefinedShape m = match.getKey();
-            List<ProbeFilter> hits = match.getValue();
-            String methodName = probeMethodName(m);
-            if (m.isAbstract() || m.isNative()) {
-                if (hits.stream().anyMatch(f -> f.className() != null && f.methodName() != null)) {
-                    tell(className + "::" + methodName, "cannot probe " + className + "::" + methodName + ": "
-                            + (m.isNative() ? "a native method" : "an abstract method") + " has no bytecode to put a probe in");
-                }
-                continue;
-            }
-            String probe = className + "::" + methodName
-                    + (!mergeOverloads && overloads.getOrDefault(methodName, 0) > 1 ? parameters(m) : "");
-            int id = Probes.idFor(probe);
-            if (id < 0) {
-                dropped.add(probe);
-                continue;
-            }
-            hits.forEach(f -> matched.get(f).incrementAndGet());
-            instrumentedMethods.incrementAndGet();
-            builder = builder.visit(advice(m, id, byId).on(ElementMatchers.is(m)));
-        }
-        return builder;
-    }
-
-    /** Each of the type's methods (and its static initialiser) that a filter matches, with the filters that match it. */
-    private Map<MethodDescription.InDefinedShape, List<ProbeFilter>> matches(TypeDescription type) {
-        List<MethodDescription.InDefinedShape> methods = new java.util.ArrayList<>(type.getDeclaredMethods());
-        if (!methods.stream().anyMatch(MethodDescription::isTypeInitializer)) {
-            methods.add(new MethodDescription.Latent.TypeInitializer(type));
-        }
-        Map<MethodDescription.InDefinedShape, List<ProbeFilter>> matches = new java.util.LinkedHashMap<>();
-        for (MethodDescription.InDefinedShape m : methods) {
-            List<ProbeFilter> hits = matching(type, probeMethodName(m), m);
-            if (!hits.isEmpty()) {
-                matches.put(m, hits);
-            }
-        }
-        return matches;
     }
 
     /**
-     * How many of {@code methods} with bytecode share each name: overloads that a filter matches
-     * are told apart by their parameter types, {@code Class::method(int,String)}.
+     * Whether class {@code name} may hold a method that a filter matches: not on the probe's own path, a JDK class
+     * only where the runtime is on the boot class path and a filter names it; {@code annotated} says whether the
+     * class or one of its methods carries an annotation (asked only for annotation filters).
      */
-    private static Map<String, Integer> overloads(java.util.Collection<MethodDescription.InDefinedShape> methods) {
-        Map<String, Integer> overloads = new java.util.HashMap<>();
-        for (MethodDescription.InDefinedShape m : methods) {
-            if (!m.isAbstract() && !m.isNative()) {
-                overloads.merge(probeMethodName(m), 1, Integer::sum);
+    boolean typeMatches(String name, java.util.function.Predicate<String> annotated) {
+        boolean jdk = jdkClass(name);
+        if (jdk && (!onBootClassPath() || onProbePath(name))) {
+            return false;
+        }
+        for (ProbeFilter f : filters) {
+            if (f.annotation() != null ? !jdk && annotated.test(f.annotation()) : f.matchesClass(name) && (!jdk || f.className() != null)) {
+                return true;
             }
         }
-        return overloads;
+        return false;
     }
 
-    /** The advice that probes {@code m} as probe {@code id}: its cells a dynamic constant, or looked up by id. */
-    private Advice advice(MethodDescription.InDefinedShape m, int id, boolean byId) {
-        Advice.WithCustomMapping mapping = Advice.withCustomMapping().bind(ProbeId.class, id);
-        // constructors and initialisers cannot have a handler around their body: their exit advice has none
-        Class<?> exit = m.isConstructor() || m.isTypeInitializer() ? ProbeAdvice.NormalExit.class : ProbeAdvice.class;
-        if (!byId) {
-            return mapping.bind(ProbeCells.class, JavaConstant.Dynamic.ofInvocation(CELLS, id))
-                    .to(ProbeAdvice.Constant.class, exit);
+    /**
+     * One method of a class that a transformer looks at: its name ({@code <init>}, {@code <clinit>} as they are), its
+     * parameter types erased by full name ({@code java.lang.String[]}, {@code a.B$C}) and by simple name ({@code
+     * String[]}, {@code C}), whether it has bytecode, and the annotations it carries (full names).
+     */
+    record MethodFacts(String name, List<String> parameterTypes, List<String> parameterSimpleNames, boolean isAbstract,
+                       boolean isNative, Set<String> annotations) {
+    }
+
+    /**
+     * The probe id of each of {@code methods} of class {@code cls} (carrying {@code classAnnotations}) that a filter
+     * matches, -1 for the others: overloads a filter matches are told apart by their parameter types unless merged,
+     * native and abstract methods that a filter names are said in one line each, each method counted for the filters
+     * that match it. Both transformers ask here, so that they probe the same methods under the same names.
+     */
+    int[] probeIds(String cls, Set<String> classAnnotations, List<MethodFacts> methods) {
+        int[] ids = new int[methods.size()];
+        List<List<ProbeFilter>> hits = new ArrayList<>(methods.size());
+        Map<String, Integer> overloads = new java.util.HashMap<>();
+        for (MethodFacts m : methods) {
+            List<ProbeFilter> h = matching(cls, classAnnotations, m);
+            hits.add(h);
+            if (!h.isEmpty() && !m.isAbstract() && !m.isNative()) {
+                overloads.merge(m.name(), 1, Integer::sum);
+            }
         }
-        instrumentedById.incrementAndGet();
-        return mapping.to(ProbeAdvice.ById.class, exit);
-    }
-
-    /** Whether the class file may hold a dynamic constant (Java 11 and later). */
-    private static boolean holdsDynamicConstants(TypeDescription type) {
-        ClassFileVersion version = type.getClassFileVersion();
-        return version != null && version.isAtLeast(ClassFileVersion.JAVA_V11);
-    }
-
-    private static String probeMethodName(MethodDescription m) {
-        return m.isConstructor() ? ProbeFilter.CONSTRUCTOR : m.isTypeInitializer() ? ProbeFilter.STATIC_INITIALIZER : m.getName();
-    }
-
-    /** {@code (int,String)}: the parameter types' simple names (arrays with []). */
-    private static String parameters(MethodDescription m) {
-        List<String> types = new java.util.ArrayList<>();
-        for (TypeDescription t : m.getParameters().asTypeList().asErasures()) {
-            types.add(t.getSimpleName());
+        for (int i = 0; i < ids.length; i++) {
+            ids[i] = probeId(cls, methods.get(i), hits.get(i), overloads);
         }
-        return "(" + String.join(",", types) + ")";
+        return ids;
     }
 
-    /** The method's parameter types, erased, by their full names ({@code java.lang.String[]}, {@code a.B$C}). */
-    private static List<String> parameterTypes(MethodDescription m) {
-        List<String> types = new java.util.ArrayList<>();
-        for (TypeDescription t : m.getParameters().asTypeList().asErasures()) {
-            types.add(t.getActualName());
+    private int probeId(String cls, MethodFacts m, List<ProbeFilter> hits, Map<String, Integer> overloads) {
+        if (hits.isEmpty()) {
+            return -1;
         }
-        return types;
+        if (m.isAbstract() || m.isNative()) {
+            if (hits.stream().anyMatch(f -> f.className() != null && f.methodName() != null)) {
+                tell(cls + "::" + m.name(), "cannot probe " + cls + "::" + m.name() + ": "
+                        + (m.isNative() ? "a native method" : "an abstract method") + " has no bytecode to put a probe in");
+            }
+            return -1;
+        }
+        String probe = cls + "::" + m.name()
+                + (!mergeOverloads && overloads.getOrDefault(m.name(), 0) > 1 ? "(" + String.join(",", m.parameterSimpleNames()) + ")" : "");
+        int id = Probes.idFor(probe);
+        if (id < 0) {
+            dropped.add(probe);
+            return -1;
+        }
+        hits.forEach(f -> matched.get(f).incrementAndGet());
+        instrumentedMethods.incrementAndGet();
+        return id;
     }
 
-    /** The filters that method {@code method} of {@code type} matches. */
-    private List<ProbeFilter> matching(TypeDescription type, String method, MethodDescription m) {
-        List<ProbeFilter> hits = new java.util.ArrayList<>();
-        String cls = type.getName();
+    /** The filters that method {@code m} of class {@code cls} matches. */
+    private List<ProbeFilter> matching(String cls, Set<String> classAnnotations, MethodFacts m) {
+        List<ProbeFilter> hits = new ArrayList<>();
         boolean jdk = jdkClass(cls);
         for (ProbeFilter f : filters) {
             // an annotated class: all its methods but the static initialiser; else the annotated methods
             boolean hit = f.annotation() != null
-                    ? !jdk && ((has(type.getDeclaredAnnotations(), f.annotation()) && !method.equals(ProbeFilter.STATIC_INITIALIZER))
-                            || hasAnnotation(m, f.annotation()))
-                    : f.matches(cls, method) && (!jdk || f.className() != null) && f.matchesParameters(parameterTypes(m));
+                    ? !jdk && ((classAnnotations.contains(f.annotation()) && !m.name().equals(ProbeFilter.STATIC_INITIALIZER))
+                            || m.annotations().contains(f.annotation()))
+                    : f.matches(cls, m.name()) && (!jdk || f.className() != null) && f.matchesParameters(m.parameterTypes());
             if (hit) {
                 hits.add(f);
             }
@@ -344,28 +240,17 @@ public final class ProbeInstaller {
         return hits;
     }
 
-    /** Whether the type carries an annotation that a filter names, or any of its methods does. */
-    private boolean annotated(TypeDescription type) {
-        for (ProbeFilter f : filters) {
-            if (f.annotation() != null && (has(type.getDeclaredAnnotations(), f.annotation())
-                    || type.getDeclaredMethods().stream().anyMatch(m -> hasAnnotation(m, f.annotation())))) {
-                return true;
-            }
-        }
-        return false;
+    /** Counts a method probed through its id (a class file before Java 11, or a JDK class). */
+    void countedById() {
+        instrumentedById.incrementAndGet();
     }
 
-    private static boolean hasAnnotation(MethodDescription m, String annotation) {
-        return has(m.getDeclaredAnnotations(), annotation);
+    void countInvisible() {
+        skippedInvisible.incrementAndGet();
     }
 
-    private static boolean has(net.bytebuddy.description.annotation.AnnotationList list, String annotation) {
-        for (net.bytebuddy.description.annotation.AnnotationDescription a : list) {
-            if (a.getAnnotationType().getName().equals(annotation)) {
-                return true;
-            }
-        }
-        return false;
+    void countError() {
+        errors.incrementAndGet();
     }
 
     /** How many methods each filter has matched so far, by its pattern, in the filters' order. */
@@ -391,7 +276,7 @@ public final class ProbeInstaller {
     }
 
     /** Whether code in classes of {@code loader} resolves {@link Probes} to this very class. */
-    private boolean seesProbes(ClassLoader loader) {
+    boolean seesProbes(ClassLoader loader) {
         if (loader == null) {
             return onBootClassPath();
         }
@@ -408,9 +293,13 @@ public final class ProbeInstaller {
 
     /** Removes the probes from every class they were put in (for detach and tests). */
     public void uninstall(Instrumentation inst) {
-        if (transformer != null) {
-            transformer.reset(inst, AgentBuilder.RedefinitionStrategy.RETRANSFORMATION);
-            transformer = null;
+        if (byteBuddy != null) {
+            byteBuddy.uninstall(inst);
+            byteBuddy = null;
+        }
+        if (classFile != null) {
+            classFile.uninstall();
+            classFile = null;
         }
     }
 
@@ -419,11 +308,16 @@ public final class ProbeInstaller {
         return clock;
     }
 
+    /** The filters, in their order. */
+    List<ProbeFilter> filters() {
+        return filters;
+    }
+
     /**
      * The internal names ({@code a/b/C}) of the classes the filters name, where every filter names its class; null
      * where one may match any class ({@code ::method}, {@code @Annotation}), so that each class must be looked at.
      */
-    private java.util.Set<String> namedClasses() {
+    java.util.Set<String> namedClasses() {
         java.util.Set<String> names = new java.util.HashSet<>();
         for (ProbeFilter f : filters) {
             if (f.className() == null) {
@@ -432,50 +326,6 @@ public final class ProbeInstaller {
             names.add(f.className().replace('.', '/'));
         }
         return names;
-    }
-
-    /**
-     * The transformer, each call timed on the calling thread's CPU clock ({@link TransformClock}): every class that
-     * loads while the probes are in goes through it, and the time it takes is perfstat's, not the application's. A
-     * class that no filter names (where all name their class) is let through by its name, before Byte Buddy parses
-     * it: most classes a program loads.
-     */
-    private static final class Timed extends ResettableClassFileTransformer.WithDelegation {
-        private final TransformClock clock;
-        private final java.util.Set<String> named;
-
-        Timed(ResettableClassFileTransformer transformer, TransformClock clock, java.util.Set<String> named) {
-            super(transformer);
-            this.clock = clock;
-            this.named = named;
-        }
-
-        private boolean skipped(String name) {
-            return named != null && name != null && !named.contains(name);
-        }
-
-        @Override
-        public byte[] transform(ClassLoader loader, String name, Class<?> redefined, java.security.ProtectionDomain domain,
-                                byte[] bytes) throws java.lang.instrument.IllegalClassFormatException {
-            long start = clock.start();
-            try {
-                return skipped(name) ? null : classFileTransformer.transform(loader, name, redefined, domain, bytes);
-            } finally {
-                clock.stop(start);
-            }
-        }
-
-        @Override
-        public byte[] transform(Module module, ClassLoader loader, String name, Class<?> redefined,
-                                java.security.ProtectionDomain domain, byte[] bytes)
-                throws java.lang.instrument.IllegalClassFormatException {
-            long start = clock.start();
-            try {
-                return skipped(name) ? null : classFileTransformer.transform(module, loader, name, redefined, domain, bytes);
-            } finally {
-                clock.stop(start);
-            }
-        }
     }
 
     public long instrumentedMethods() {

@@ -56,7 +56,7 @@ public final class Attacher {
     /** Loads the agent into {@code pid} with {@code options}; every failure is one line. */
     public static void load(String pid, String options) {
         VirtualMachine vm = attachTo(pid);
-        Path jar = ModelLauncher.selfJar();
+        Path jar = AgentJar.path();
         try {
             vm.loadAgent(jar.toString(), options);
         } catch (AgentLoadException e) {

@@ -77,7 +77,7 @@ public final class JavaCommandRunner {
     /** Runs it, its standard output sent to {@code stdout}; with a pipe, copied to {@code tee} and perfstat's output. */
     private static Outcome run(List<String> command, perfstat.agent.AgentOptions agentOptions,
                                Consumer<IntervalLog.Batch> intervals, ProcessBuilder.Redirect stdout, Path tee) {
-        Path jar = ModelLauncher.selfJar();
+        Path jar = AgentJar.path();
         Path tmp;
         try {
             tmp = Files.createTempDirectory("perfstat-stat-");

@@ -108,7 +108,7 @@ public final class ModelLauncher {
         // JFR's working files (its repository, world-readable by default under /tmp) go in the
         // child's working directory, perfstat's owner-only temporary directory
         cmd.add("-XX:FlightRecorderOptions=repository=.");
-        cmd.add(AgentArgs.javaagent(jar, spec.agent(), RECORDING, null));
+        cmd.add(AgentArgs.javaagent(AgentJar.path(), spec.agent(), RECORDING, null));
         cmd.add("-cp");
         cmd.add(jar.toString());
         cmd.add("perfstat.models.ModelMain");
@@ -121,7 +121,7 @@ public final class ModelLauncher {
         return Interrupts.received();
     }
 
-    /** The perfstat.jar this CLI runs from: it is also the agent. */
+    /** The perfstat.jar this CLI runs from: it holds the models, and the agent too ({@link AgentJar}). */
     static Path selfJar() {
         try {
             Path p = Path.of(ModelLauncher.class.getProtectionDomain().getCodeSource().getLocation().toURI());
