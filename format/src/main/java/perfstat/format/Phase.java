@@ -19,6 +19,12 @@ public final class Phase {
     /** The totals as that window closed. */
     public static final String WINDOW_END = "window-end";
 
+    /**
+     * The totals as the counters' window opened late (agent options {@code delay}, {@code from}; new in version 10): the
+     * agent's own recording's counts are its totals at the end less these.
+     */
+    public static final String LATE_START = "late-start";
+
     private Phase() {
     }
 }

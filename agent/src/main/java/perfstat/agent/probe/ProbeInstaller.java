@@ -57,6 +57,8 @@ public final class ProbeInstaller {
     private final Map<ClassLoader, Boolean> visibility = new WeakHashMap<>();
     private ResettableClassFileTransformer transformer;
     private final TransformClock clock = new TransformClock();
+    /** The filter whose methods open the counters' window at their first call, or null. */
+    private volatile ProbeFilter trigger;
 
     public ProbeInstaller(List<ProbeFilter> filters) {
         this(filters, line -> System.err.println("perfstat agent: " + line));
@@ -248,6 +250,9 @@ public final class ProbeInstaller {
                 continue;
             }
             hits.forEach(f -> matched.get(f).incrementAndGet());
+            if (trigger != null && hits.contains(trigger)) {
+                Probes.arm(id); // the counters' window opens at its first call
+            }
             instrumentedMethods.incrementAndGet();
             builder = builder.visit(advice(m, id, byId).on(ElementMatchers.is(m)));
         }
@@ -378,6 +383,12 @@ public final class ProbeInstaller {
     private boolean mergeOverloads;
 
     /** Whether the overloads of a method that the filters match count as one probe ({@code Class::method}), not one each. */
+    /** The filter whose methods' first call opens the counters' window ({@link Probes#arm}); it must be among the filters. */
+    public ProbeInstaller trigger(ProbeFilter f) {
+        this.trigger = f;
+        return this;
+    }
+
     public ProbeInstaller mergeOverloads(boolean merge) {
         this.mergeOverloads = merge;
         return this;

@@ -282,7 +282,7 @@ public final class CompareCommand implements Callable<Integer> {
     /** The agent's options for a command's runs. */
     private AgentOptions commandAgent() {
         // the commands' JVMs do not outlive perfstat, even one killed by SIGKILL
-        return withEvents(run.probes.applyTo(AgentOptions.builder().parentPid(ProcessHandle.current().pid())));
+        return withEvents(run.window.applyTo(run.probes.applyTo(AgentOptions.builder().parentPid(ProcessHandle.current().pid()))));
     }
 
     /** A command's slots: its recordings go to NAME/NAME.N.jfr, so that {@code diff DIR/A DIR/B} reads them again. */

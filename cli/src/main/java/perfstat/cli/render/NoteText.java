@@ -30,6 +30,9 @@ public final class NoteText {
             s = roles(note);
         }
         if (s == null) {
+            s = conditions(note);
+        }
+        if (s == null) {
             throw new IllegalArgumentException("no words for " + note); // a new kind of note without its words here
         }
         return s;
@@ -287,6 +290,53 @@ public final class NoteText {
     }
 
     /** Where the rows by thread role came from, or why there are none; null for other kinds. */
+    /** The counters' window as it opened late, and how busy the machine was; null for other kinds. */
+    private static String conditions(Note note) {
+        if (note instanceof Note.LateWindow n) {
+            return lateWindow(n);
+        }
+        if (note instanceof Note.SharedMachine n) {
+            String col = n.column() == null || n.column().isEmpty() ? null : n.column();
+            String who = n.run() > 0 ? "run " + n.run() + (col == null ? "" : " of " + col)
+                    : n.run() < 0 ? "every run" + (col == null ? "" : " of " + col) : col == null ? "the run" : col;
+            return String.format(Locale.ROOT, "%s shared the machine: %.2f CPUs%s used by other processes%s%s", who,
+                    n.otherCpus(), n.cpus() > 0 ? " of " + n.cpus() : "", n.run() < 0 ? " (median)" : "",
+                    n.run() > 0 ? ", much more than beside its side's other runs" : "");
+        }
+        if (note instanceof Note.MachineLoad n) {
+            return prefix(n.column()) + String.format(Locale.ROOT,
+                    "machine: other processes used %.2f CPUs%s while it ran, steal %.1f ms; its threads waited %s for a CPU;"
+                            + " CPU frequency %s", n.otherCpus(), n.cpus() > 0 ? " of " + n.cpus() : "", n.stealMs(),
+                    Double.isNaN(n.runQueueWaitMs()) ? "<not counted>" : String.format(Locale.ROOT, "%.1f ms", n.runQueueWaitMs()),
+                    Double.isNaN(n.cpuMhz()) ? "<not supported>" : String.format(Locale.ROOT, "%.0f MHz", n.cpuMhz()));
+        }
+        if (note instanceof Note.MachineUnread n) {
+            return prefix(n.column()) + "machine: " + n.why();
+        }
+        return null;
+    }
+
+    /** {@code column: }, or nothing where the note is about no column. */
+    private static String prefix(String column) {
+        return column == null || column.isEmpty() ? "" : column + ": ";
+    }
+
+    private static String lateWindow(Note.LateWindow n) {
+        String col = n.column() == null ? "" : n.column();
+        String run = n.run() > 0 ? "run " + n.run() : "";
+        String who = col.isEmpty() && run.isEmpty() ? "" : (col + (col.isEmpty() || run.isEmpty() ? "" : " ") + run + ": ");
+        String asked = "from".equals(n.trigger()) ? "--from " + n.target() : "--delay " + n.target();
+        if (!n.opened()) {
+            String why = "from".equals(n.trigger()) ? n.target() + " was never called" : "the JVM exited before the delay ran out";
+            return who + "the window never opened (" + asked + "): " + why + "; the counts are the whole run's, from the agent's"
+                    + " start to the JVM's exit, not a window's";
+        }
+        String from = "from".equals(n.trigger()) ? "the first call of " + n.target() + ", " : "";
+        return who + String.format(Locale.ROOT, "window: counters, probes, hot methods and the JDK's rows from %s%.3f s after"
+                + " the agent's start (%s), to the JVM's exit", from, n.openedAfterMs() / 1e3, asked)
+                + (n.score() ? "; the score, the workload's measured window" : "");
+    }
+
     private static String roles(Note note) {
         if (note instanceof Note.NoRoleSplit n) {
             return (n.column() == null ? "" : n.column() + ": ") + "no task-clock by thread role: " + n.reason();
