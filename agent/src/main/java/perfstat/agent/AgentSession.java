@@ -113,7 +113,7 @@ final class AgentSession {
         LateWindow late = attachedOptions(o) ? null : LateWindow.of(o);
         List<ProbeFilter> filters = withTrigger(o.filters(), late);
         Path out = freePath(Path.of(o.out()), Messages.to(o.messages()));
-        boolean attached = o.durationMs() > 0 || o.attached();
+        boolean attached = attachedOptions(o);
         Path part = attached ? out.resolveSibling(out.getFileName() + ".part") : null;
         List<AutoCloseable> undo = new ArrayList<>();
         long cpuAtStart = ProcessCounters.read().taskClockNs();
@@ -127,17 +127,7 @@ final class AgentSession {
             StartUp.await(ready);
             // probes first, counters last: the window opens once the agent is ready, so that its own
             // start (JFR, Byte Buddy, the timer's calibration) is not counted as the application's
-            long timerCost = 0;
-            if (installer != null) {
-                Probes.configureSampling(samplingPeriod(o));
-                if (late != null && late.filter() != null) {
-                    Probes.onFirstCall(late::firstCall); // before the probes are in place: their first call finds it
-                    installer.trigger(late.filter());
-                }
-                undo.add(() -> installer.uninstall(inst));
-                installer.install(inst);
-                timerCost = timerOverheadNs();
-            }
+            long timerCost = installer == null ? 0 : installProbes(o, installer, late, inst, undo);
             registerEvents(installer != null, !o.events().isEmpty());
             if (!attached) {
                 quietJit(o);
@@ -174,6 +164,19 @@ final class AgentSession {
             }
             throw e;
         }
+    }
+
+    /** Puts the probes in place (the late window's trigger armed first); their removal added to {@code undo}; the timer's cost. */
+    private static long installProbes(AgentOptions o, ProbeInstaller installer, LateWindow late, Instrumentation inst,
+                                      List<AutoCloseable> undo) {
+        Probes.configureSampling(samplingPeriod(o));
+        if (late != null && late.filter() != null) {
+            Probes.onFirstCall(late::firstCall); // before the probes are in place: their first call finds it
+            installer.trigger(late.filter());
+        }
+        undo.add(() -> installer.uninstall(inst));
+        installer.install(inst);
+        return timerOverheadNs();
     }
 
     /** Whether {@code o} loads the agent into a running JVM (attach), where the window opens when asked. */
