@@ -75,6 +75,7 @@ final class AgentSession {
     private Window window;
     /** The counters' window opening late (delay, from), or null; and when the session opened (System.nanoTime()). */
     private LateWindow late;
+    private Runnable lateHook;
     private final long openedNs = System.nanoTime();
     private boolean closed;
 
@@ -110,7 +111,7 @@ final class AgentSession {
 
     /** @param bootReason why the probe runtime is not on the boot class path (JDK classes cannot be probed), or null */
     static AgentSession open(AgentOptions o, Instrumentation inst, String bootReason) throws AgentOptions.BadOption, IOException {
-        LateWindow late = attachedOptions(o) ? null : LateWindow.of(o);
+        LateWindow late = LateWindow.of(o);
         List<ProbeFilter> filters = withTrigger(o.filters(), late);
         Path out = freePath(Path.of(o.out()), Messages.to(o.messages()));
         boolean attached = attachedOptions(o);
@@ -298,9 +299,10 @@ final class AgentSession {
         FlightRecorder.addPeriodicEvent(CountersEvent.class, countersHook);
         undo.add(() -> FlightRecorder.removePeriodicEvent(countersHook));
         if (late != null) {
-            Runnable lateHook = late::commit;
-            FlightRecorder.addPeriodicEvent(perfstat.agent.events.LateWindowEvent.class, lateHook);
-            undo.add(() -> FlightRecorder.removePeriodicEvent(lateHook));
+            Runnable hook = late::commit;
+            lateHook = hook;
+            FlightRecorder.addPeriodicEvent(perfstat.agent.events.LateWindowEvent.class, hook);
+            undo.add(() -> FlightRecorder.removePeriodicEvent(hook));
         }
         if (installer != null) { // nothing probed: no probe or pattern events to emit, and their classes never load
             FlightRecorder.addPeriodicEvent(ProbeEvent.class, probesHook);
@@ -430,6 +432,10 @@ final class AgentSession {
             emitPatterns();
             commitCounters(Phase.END);
             FlightRecorder.removePeriodicEvent(countersHook);
+            if (late != null) {
+                late.commit(); // whether the window opened, as the recording ends
+                FlightRecorder.removePeriodicEvent(lateHook);
+            }
             if (installer != null) {
                 FlightRecorder.removePeriodicEvent(probesHook);
                 FlightRecorder.removePeriodicEvent(patternsHook);
