@@ -1,8 +1,8 @@
 package perfstat.format;
 
 /**
- * The values of the {@code phase} field of {@code perfstat.Counters}, {@code perfstat.PerfCounter}
- * and {@code perfstat.Probe}: when in the run the totals were taken. Compile-time constants
+ * The values of the {@code phase} field of {@code perfstat.Counters}, {@code perfstat.PerfCounter},
+ * {@code perfstat.Probe}, {@code perfstat.ThreadRole}, {@code perfstat.ThreadRoleCounter} and {@code perfstat.Machine}: when in the run the totals were taken. Compile-time constants
  * (the agent's class files carry the text).
  */
 public final class Phase {

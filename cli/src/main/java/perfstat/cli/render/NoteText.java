@@ -412,6 +412,9 @@ public final class NoteText {
             if (n instanceof Note.RolesDerived d && d.column() != null) {
                 derived.computeIfAbsent(derivedWords(d), k -> new java.util.ArrayList<>()).add(d.column());
             }
+            if (n instanceof Note.MachineUnread m && m.column() != null && !m.column().isEmpty()) {
+                derived.computeIfAbsent("machine: " + m.why(), k -> new java.util.ArrayList<>()).add(m.column());
+            }
         }
         List<String> out = new java.util.ArrayList<>();
         java.util.Set<String> said = new java.util.HashSet<>();
@@ -423,6 +426,11 @@ public final class NoteText {
                 }
             } else if (n instanceof Note.RolesDerived d && d.column() != null) {
                 String words = derivedWords(d);
+                if (said.add(words)) {
+                    out.add(String.join(", ", derived.get(words)) + ": " + words);
+                }
+            } else if (n instanceof Note.MachineUnread m && m.column() != null && !m.column().isEmpty()) {
+                String words = "machine: " + m.why(); // alike in every column of one machine: one line
                 if (said.add(words)) {
                     out.add(String.join(", ", derived.get(words)) + ": " + words);
                 }
