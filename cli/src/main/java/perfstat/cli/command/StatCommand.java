@@ -313,7 +313,8 @@ public final class StatCommand implements Callable<Integer> {
         if (load != null) {
             notes.add(load);
         }
-        notes.addAll(perfstat.cli.stats.ConditionNotes.of(List.of(runs), List.of(runs.size() > 1 ? "the command" : "")));
+        perfstat.cli.stats.ConditionNotes.of(List.of(runs), List.of(runs.size() > 1 ? "the command" : "")).stream()
+                .filter(n -> !(n instanceof perfstat.cli.stats.Note.LateWindow)).forEach(notes::add); // each run's: above
         return new ArrayList<>(new java.util.LinkedHashSet<>(notes.stream().map(perfstat.cli.render.NoteText::of).toList()));
     }
 

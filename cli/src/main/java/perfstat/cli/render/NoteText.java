@@ -260,8 +260,9 @@ public final class NoteText {
     private static String samplesOutsideWindow(Note note) {
         if (note instanceof Note.SamplesOutsideWindow n) {
             return String.format(Locale.ROOT, "%s: hot methods and flame graph count the %d method samples inside the counters'"
-                    + " window; %d outside it (%.1f%%: the JVM's and the agent's start, JFR writing the recording) are left out",
-                    n.column(), n.kept(), n.outside(), 100.0 * n.outside() / Math.max(1, n.outside() + n.kept()));
+                    + " window; %d outside it (%.1f%%: %s, JFR writing the recording) are left out",
+                    n.column(), n.kept(), n.outside(), 100.0 * n.outside() / Math.max(1, n.outside() + n.kept()),
+                    n.late() ? "the run before the window's late opening (--delay, --from)" : "the JVM's and the agent's start");
         }
         return unmatchedProbeNear(note);
     }

@@ -361,7 +361,10 @@ public sealed interface Note {
      * @param outside the samples left out, its recordings together
      * @param kept    the samples inside the window
      */
-    record SamplesOutsideWindow(String column, long outside, long kept) implements Note {
+    record SamplesOutsideWindow(String column, long outside, long kept, boolean late) implements Note {
+        public SamplesOutsideWindow(String column, long outside, long kept) {
+            this(column, outside, kept, false);
+        }
     }
 
     /**
