@@ -145,7 +145,7 @@ final class AgentSession {
             s.late = late;
             s.addPeriodicEvents(undo);
             if (late != null) {
-                late.attach(s);
+                late.attach(s, counting.set() == null ? 0 : counting.set().windowNs());
             }
             s.commitAgentEvent(o.describeForRecording());
             if (attached) {

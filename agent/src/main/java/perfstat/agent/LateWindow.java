@@ -51,13 +51,16 @@ final class LateWindow {
         return filter;
     }
 
-    /** The session is ready: a first call that came before opens the window now; a delay starts counting now. */
-    void attach(AgentSession s) {
+    /**
+     * The session is ready: a first call that came before opens the window now; a delay runs out {@code sinceOpenNs}
+     * sooner, the time since the counters opened, from which it counts.
+     */
+    void attach(AgentSession s, long sinceOpenNs) {
         synchronized (this) {
             session = s;
             if (!pending) {
                 if (delayMs > 0) {
-                    startDelay();
+                    startDelay(Math.max(0, delayMs - sinceOpenNs / 1_000_000L));
                 }
                 return;
             }
@@ -65,10 +68,10 @@ final class LateWindow {
         open();
     }
 
-    private void startDelay() {
+    private void startDelay(long ms) {
         Thread t = new Thread(() -> {
             try {
-                Thread.sleep(delayMs);
+                Thread.sleep(ms);
             } catch (InterruptedException e) {
                 return;
             }
