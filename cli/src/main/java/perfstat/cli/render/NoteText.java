@@ -304,6 +304,13 @@ public final class NoteText {
                     n.otherCpus(), n.cpus() > 0 ? " of " + n.cpus() : "", n.run() < 0 ? " (median)" : "",
                     n.run() > 0 ? ", much more than beside its side's other runs" : "");
         }
+        if (note instanceof Note.WaitedForCpu n) {
+            String col = n.column() == null || n.column().isEmpty() ? "" : " of " + n.column();
+            return String.format(Locale.ROOT, "run %d%s waited for a CPU %.1f ms for each ms it ran, %.1f times its side's"
+                    + " other runs (%.1f): its neighbours wanted more of the machine (%.2f CPUs%s used by other processes)",
+                    n.run(), col, n.waitPerCpu(), n.waitPerCpu() / n.sideMedian(), n.sideMedian(), n.otherCpus(),
+                    n.cpus() > 0 ? " of " + n.cpus() : "");
+        }
         if (note instanceof Note.MachineLoad n) {
             return prefix(n.column()) + String.format(Locale.ROOT,
                     "machine: other processes used %.2f CPUs%s while it ran, steal %.1f ms; its threads waited %s for a CPU;"

@@ -12,6 +12,11 @@ import perfstat.cli.read.RunData;
 public final class ConditionNotes {
     /** The other processes' CPU, in CPUs, from which a run is named as sharing the machine. */
     static final double BUSY_CPUS = 0.25;
+    /** How many times its side's other runs' median a run's run-queue wait per ms of CPU must be, to be named. */
+    static final double WAIT_TIMES = 2;
+    /** And at least this much wait per ms of CPU. */
+    static final double WAIT_PER_CPU = 0.5;
+
     /** How much more than its side's other runs (the median of the rest, in CPUs, and twice it) a run's neighbours used. */
     static final double APART_CPUS = 0.25;
 
@@ -52,13 +57,25 @@ public final class ConditionNotes {
         if (all >= BUSY_CPUS) {
             out.add(new Note.SharedMachine(label, -1, all, cpus));
         }
+        double[] w = runs.stream().mapToDouble(ConditionNotes::waitPerCpu).toArray();
         for (int i = 0; i < o.length; i++) {
             double rest = median(o, i);
+            double waitRest = median(w, i);
             if (o[i] >= BUSY_CPUS && o[i] - rest >= APART_CPUS && o[i] >= 2 * rest) {
                 out.add(new Note.SharedMachine(label, i + 1, o[i], cpus));
+            } else if (w[i] >= WAIT_PER_CPU && w[i] >= WAIT_TIMES * waitRest && waitRest > 0) {
+                out.add(new Note.WaitedForCpu(label, i + 1, w[i], waitRest, o[i], cpus));
             }
         }
         return out;
+    }
+
+    /** A run's threads' run-queue wait per unit of its task-clock (the whole process's); NaN where either is unknown. */
+    static double waitPerCpu(RunData r) {
+        long wait = r.machine().runQueueWaitNs();
+        double cpu = r.perfCounters().stream().filter(c -> c.counted() && c.baseEvent().equals("task-clock"))
+                .mapToDouble(RunData.PerfCounter::scaled).findFirst().orElse(Double.NaN);
+        return wait < 0 || !(cpu > 0) ? Double.NaN : wait / cpu;
     }
 
     /** The median of {@code xs} without index {@code leaveOut} (-1: none), NaNs left out; NaN where none is left. */

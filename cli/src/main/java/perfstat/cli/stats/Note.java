@@ -63,6 +63,21 @@ public sealed interface Note {
     }
 
     /**
+     * A run whose threads waited for a CPU much longer, for each ms they ran, than its side's other runs' did: on a machine
+     * its neighbours already fill, a further neighbour shows there rather than in their CPU.
+     *
+     * @param column      the configuration, or null
+     * @param run         the run (from 1)
+     * @param waitPerCpu  its threads' run-queue wait per unit of its task-clock
+     * @param sideMedian  the same, the median of the side's other runs
+     * @param otherCpus   the other processes' CPU over the run, in CPUs
+     * @param cpus        the machine's CPUs (-1 where unknown)
+     */
+    record WaitedForCpu(String column, int run, double waitPerCpu, double sideMedian, double otherCpus, int cpus)
+            implements Note {
+    }
+
+    /**
      * How busy the machine was over a run (stat, which has no rows for it).
      *
      * @param column         the configuration, or null

@@ -44,7 +44,7 @@ class NoteTextTest {
             new Note.SparseTiming("ObjectMapper::readValue", 1000, 1, 1, true),
             new Note.Unreadable("before", "x-2.jfr", "x-2.jfr is empty", 2), new Note.Look(10, 0.9895, 0.9869),
             new Note.LateWindow("a", 0, "from", "com.example.Work::run", 1234.5, false),
-            new Note.SharedMachine("A", 3, 0.9, 2), new Note.MachineLoad(null, 0.12, 2, 0, 41.5, Double.NaN),
+            new Note.SharedMachine("A", 3, 0.9, 2), new Note.WaitedForCpu("A", 3, 17.6, 7.3, 1.83, 2), new Note.MachineLoad(null, 0.12, 2, 0, 41.5, Double.NaN),
             new Note.MachineUnread("a", "no CPU frequency: /sys/devices/system/cpu/cpu*/cpufreq/scaling_cur_freq absent"));
 
     @Test

@@ -24,11 +24,15 @@ class MachineRowsTest {
 
     /** {@code r} as if the other processes had used {@code cpus} of 2 CPUs over a 5 s window, and its threads waited 40 ms. */
     private static RunData beside(RunData r, double cpus) {
+        return beside(r, cpus, 40_000_000L);
+    }
+
+    private static RunData beside(RunData r, double cpus, long waitNs) {
         long window = 5_000_000_000L;
         return new RunData(r.file(), r.workload(), r.result(), r.intervalScores(), r.modelCounters(), r.countersStart(),
                 r.countersEnd(), r.probes(), r.agentOptions(), r.timerOverheadNs(), r.jdk(), r.perfCounters(), r.perThread(),
                 r.counterWindow(), r.probePatterns(), r.losses(), r.probeCandidates(), r.program(), r.roles(), r.programScore(),
-                new RunData.Machine((long) (cpus * window), 0, 40_000_000L, window, 2, -1, ""), null);
+                new RunData.Machine((long) (cpus * window), 0, waitNs, window, 2, -1, ""), null);
     }
 
     private static List<RunData> side(RunData r, double... cpus) {
@@ -68,5 +72,25 @@ class MachineRowsTest {
         // one run alone: named where its neighbours used a quarter of a CPU or more
         assertThat(ConditionNotes.of(List.of(side(unpatched, 0.3)), List.of("A"))).containsExactly(new Note.SharedMachine(null, 0, 0.3, 2));
         assertThat(ConditionNotes.of(List.of(List.of(unpatched)), List.of("A"))).isEmpty(); // recorded before format 10
+    }
+
+    /** A machine its neighbours fill already: one more shows in the run's wait for a CPU, not in their CPU. */
+    @Test
+    void onAFullMachineARunThatWaitedMuchLongerForACpuIsNamed() {
+        double cpuNs = ConditionNotes.waitPerCpu(beside(unpatched, 1, 1_000_000_000L)) > 0
+                ? 1e9 / ConditionNotes.waitPerCpu(beside(unpatched, 1, 1_000_000_000L)) : Double.NaN;
+        List<RunData> side = List.of(beside(unpatched, 1.67, (long) (7 * cpuNs)), beside(unpatched, 1.66, (long) (7.6 * cpuNs)),
+                beside(unpatched, 1.83, (long) (17.6 * cpuNs)));
+        List<Note> notes = ConditionNotes.of(List.of(side), List.of("A"));
+        assertThat(notes).contains(new Note.SharedMachine("A", -1, 1.67, 2));
+        assertThat(notes).filteredOn(n -> n instanceof Note.WaitedForCpu).singleElement().satisfies(n -> {
+            Note.WaitedForCpu w = (Note.WaitedForCpu) n;
+            assertThat(w.run()).isEqualTo(3);
+            assertThat(w.waitPerCpu()).isCloseTo(17.6, org.assertj.core.data.Offset.offset(0.01));
+            assertThat(w.sideMedian()).isCloseTo(7.3, org.assertj.core.data.Offset.offset(0.01));
+        });
+        assertThat(perfstat.cli.render.NoteText.of(notes.get(notes.size() - 1))).isEqualTo("run 3 of A waited for a CPU 17.6 ms"
+                + " for each ms it ran, 2.4 times its side's other runs (7.3): its neighbours wanted more of the machine (1.83"
+                + " CPUs of 2 used by other processes)");
     }
 }
