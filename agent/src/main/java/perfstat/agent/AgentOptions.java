@@ -1,5 +1,6 @@
 package perfstat.agent;
 
+import perfstat.format.Timing;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -121,28 +122,13 @@ public final class AgentOptions {
 
     private static final Map<String, AgentOption<?>> BY_KEY = byKey();
 
-    public enum Timing {
-        SAMPLED, EXACT, OFF;
-
-        /** The option's spelling: {@code sampled}, {@code exact}, {@code off}. */
-        public String text() {
-            return name().toLowerCase(Locale.ROOT);
-        }
-
-        @Override
-        public String toString() {
-            return text();
-        }
-
-        /** The timing spelled {@code text}, or a one-line error naming the choices. */
-        public static Timing of(String text) throws BadOption {
-            for (Timing t : values()) {
-                if (t.text().equals(text)) {
-                    return t;
-                }
-            }
+    /** The timing spelled {@code text} ({@link perfstat.format.Timing}), or a one-line error naming the choices. */
+    static perfstat.format.Timing timing(String text) throws BadOption {
+        perfstat.format.Timing t = perfstat.format.Timing.named(text);
+        if (t == null) {
             throw new BadOption("option 'timing' must be sampled, exact or off, not '" + text + "'");
         }
+        return t;
     }
 
     /** Thrown with a one-line message that names the bad option. */

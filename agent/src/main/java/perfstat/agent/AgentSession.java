@@ -18,7 +18,7 @@ import perfstat.agent.counters.ProcessCounters;
 import perfstat.agent.events.AgentEvent;
 import perfstat.agent.events.CounterReaderEvent;
 import perfstat.agent.events.CountersEvent;
-import perfstat.agent.events.HistogramCodec;
+import perfstat.format.HistogramCodec;
 import perfstat.agent.events.PerfCounterEvent;
 import perfstat.agent.events.ProbeEvent;
 import perfstat.agent.events.ProbePatternEvent;
@@ -122,8 +122,11 @@ final class AgentSession {
         ProbeInstaller installer = filters.isEmpty() ? null : installer(o, filters, bootReason);
         Thread ready = StartUp.begin(installer, !o.events().isEmpty()); // alongside JFR's start
         try {
-            Recording r = attached ? RecordingSession.start(part, o.contentionNs(), false, false, o.jfrSettings())
-                    : RecordingSession.start(out, o.contentionNs(), true, false, o.jfrSettings());
+            // a JDK settings file samples from the start anyway: then the samples' settings are the recording's first,
+            // and JFR writes every type's settings once (JMC's rules count one jdk.ActiveSetting "enabled" a type)
+            boolean samplesAtStart = o.samples() && o.jfrSettings() != null;
+            Recording r = attached ? RecordingSession.start(part, o.contentionNs(), false, samplesAtStart, o.jfrSettings())
+                    : RecordingSession.start(out, o.contentionNs(), true, samplesAtStart, o.jfrSettings());
             undo.add(r);
             StartUp.await(ready);
             // probes first, counters last: the window opens once the agent is ready, so that its own
@@ -137,7 +140,7 @@ final class AgentSession {
             commitCounters(Phase.START);
             Counting counting = openCounters(o, undo);
             timeTransformation(installer, counting.reader());
-            if (o.samples()) {
+            if (o.samples() && !samplesAtStart) {
                 RecordingSession.enableSamples(r); // once the agent is ready: its own start is not sampled
             }
             AgentSession s = new AgentSession(o, inst, attached ? out : null, part, r, installer, counting.set(),
@@ -214,7 +217,7 @@ final class AgentSession {
     private static ProbeInstaller installer(AgentOptions o, List<ProbeFilter> filters, String bootReason) {
         ProbeInstaller installer = new ProbeInstaller(filters, Messages.to(o.messages())::say).bootReason(bootReason)
                 .mergeOverloads(o.probesMerge());
-        installer.clock().applicationThreads(n -> perfstat.agent.counters.ThreadRoles.of(n) == perfstat.format.ThreadRole.APPLICATION);
+        installer.clock().applicationThreads(n -> perfstat.format.ThreadRoles.of(n) == perfstat.format.ThreadRole.APPLICATION);
         return installer;
     }
 
@@ -232,7 +235,7 @@ final class AgentSession {
      */
     private static void registerEvents(boolean probes, boolean counting) {
         List<Class<? extends jdk.jfr.Event>> events = new ArrayList<>(List.of(CountersEvent.class, AgentEvent.class,
-                perfstat.agent.events.LateWindowEvent.class));
+                perfstat.agent.events.SetupEvent.class, perfstat.agent.events.LateWindowEvent.class));
         if (counting) {
             events.add(PerfCounterEvent.class);
             events.add(CounterReaderEvent.class);
@@ -581,12 +584,13 @@ final class AgentSession {
         e.contentionThresholdNs = options.contentionNs();
         e.program = program();
         e.commit();
+        perfstat.agent.recording.MachineSetup.commitEvent();
     }
 
-    /** The program this JVM runs, by name only ({@link perfstat.agent.recording.ProgramName}); "" where it cannot say. */
+    /** The program this JVM runs, by name only ({@link perfstat.format.ProgramName}); "" where it cannot say. */
     private static String program() {
         try {
-            return perfstat.agent.recording.ProgramName.of(System.getProperty("sun.java.command"));
+            return perfstat.format.ProgramName.of(System.getProperty("sun.java.command"));
         } catch (RuntimeException e) {
             return ""; // never into the host application
         }

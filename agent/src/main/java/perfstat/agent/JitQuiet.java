@@ -4,7 +4,7 @@ import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
-import perfstat.agent.counters.ThreadRoles;
+import perfstat.format.ThreadRoles;
 import perfstat.format.ThreadRole;
 
 /**

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import perfstat.agent.AgentOptions.BadOption;
-import perfstat.agent.AgentOptions.Timing;
+import perfstat.format.Timing;
 import perfstat.agent.counters.EventSpec;
 import perfstat.agent.probe.ProbeFilter;
 
@@ -204,7 +204,7 @@ final class OptionTypes {
         return new OptionType<>() {
             @Override
             public Timing parse(String key, String text) throws BadOption {
-                return Timing.of(text);
+                return AgentOptions.timing(text);
             }
 
             @Override

@@ -13,7 +13,7 @@ class AgentOptionsTest {
         assertThat(o.out()).isEqualTo("x.jfr");
         assertThat(o.probes()).containsExactly("a.B::c", "::d", "e.F");
         assertThat(o.probeSets()).containsExactly("writepath");
-        assertThat(o.timing()).isEqualTo(AgentOptions.Timing.EXACT);
+        assertThat(o.timing()).isEqualTo(perfstat.format.Timing.EXACT);
         assertThat(o.sample()).isEqualTo(64);
     }
 
@@ -21,7 +21,7 @@ class AgentOptionsTest {
     void aSignaturesCommasStayInItsPattern() throws Exception {
         AgentOptions o = AgentOptions.parse("out=x(1.jfr,probes=a.B::c(String,int[]);d.E::f(a.G$H, long),timing=exact");
         assertThat(o.probes()).containsExactly("a.B::c(String,int[])", "d.E::f(a.G$H, long)");
-        assertThat(o.timing()).isEqualTo(AgentOptions.Timing.EXACT);
+        assertThat(o.timing()).isEqualTo(perfstat.format.Timing.EXACT);
         assertThat(AgentOptions.parse(o.format())).isEqualTo(o);
         assertThatThrownBy(() -> AgentOptions.parse("probes=a.B::c(String,in t)"))
                 .hasMessage("option 'probes': bad parameter type 'in t' in 'a.B::c(String,in t)'");
@@ -37,7 +37,7 @@ class AgentOptionsTest {
         assertThat(d.describeForRecording()).contains("delay=2000ms");
         AgentOptions f = AgentOptions.parse("from=a.B::c(String,int),timing=exact");
         assertThat(f.from()).isEqualTo("a.B::c(String,int)"); // a signature's comma stays in it
-        assertThat(f.timing()).isEqualTo(AgentOptions.Timing.EXACT);
+        assertThat(f.timing()).isEqualTo(perfstat.format.Timing.EXACT);
         assertThat(AgentOptions.parse(f.format())).isEqualTo(f);
         assertThat(AgentOptions.parse(null).lateWindow()).isFalse();
         assertThat(AgentOptions.parse(null).describeForRecording()).doesNotContain("delay").doesNotContain("from");
@@ -59,7 +59,7 @@ class AgentOptionsTest {
     void defaults() throws Exception {
         AgentOptions o = AgentOptions.parse(null);
         assertThat(o.out()).isEqualTo("perfstat.jfr");
-        assertThat(o.timing()).isEqualTo(AgentOptions.Timing.SAMPLED);
+        assertThat(o.timing()).isEqualTo(perfstat.format.Timing.SAMPLED);
         assertThat(o.sample()).isEqualTo(AgentOptions.DEFAULT_SAMPLE);
     }
 

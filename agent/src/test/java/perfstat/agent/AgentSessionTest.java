@@ -31,7 +31,7 @@ class AgentSessionTest {
 
     private AgentOptions attached(String out, String probe) throws AgentOptions.BadOption {
         return AgentOptions.builder().out(dir.resolve(out).toString()).attached(true).probe(probe)
-                .timing(AgentOptions.Timing.EXACT).eventNames(List.of("task-clock")).build();
+                .timing(perfstat.format.Timing.EXACT).eventNames(List.of("task-clock")).build();
     }
 
     private static List<RecordedEvent> events(Path f, String type) throws Exception {
@@ -99,7 +99,7 @@ class AgentSessionTest {
     void aWindowFromAMethodTakesItsBaselineAtTheFirstCall() throws Exception {
         Path out = dir.resolve("late.jfr");
         AgentOptions o = AgentOptions.builder().out(out.toString()).attached(true).probe("perfstat.testapp.Target::twice")
-                .timing(AgentOptions.Timing.EXACT).eventNames(List.of("task-clock")).text(AgentOptions.FROM,
+                .timing(perfstat.format.Timing.EXACT).eventNames(List.of("task-clock")).text(AgentOptions.FROM,
                         "perfstat.testapp.Target::add").build();
         AgentSession s = AgentSession.open(o, inst);
         Target t = new Target();

@@ -55,16 +55,21 @@ class AgentIT {
 
     @Test
     void theRecordingHoldsNoEnvironmentPropertiesArgumentsOrPaths() throws Exception {
-        Processes.Result r = host(Processes.java(), "probes=" + PROBE + ",out=private.jfr");
-        assertThat(r.code()).isEqualTo(3);
-        Path f = dir.resolve("private.jfr");
-        RunData run = RecordingReader.read(f.toString());
-        assertThat(run.jdk().eventCounts().keySet()).doesNotContain("jdk.InitialEnvironmentVariable",
-                "jdk.InitialSystemProperty", "jdk.JVMInformation", "jdk.SystemProcess", "jdk.NativeLibrary",
-                "jdk.ActiveRecording", "jdk.InitialSecurityProperty", "jdk.OSInformation");
-        String bytes = new String(Files.readAllBytes(f), StandardCharsets.ISO_8859_1);
-        assertThat(bytes).doesNotContain(dir.toString()).doesNotContain(System.getProperty("user.home") + "/")
-                .doesNotContain(System.getProperty("java.home")).doesNotContain("PATH=");
+        // with a JDK settings file too (which records JMC's events, jdk.Shutdown among them), and the JVM's flags
+        for (String settings : List.of("", ",jfr-settings=profile")) {
+            Processes.Result r = host(Processes.java(), "probes=" + PROBE + ",out=private.jfr" + settings);
+            assertThat(r.code()).isEqualTo(3);
+            Path f = dir.resolve("private.jfr");
+            RunData run = RecordingReader.read(f.toString());
+            assertThat(run.jdk().eventCounts().keySet()).as(settings).doesNotContain("jdk.InitialEnvironmentVariable",
+                    "jdk.InitialSystemProperty", "jdk.JVMInformation", "jdk.SystemProcess", "jdk.NativeLibrary",
+                    "jdk.ActiveRecording", "jdk.InitialSecurityProperty", "jdk.OSInformation", "jdk.StringFlag");
+            assertThat(run.jdk().setup().aspects()).as(settings).containsKeys("GC", "JDK", "JDK vendor", "heap");
+            String bytes = new String(Files.readAllBytes(f), StandardCharsets.ISO_8859_1);
+            assertThat(bytes).as(settings).doesNotContain(dir.toString()).doesNotContain(System.getProperty("user.home") + "/")
+                    .doesNotContain(System.getProperty("java.home")).doesNotContain("PATH=");
+            Files.delete(f);
+        }
     }
 
     @Test

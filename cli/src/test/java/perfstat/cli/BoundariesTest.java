@@ -26,9 +26,10 @@ class BoundariesTest {
             Map.entry("agent/src/main/java/perfstat/agent/probe", List.of("perfstat.agent.counters", "perfstat.agent.recording")),
             Map.entry("agent/src/main/java/perfstat/agent/events", List.of("perfstat.agent.counters", "perfstat.agent.probe",
                     "perfstat.agent.recording", "perfstat.agent.Agent")),
-            Map.entry("cli/src/main/java/perfstat/cli/render", List.of("perfstat.cli.read", "perfstat.cli.launch")),
-            Map.entry("cli/src/main/java/perfstat/cli/stats", List.of("perfstat.cli.render", "perfstat.cli.launch")),
-            Map.entry("cli/src/main/java/perfstat/cli/read", List.of("perfstat.cli.stats", "perfstat.cli.render")),
+            // the reader's side of the contract is format/'s: it never reaches into the agent's code
+            Map.entry("cli/src/main/java/perfstat/cli/render", List.of("perfstat.cli.read", "perfstat.cli.launch", "perfstat.agent")),
+            Map.entry("cli/src/main/java/perfstat/cli/stats", List.of("perfstat.cli.render", "perfstat.cli.launch", "perfstat.agent")),
+            Map.entry("cli/src/main/java/perfstat/cli/read", List.of("perfstat.cli.stats", "perfstat.cli.render", "perfstat.agent")),
             Map.entry("cli/src/main/java/perfstat/cli/launch", List.of("perfstat.cli.stats", "perfstat.cli.render")),
             Map.entry("cli/src/main/java/perfstat/cli/score", List.of("perfstat.cli.read", "perfstat.cli.stats",
                     "perfstat.cli.render", "perfstat.cli.command")),
@@ -44,7 +45,9 @@ class BoundariesTest {
             assertThat(dir).as("a rule's folder exists").isDirectory();
             try (Stream<Path> files = Files.walk(dir)) {
                 for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
-                    String code = Files.readString(f).replaceAll("(?s)/\\*.*?\\*/", "").replaceAll("//[^\n]*", "");
+                    // comments and string literals are not dependencies (ObserverCode names perfstat's packages as data)
+                    String code = Files.readString(f).replaceAll("\"(\\\\.|[^\"\\\\\n])*\"", "\"\"")
+                            .replaceAll("(?s)/\\*.*?\\*/", "").replaceAll("//[^\n]*", "");
                     for (String banned : rule.getValue()) {
                         if (code.matches("(?s).*\\b" + java.util.regex.Pattern.quote(banned) + "\\b.*")) {
                             violations.add(ROOT.relativize(f) + " names " + banned);

@@ -130,6 +130,50 @@ class CliIT {
         assertThat(diff.out()).contains("every configuration is the same recording");
     }
 
+    /**
+     * Like with like: a diff says what its sides were recorded with and run under. JFR's profile settings against its
+     * default: the contention rows' thresholds differ, so those rows are named and not judged; one program under G1
+     * against Parallel, recorded by perfstat's agent: the header's "what differs" names the GC.
+     */
+    @Test
+    void aDiffSaysWhatDiffersBetweenItsSidesAndJudgesNoRowThatDifferenceInvalidates() throws Exception {
+        String classes = Path.of(perfstat.itapp.Mix.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        String agent = "-javaagent:" + Processes.jar() + "=out=";
+        for (List<String> run : List.of(List.of("-XX:StartFlightRecording=settings=default,filename=like-default.jfr"),
+                List.of("-XX:StartFlightRecording=settings=profile,filename=like-profile.jfr"),
+                List.of("-XX:+UseG1GC", agent + "like-g1.jfr"), List.of("-XX:+UseParallelGC", agent + "like-parallel.jfr"))) {
+            List<String> cmd = new java.util.ArrayList<>(List.of(Processes.java()));
+            cmd.addAll(run);
+            cmd.addAll(List.of("-cp", classes, "perfstat.itapp.Mix", "1000"));
+            Processes.Result r = Processes.run(dir, cmd);
+            assertThat(r.code()).as(r.err()).isZero();
+        }
+        Processes.Result settings = Processes.perfstat(dir, "diff", "like-default.jfr", "like-profile.jfr");
+        System.out.println(settings.out());
+        assertThat(settings.code()).as(settings.err()).isZero();
+        assertThat(settings.out()).contains("\n what differs: JFR settings\n")
+                .containsPattern("monitor blocks +\\? \\(not comparable\\)")
+                .doesNotContainPattern("monitor blocks +[+-][0-9.]+%")
+                .contains("# JFR settings of jdk.JavaMonitorEnter, jdk.ThreadPark differ: like-default: threshold 20 ms,"
+                        + " like-profile: threshold 10 ms; so monitor blocks, monitor blocked (msecs)");
+        Processes.Result gc = Processes.perfstat(dir, "diff", "like-g1.jfr", "like-parallel.jfr");
+        System.out.println(gc.out());
+        assertThat(gc.code()).as(gc.err()).isZero();
+        assertThat(gc.out()).containsPattern("\n what differs: GC[,\n]").contains("# GC differs: like-g1: G1, like-parallel: Parallel")
+                .doesNotContain("not comparable");
+        Processes.Result json = Processes.perfstat(dir, "diff", "like-g1.jfr", "like-parallel.jfr", "--format", "json");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> c = (Map<String, Object>) ((Map<String, Object>) Json.parse(json.out())).get("comparability");
+        assertThat(c.get("differs").toString()).contains("GC");
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> setups = (List<Map<String, Object>>) c.get("setups");
+        assertThat(setups).extracting(x -> (Object) ((Map<?, ?>) x.get("setup")).get("GC")).containsExactly("G1", "Parallel");
+        for (Map<String, Object> x : setups) {
+            assertThat(((Map<?, ?>) x.get("setup")).keySet().toString()).contains("JDK", "JDK vendor", "CPU", "CPUs the JVM saw",
+                    "heap", "JIT", "perfstat format");
+        }
+    }
+
     private static Path root() {
         return Path.of(System.getProperty("perfstat.root")).toAbsolutePath().normalize();
     }

@@ -144,6 +144,12 @@ class MainTest {
         oneLine(run("diff", "--min-effect", "0%", nope, nope), 2, "--min-effect wants a positive N%");
         oneLine(run("diff", "--fail-on", "task-clock:+0%", nope, nope), 2, "--fail-on's limit must be above 0%");
         assertThat(run("diff", "--alpha", "0.01", a, b).code()).isZero();
+        assertThat(run("diff", "--confidence", "99%", a, b).code()).isZero();
+        oneLine(run("diff", "--confidence", "1.5", nope, nope), 2, "--confidence wants a level between 0.5 and 1");
+        oneLine(run("diff", "--confidence", "ninety", nope, nope), 2, "--confidence wants a level between 0.5 and 1");
+        oneLine(run("diff", "--alpha", "0.01", "--confidence", "0.9", nope, nope), 2, "--alpha and --confidence say the same");
+        oneLine(run("diff", "--per", "Vfs::writ", a, b), 2, "--per Vfs::writ: no probe, model counter or score");
+        assertThat(run("diff", "--per", "Vfs::write", a, b).code()).isZero();
     }
 
     /** Columns are always told apart: by variant, else by directory or the common part of the files' names. */

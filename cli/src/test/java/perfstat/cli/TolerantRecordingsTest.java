@@ -23,7 +23,7 @@ import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import perfstat.agent.events.CounterReaderEvent;
-import perfstat.agent.events.HistogramCodec;
+import perfstat.format.HistogramCodec;
 import perfstat.agent.events.ProbeEvent;
 import perfstat.agent.events.ProbePatternEvent;
 

@@ -51,6 +51,34 @@ public final class Events {
         }
     }
 
+    /**
+     * New in version 10: what makes this run comparable with another that the JDK's own events do not hold (the JDK's
+     * vendor and mode, the CPUs the JVM saw, the machine's CPU frequency governor and transparent huge pages), written
+     * by the agent once, with {@link Agent}. Never an environment variable, a system property dumped whole or a path.
+     */
+    public static final class Setup {
+        public static final String NAME = "perfstat.Setup";
+        /** The JVM's name ({@code OpenJDK 64-Bit Server VM}). */
+        public static final String JVM_NAME = "jvmName";
+        /** The JVM's vendor ({@code Eclipse Adoptium}). */
+        public static final String JVM_VENDOR = "jvmVendor";
+        /** The Java runtime's version ({@code 25.0.3+9-LTS}). */
+        public static final String JVM_VERSION = "jvmVersion";
+        /** How the JVM runs code and whether it shares classes ({@code mixed mode, sharing}, {@code interpreted mode}). */
+        public static final String JVM_INFO = "jvmInfo";
+        /** The processors the JVM saw ({@code Runtime.availableProcessors()}). */
+        public static final String AVAILABLE_PROCESSORS = "availableProcessors";
+        /** CPU 0's frequency governor ({@code performance}, {@code powersave}); "" where the machine does not say. */
+        public static final String SCALING_GOVERNOR = "scalingGovernor";
+        /** The machine's transparent huge pages mode ({@code always}, {@code madvise}, {@code never}); "" where unknown. */
+        public static final String TRANSPARENT_HUGE_PAGES = "transparentHugePages";
+        /** Their defragmentation mode ({@code madvise}, {@code defer}, ...); "" where unknown. */
+        public static final String TRANSPARENT_HUGE_PAGES_DEFRAG = "transparentHugePagesDefrag";
+
+        private Setup() {
+        }
+    }
+
     /** One counter's value since the counters opened. */
     public static final class PerfCounter {
         public static final String NAME = "perfstat.PerfCounter";
@@ -58,6 +86,12 @@ public final class Events {
         public static final String PHASE = "phase";
         public static final String EVENT = "event";
         public static final String VALUE = "value";
+        /**
+         * New in version 10: the value of a counter of time (task-clock, cpu-clock) as a timespan in ns, which JFR's
+         * tools and JMC print as a time; {@code Long.MIN_VALUE} (printed N/A) for a count, whose {@link #VALUE} alone
+         * holds it.
+         */
+        public static final String VALUE_NS = "valueNs";
         public static final String ENABLED_NS = "enabledNs";
         public static final String RUNNING_NS = "runningNs";
         /** A {@link CounterStatus}'s {@link CounterStatus#text() text}. */
@@ -203,6 +237,10 @@ public final class Events {
         public static final String FIXED_WORK = "fixedWork";
         public static final String SIMULATED = "simulated";
         public static final String OPTIONS = "options";
+        /** The workload's natural unit of work ({@code write}), format 10; absent before. */
+        public static final String UNIT_NAME = "unitName";
+        /** The model counter that counts that unit ({@code write_calls}), format 10; absent before. */
+        public static final String UNIT_COUNTER = "unitCounter";
 
         private Workload() {
         }
@@ -214,6 +252,8 @@ public final class Events {
         public static final String INTERVAL = "interval";
         public static final String SCORE = "score";
         public static final String UNITS = "units";
+        /** New in version 10: the score's unit (the workload's {@code scoreUnit}), beside it for JFR's tools and JMC. */
+        public static final String SCORE_UNIT = "scoreUnit";
         public static final String ELAPSED_NS = "elapsedNs";
 
         private Score() {
@@ -225,6 +265,8 @@ public final class Events {
         public static final String NAME = "perfstat.Result";
         public static final String SCORE = "score";
         public static final String UNITS = "units";
+        /** New in version 10: the score's unit (the workload's {@code scoreUnit}), beside it for JFR's tools and JMC. */
+        public static final String SCORE_UNIT = "scoreUnit";
         public static final String ELAPSED_NS = "elapsedNs";
 
         private Result() {

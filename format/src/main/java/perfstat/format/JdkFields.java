@@ -13,6 +13,13 @@ public final class JdkFields {
     /** jdk.ActiveSetting's value: "true", "20 ms", ... */
     public static final String SETTING_VALUE = "value";
 
+    /** jdk.JVMInformation's text on the JVM: its name, version in brackets, platform and build. */
+    public static final String JVM_VERSION = "jvmVersion";
+    /** A flag event's (jdk.BooleanFlag, jdk.IntFlag, ...) flag name: UseG1GC, TieredStopAtLevel, ... */
+    public static final String FLAG_NAME = "name";
+    /** A flag event's value: a boolean or a number. */
+    public static final String FLAG_VALUE = "value";
+
     private JdkFields() {
     }
 }

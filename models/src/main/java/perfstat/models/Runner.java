@@ -42,7 +42,8 @@ public final class Runner {
             Runnable recommit = control::recommit;
             jdk.jfr.FlightRecorder.addPeriodicEvent(WorkloadEvent.class, recommit);
             try {
-                return execution instanceof Simulation sim ? simulate(sim, request) : measure(execution, request);
+                return execution instanceof Simulation sim ? simulate(sim, request, info.scoreUnit())
+                        : measure(execution, request, info.scoreUnit());
             } finally {
                 jdk.jfr.FlightRecorder.removePeriodicEvent(recommit);
                 control.unregister(name);
@@ -51,7 +52,7 @@ public final class Runner {
     }
 
     /** Runs a threaded workload: its workers start together, the score is recorded each interval until the end. */
-    private static Outcome measure(Execution execution, RunRequest request) throws Exception {
+    private static Outcome measure(Execution execution, RunRequest request, String unit) throws Exception {
         Workers workers = Workers.start(execution, request);
         ResultEvent result = new ResultEvent();
         sleepUntil(System.nanoTime() + request.warmupNs(), workers);
@@ -59,7 +60,7 @@ public final class Runner {
         long unitsAtT0 = execution.progress();
         execution.measuring();
         long t0 = System.nanoTime();
-        List<Double> intervalScores = recordIntervals(execution, request, workers, t0, unitsAtT0);
+        List<Double> intervalScores = recordIntervals(execution, request, workers, t0, unitsAtT0, unit);
         workers.join();
         long elapsed = System.nanoTime() - t0;
         result.end();
@@ -67,6 +68,7 @@ public final class Runner {
         result.units = units;
         result.elapsedNs = elapsed;
         result.score = execution.score(units, elapsed, request.threads());
+        result.scoreUnit = unit;
         result.commit();
 
         Map<String, Long> counters = execution.finish();
@@ -78,7 +80,8 @@ public final class Runner {
      * Commits a Score event for each interval of the measured window until the workers stop or the
      * duration is over; an interval cut shorter than half its length by a stop is not recorded.
      */
-    private static List<Double> recordIntervals(Execution execution, RunRequest request, Workers stop, long t0, long unitsAtT0)
+    private static List<Double> recordIntervals(Execution execution, RunRequest request, Workers stop, long t0, long unitsAtT0,
+                                                String unit)
             throws InterruptedException {
         List<Double> intervalScores = new ArrayList<>();
         long end = t0 + request.durationNs();
@@ -97,6 +100,7 @@ public final class Runner {
                 score.units = units - unitsAtStart;
                 score.elapsedNs = now - intervalStart;
                 score.score = execution.score(score.units, score.elapsedNs, request.threads());
+                score.scoreUnit = unit;
                 intervalScores.add(score.score);
                 score.commit();
             }
@@ -176,7 +180,7 @@ public final class Runner {
      * the Result event still spans the wall-clock time the simulation took. The duration is a
      * wall-clock limit, as for other fixed-work workloads.
      */
-    private static Outcome simulate(Simulation sim, RunRequest request) {
+    private static Outcome simulate(Simulation sim, RunRequest request, String unit) {
         long deadline = System.nanoTime() + request.durationNs();
         Execution.Stop stop = () -> stopRequested || System.nanoTime() - deadline > 0;
         List<Double> intervalScores = new ArrayList<>();
@@ -188,6 +192,7 @@ public final class Runner {
             e.units = units;
             e.elapsedNs = simulatedNs;
             e.score = score;
+            e.scoreUnit = unit;
             e.commit();
             intervalScores.add(score);
         });
@@ -195,6 +200,7 @@ public final class Runner {
         result.units = r.units();
         result.elapsedNs = r.simulatedNs();
         result.score = r.score();
+        result.scoreUnit = unit;
         result.commit();
         Map<String, Long> counters = sim.finish();
         commitCounters(counters);
@@ -311,6 +317,8 @@ public final class Runner {
         run.higherIsBetter = info.higherIsBetter();
         run.fixedWork = info.fixedWork();
         run.simulated = info.simulated();
+        run.unitName = info.unit().name();
+        run.unitCounter = info.unit().counter();
         run.options = String.join(",", request.options().entrySet().stream()
                 .map(e -> e.getKey() + "=" + e.getValue()).sorted().toList());
         return run;

@@ -5,6 +5,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import perfstat.format.IntervalLines;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
 import perfstat.agent.events.CounterReaderEvent;
@@ -171,16 +172,14 @@ public final class CounterReader implements Runnable {
                             String marker) {
         StringBuilder sb = new StringBuilder();
         for (CounterSet.Reading r : rs) {
-            sb.append(window).append('\t').append(r.event()).append('\t').append(r.value()).append('\t')
-                    .append(r.enabledNs()).append('\t').append(r.runningNs()).append('\t')
-                    .append(r.status().token()).append('\t').append(r.source()).append('\n');
+            sb.append(IntervalLines.counter(window, r.event(), r.value(), r.enabledNs(), r.runningNs(), r.status(), r.source()))
+                    .append('\n');
         }
         for (CounterSet.RoleReading r : roles) {
-            sb.append("thread-role\t").append(window).append('\t').append(r.role().text()).append('\t').append(r.taskClockNs())
-                    .append('\t').append(r.voluntary()).append('\t').append(r.involuntary()).append('\t').append(r.threads())
-                    .append('\t').append(r.source()).append('\n');
+            sb.append(IntervalLines.role(window, r.role(), r.taskClockNs(), r.voluntary(), r.involuntary(), r.threads(),
+                    r.source())).append('\n');
         }
-        sb.append(marker).append('\t').append(window).append('\n');
+        sb.append(IntervalLines.marker(marker.equals("base"), window)).append('\n');
         try {
             if (!Files.exists(file)) {
                 perfstat.agent.recording.RecordingSession.ownerOnly(file); // the user's alone, as every file perfstat writes
@@ -329,6 +328,7 @@ public final class CounterReader implements Runnable {
         e.phase = phase;
         e.event = r.event();
         e.value = r.value();
+        e.valueNs = EventSpec.isClock(EventSpec.baseName(r.event())) ? r.value() : Long.MIN_VALUE; // N/A for a count
         e.enabledNs = r.enabledNs();
         e.runningNs = r.runningNs();
         e.status = r.status().text();

@@ -63,10 +63,7 @@ public final class CounterSet implements AutoCloseable {
      * perfstat scales a count: the agent's readers and the recording's reader call it.
      */
     public static double scaled(long value, long enabledNs, long runningNs) {
-        if (runningNs <= 0 || runningNs >= enabledNs) {
-            return value;
-        }
-        return value * ((double) enabledNs / runningNs);
+        return perfstat.format.CounterEvents.scaled(value, enabledNs, runningNs);
     }
 
     /**

@@ -54,13 +54,12 @@ public record EventSpec(String name, int type, long config, boolean excludeUser,
 
     /** perf's name without its modifiers: {@code task-clock:u} as {@code task-clock}. The one place they are cut off. */
     public static String baseName(String event) {
-        int i = event.indexOf(':');
-        return i < 0 ? event : event.substring(0, i);
+        return perfstat.format.CounterEvents.baseName(event);
     }
 
     /** Whether an event (perf's name without modifiers) counts CPU time, in nanoseconds. The one place this is decided. */
     public static boolean isClock(String baseName) {
-        return baseName.equals("task-clock") || baseName.equals("cpu-clock");
+        return perfstat.format.CounterEvents.isClock(baseName);
     }
 
     /** Parses one event; throws IllegalArgumentException with a one-line message. */

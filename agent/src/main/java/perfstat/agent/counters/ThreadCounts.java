@@ -1,5 +1,6 @@
 package perfstat.agent.counters;
 
+import perfstat.format.ThreadRoles;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

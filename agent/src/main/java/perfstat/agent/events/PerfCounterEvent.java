@@ -38,6 +38,12 @@ public final class PerfCounterEvent extends jdk.jfr.Event {
     @Name(Events.PerfCounter.VALUE)
     public long value;
 
+    @Label("Value (time)")
+    @Description("The value of a counter of time (task-clock, cpu-clock); N/A for a count")
+    @Timespan(Timespan.NANOSECONDS)
+    @Name(Events.PerfCounter.VALUE_NS)
+    public long valueNs;
+
     @Label("Time Enabled")
     @Timespan(Timespan.NANOSECONDS)
     @Name(Events.PerfCounter.ENABLED_NS)

@@ -1,5 +1,6 @@
 package perfstat.agent.probe;
 
+import perfstat.format.ProbeNames;
 import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
 
 import java.lang.instrument.Instrumentation;

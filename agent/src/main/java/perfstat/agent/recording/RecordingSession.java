@@ -28,7 +28,8 @@ public final class RecordingSession {
     public static final List<String> PERFSTAT_EVENTS = List.of(
             Events.Agent.NAME, Events.Probe.NAME, Events.ProbePattern.NAME, Events.Counters.NAME, Events.PerfCounter.NAME,
             Events.CounterReader.NAME, Events.Workload.NAME, Events.Score.NAME, Events.Result.NAME, Events.ModelCounter.NAME,
-            Events.JmhIteration.NAME, Events.ThreadRoleCounts.NAME, Events.Machine.NAME, Events.LateWindow.NAME);
+            Events.JmhIteration.NAME, Events.ThreadRoleCounts.NAME, Events.Setup.NAME, Events.Machine.NAME,
+            Events.LateWindow.NAME);
 
     /** The JDK's CPU-time samples (JEP 509): JDK 25 on, Linux only. */
     static final String CPU_TIME_SAMPLE = "jdk.CPUTimeSample";
@@ -37,7 +38,17 @@ public final class RecordingSession {
     public static final List<String> JDK_EVENTS = List.of(
             "jdk.CPUInformation", "jdk.CPULoad", "jdk.GarbageCollection", "jdk.GCHeapSummary",
             "jdk.JavaMonitorEnter", "jdk.ThreadPark", "jdk.ExecutionSample", CPU_TIME_SAMPLE, "jdk.Compilation",
-            "jdk.ActiveSetting");
+            "jdk.ActiveSetting", "jdk.GCConfiguration", "jdk.GCHeapConfiguration", "jdk.CompilerConfiguration",
+            "jdk.ContainerConfiguration", "jdk.BooleanFlag", "jdk.IntFlag", "jdk.UnsignedIntFlag", "jdk.LongFlag",
+            "jdk.UnsignedLongFlag", "jdk.DoubleFlag");
+
+    /**
+     * What makes a run comparable that the JDK records of itself, once a chunk: the collector, the heap's sizes, the JIT,
+     * a container's limits, and the JVM's flags that are numbers or booleans (jdk.StringFlag, which may hold paths,
+     * stays off).
+     */
+    static final List<String> CONFIGURATION_EVENTS = JDK_EVENTS.subList(JDK_EVENTS.indexOf("jdk.GCConfiguration"),
+            JDK_EVENTS.size());
 
     private RecordingSession() {
     }
@@ -72,7 +83,8 @@ public final class RecordingSession {
     }
 
     /**
-     * As above; with {@code samples} the JDK's method samples from the start ({@link #enableSamples});
+     * As above; with {@code samples} the JDK's method samples from the start ({@link #enableSamples}, applied before the
+     * recording starts, so that its settings are written once);
      * native method samples are left off (a thread in native code is often merely waiting).
      */
     public static Recording start(Path out, long contentionNs, boolean dumpOnExit, boolean samples) throws IOException {
@@ -82,7 +94,9 @@ public final class RecordingSession {
     /**
      * Events a JDK settings file may enable that carry what perfstat's recordings never hold: the environment,
      * system properties, JVM arguments and flags, paths, hosts and processes of the machine, and free text (exception
-     * messages, thread dumps) that may hold any of them. With {@code jfr-settings} they stay off.
+     * messages, thread dumps) that may hold any of them. With {@code jfr-settings} they stay off. jdk.Shutdown is not
+     * among them: its reason is the JVM's own words ("No remaining non-daemon Java threads", "Shutdown requested from
+     * Java"), which JMC's "Fatal Errors" rule reads.
      */
     public static final List<String> PRIVATE_EVENTS = List.of(
             "jdk.InitialEnvironmentVariable", "jdk.InitialSystemProperty", "jdk.InitialSecurityProperty",
@@ -90,8 +104,7 @@ public final class RecordingSession {
             "jdk.NativeLibrary", "jdk.NativeLibraryLoad", "jdk.NativeLibraryUnload", "jdk.ActiveRecording",
             "jdk.JavaAgent", "jdk.NativeAgent", "jdk.StringFlag", "jdk.OSInformation", "jdk.FileRead", "jdk.FileWrite",
             "jdk.FileForce", "jdk.SocketRead", "jdk.SocketWrite", "jdk.X509Certificate", "jdk.X509Validation",
-            "jdk.TLSHandshake", "jdk.JavaErrorThrow", "jdk.JavaExceptionThrow", "jdk.ThreadDump", "jdk.Shutdown",
-            "jdk.DumpReason", "jdk.ModuleRequire", "jdk.ModuleExport");
+            "jdk.TLSHandshake", "jdk.JavaErrorThrow", "jdk.JavaExceptionThrow", "jdk.ThreadDump", "jdk.DumpReason", "jdk.ModuleRequire", "jdk.ModuleExport");
 
     /**
      * A JDK settings file's settings: JFR's {@code default} or {@code profile} by name, else a .jfc file; an
@@ -140,6 +153,7 @@ public final class RecordingSession {
         // each event type's settings (enabled, threshold, period) as JFR applies them: a reader, JMC's rules among them,
         // learns what was recorded, and what was not
         r.enable("jdk.ActiveSetting");
+        CONFIGURATION_EVENTS.forEach(r::enable); // JFR's own period for them: at the start of every chunk
         if (jdk != null) {
             PRIVATE_EVENTS.forEach(r::disable);
         }
@@ -147,10 +161,10 @@ public final class RecordingSession {
         ownerOnly(out); // JFR truncates and appends to the file it finds, keeping its permissions
         r.setDestination(out);
         r.setDumpOnExit(dumpOnExit);
-        r.start();
         if (samples) {
-            enableSamples(r);
+            enableSamples(r); // before the start: JFR writes each type's settings (jdk.ActiveSetting) once, as JMC expects
         }
+        r.start();
         return r;
     }
 

@@ -416,6 +416,9 @@ public final class CompareCommand implements Callable<Integer> {
                     Files.deleteIfExists(outputOf(f));
                 } else {
                     columns.get(v).add(RecordingReader.read(f.toString()));
+                    if (r == 0 && v == slots.size() - 1) { // a --per that no first run counts: refused before the rest
+                        judge.per.checked(columns.stream().map(c -> c.get(0)).toList());
+                    }
                 }
                 done++;
             }

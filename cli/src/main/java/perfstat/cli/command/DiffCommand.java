@@ -76,6 +76,7 @@ public final class DiffCommand implements Callable<Integer> {
             }
             columns.add(runs);
         }
+        options = options.withPer(judge.per.checked(columns.stream().flatMap(List::stream).toList()));
         // one table per workload (a JMH benchmark with its parameters, a model's workload) that every side has
         Map<String, List<List<RunData>>> groups = force ? Map.of("", columns) : byWorkload(columns, sides, notes);
         boolean same = sameFiles(sides);

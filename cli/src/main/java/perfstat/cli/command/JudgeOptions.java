@@ -17,9 +17,12 @@ public final class JudgeOptions {
                     + " one whose interval crosses it is undecided (default: ${DEFAULT-VALUE}).")
     String minEffect;
 
-    @Option(names = "--confidence", defaultValue = "0.95", paramLabel = "LEVEL",
-            description = "Confidence level of the intervals; alpha is 1 - LEVEL (default: ${DEFAULT-VALUE}).")
-    double confidence;
+    @Option(names = "--confidence", paramLabel = "LEVEL",
+            description = "Confidence level of the intervals, 0.95 or 95%%; alpha is 1 - LEVEL (default: 0.95).")
+    String confidenceText;
+
+    /** The level the intervals are at, once {@link #options()} has read the options. */
+    double confidence = 0.95;
 
     @Option(names = "--alpha", paramLabel = "ALPHA",
             description = "Significance level, the false discovery rate controlled across a table's rows: 1 - the confidence"
@@ -35,6 +38,9 @@ public final class JudgeOptions {
             description = "Exit 1 when any metric with a direction gets significantly worse by more than N%%.")
     String threshold;
 
+    @picocli.CommandLine.Mixin
+    PerOption per = new PerOption();
+
     @Option(names = "--hot", paramLabel = "N", defaultValue = "10",
             description = "Compare the top N methods of the execution samples, self and total (default: ${DEFAULT-VALUE}; 0: none).")
     int hot;
@@ -43,17 +49,35 @@ public final class JudgeOptions {
         if (hot < 0) {
             throw UserError.usage("--hot must be 0 or more, not " + hot);
         }
+        if (alpha != null && confidenceText != null) {
+            throw UserError.usage("--alpha and --confidence say the same thing (alpha is 1 - the confidence): give one");
+        }
         if (alpha != null) {
             if (!(alpha > 0 && alpha < 0.5)) {
                 throw UserError.usage("--alpha must be between 0 and 0.5, not " + alpha);
             }
             confidence = 1 - alpha;
         }
-        if (!(confidence > 0.5 && confidence < 1)) {
-            throw UserError.usage("--confidence must be between 0.5 and 1, not " + confidence);
+        if (confidenceText != null) {
+            confidence = level(confidenceText);
         }
         threshold();
-        return new Comparison.Options(confidence, hot, rules(), minEffect(), Double.NaN);
+        return new Comparison.Options(confidence, hot, rules(), minEffect(), Double.NaN, per.unit());
+    }
+
+    /** A confidence level written as a fraction (0.99) or a percentage (99%), between 0.5 and 1. */
+    static double level(String text) {
+        String t = text.strip();
+        double v;
+        try {
+            v = t.endsWith("%") ? Double.parseDouble(t.substring(0, t.length() - 1)) / 100 : Double.parseDouble(t);
+        } catch (NumberFormatException e) {
+            v = Double.NaN;
+        }
+        if (!(v > 0.5 && v < 1)) {
+            throw UserError.usage("--confidence wants a level between 0.5 and 1 (0.95, or 95%), not '" + text + "'");
+        }
+        return v;
     }
 
     List<Gate.Rule> rules() {

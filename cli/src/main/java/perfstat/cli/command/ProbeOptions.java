@@ -16,7 +16,7 @@ public final class ProbeOptions {
 
     @Option(names = "--timing", paramLabel = "MODE",
             description = "How probed calls are timed: ${COMPLETION-CANDIDATES} (default: sampled). Calls are always counted.")
-    AgentOptions.Timing timing;
+    perfstat.format.Timing timing;
 
     @Option(names = "--sample", paramLabel = "N",
             description = "With sampled timing, time one call in N on average (default: " + AgentOptions.DEFAULT_SAMPLE + ").")

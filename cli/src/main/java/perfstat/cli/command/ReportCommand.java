@@ -24,6 +24,9 @@ public final class ReportCommand implements Callable<Integer> {
     @Mixin
     FormatOption format;
 
+    @Mixin
+    PerOption per;
+
     @picocli.CommandLine.Option(names = "--hot", paramLabel = "N", defaultValue = "10",
             description = "Show the top N methods of the execution samples, self and total (default: ${DEFAULT-VALUE}; 0: none).")
     int hot;
@@ -35,7 +38,7 @@ public final class ReportCommand implements Callable<Integer> {
             throw perfstat.cli.UserError.usage("--hot must be 0 or more, not " + hot);
         }
         format.render(Comparison.ofColumns(runs.stream().map(List::of).toList(),
-                new Comparison.Options(Comparison.Options.DEFAULT.confidence(), hot)),
+                new Comparison.Options(Comparison.Options.DEFAULT.confidence(), hot).withPer(per.checked(runs))),
                 spec.commandLine().getOut());
         return 0;
     }

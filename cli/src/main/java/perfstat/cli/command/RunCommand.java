@@ -34,6 +34,9 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     ModelOptions run;
 
+    @Mixin
+    PerOption per;
+
     @Override
     public Integer call() {
         Models.Selection sel = ModelOptions.select(model);
@@ -41,7 +44,9 @@ public final class RunCommand implements Callable<Integer> {
         var launch = run.spec(sel, v, java.time.Duration.ofSeconds(10));
         Path out = output != null ? output : Path.of(sel.workload().name() + "-" + v + ".jfr");
         perfstat.cli.launch.ModelLauncher.run(launch, out, run.force);
-        format.render(Comparison.of(List.of(RecordingReader.read(out.toString()))), spec.commandLine().getOut());
+        List<perfstat.cli.read.RunData> runs = List.of(RecordingReader.read(out.toString()));
+        format.render(Comparison.ofColumns(List.of(runs), Comparison.Options.DEFAULT.withPer(per.checked(runs))),
+                spec.commandLine().getOut());
         spec.commandLine().getErr().println("perfstat run: recording written to " + out);
         return 0;
     }

@@ -54,6 +54,9 @@ public final class StatCommand implements Callable<Integer> {
     @Mixin
     ScoreOptions score;
 
+    @Mixin
+    PerOption per;
+
     @Option(names = "--per-thread", description = "Also print the counts per thread (perf_event_open only).")
     boolean perThread;
 
@@ -125,7 +128,7 @@ public final class StatCommand implements Callable<Integer> {
                 }
             }
         }
-        StatSummary summary = StatSummary.of(String.join(" ", command), runs, notes(runs, wallNs, status));
+        StatSummary summary = summary(runs, wallNs, status);
         if (!perThread) {
             summary = summary.withoutThreads();
         }
@@ -249,6 +252,15 @@ public final class StatCommand implements Callable<Integer> {
     }
 
     /** The footer's lines (package-private for tests): sources, the window, perfstat's cost, the roles' notes, losses. */
+    /** The runs' summary, with the rows per unit of {@code --per} and the note on what they divide by. */
+    private StatSummary summary(List<RunData> runs, long wallNs, int status) {
+        perfstat.cli.stats.PerUnit unit = per.checked(runs);
+        List<String> notes = notes(runs, wallNs, status);
+        runs.stream().map(unit::note).filter(java.util.Objects::nonNull).distinct()
+                .forEach(n -> notes.add(perfstat.cli.render.NoteText.of(n)));
+        return StatSummary.of(String.join(" ", command), runs, notes, unit);
+    }
+
     List<String> notes(List<RunData> runs, long wallNs, int status) {
         List<String> notes = new ArrayList<>();
         RunData last = runs.get(runs.size() - 1);

@@ -7,14 +7,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
-import perfstat.format.CounterStatus;
+import perfstat.format.IntervalLines;
 
 /**
- * Follows the agent's interval log (agent option {@code interval-log}) while the command
- * runs: each complete batch of lines ({@code WINDOW_NS EVENT VALUE ENABLED_NS RUNNING_NS
- * STATUS [SOURCE]}, the roles' {@code thread-role WINDOW_NS ROLE TASK_CLOCK_NS VOLUNTARY INVOLUNTARY
- * THREADS SOURCE}, then {@code end WINDOW_NS}) is handed on as cumulative counts; a batch ending
- * {@code base WINDOW_NS} is the base a window's rows count from.
+ * Follows the agent's interval log (agent option {@code interval-log}, its lines {@link IntervalLines}) while the
+ * command runs: each complete batch is handed on as cumulative counts; a batch ending in a base marker is the base a
+ * window's rows count from.
  */
 public final class IntervalLog {
     private final Path file;
@@ -67,36 +65,21 @@ public final class IntervalLog {
         pending.append(new String(bytes, StandardCharsets.UTF_8));
         int nl;
         while ((nl = pending.indexOf("\n")) >= 0) {
-            String line = pending.substring(0, nl);
+            IntervalLines.Line line = IntervalLines.parse(pending.substring(0, nl));
             pending.delete(0, nl + 1);
-            String[] f = line.split("\t");
-            if (f.length == 2 && (f[0].equals("end") || f[0].equals("base"))) {
+            if (line instanceof IntervalLines.Marker m) {
                 if (!batch.isEmpty()) {
-                    (f[0].equals("base") ? base : sink).accept(new Batch(batch, roles));
+                    (m.base() ? base : sink).accept(new Batch(batch, roles));
                 }
                 batch = new ArrayList<>();
                 roles = new ArrayList<>();
-            } else {
-                line(f);
-            }
-        }
-    }
-
-    /** One counter's or one role's line into the batch; a torn line is skipped. */
-    private void line(String[] f) {
-        try {
-            if (f.length == 8 && f[0].equals("thread-role")) {
-                perfstat.format.ThreadRole role = perfstat.format.ThreadRole.parse(f[2]);
-                if (role != null) {
-                    roles.add(new RunData.RoleCount(role, Long.parseLong(f[3]), Long.parseLong(f[4]), Long.parseLong(f[5]),
-                            Integer.parseInt(f[6]), f[7]));
-                }
-            } else if (f.length == 6 || f.length == 7) {
-                batch.add(new RunData.PerfCounter(f[1], Long.parseLong(f[2]), Long.parseLong(f[3]),
-                        Long.parseLong(f[4]), CounterStatus.parse(f[5]), f.length == 7 ? f[6] : "", Long.parseLong(f[0]), 0, ""));
-            }
-        } catch (NumberFormatException e) {
-            // a torn line: skip it
+            } else if (line instanceof IntervalLines.Counter c) {
+                batch.add(new RunData.PerfCounter(c.event(), c.value(), c.enabledNs(), c.runningNs(), c.status(), c.source(),
+                        c.windowNs(), 0, ""));
+            } else if (line instanceof IntervalLines.Role r) {
+                roles.add(new RunData.RoleCount(r.role(), r.taskClockNs(), r.voluntary(), r.involuntary(), r.threads(),
+                        r.source()));
+            } // null: a torn line, skipped
         }
     }
 }

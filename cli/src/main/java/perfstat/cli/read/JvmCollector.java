@@ -40,7 +40,7 @@ final class JvmCollector implements Collector {
                 firstJvmInformation = false;
             }
             if (e.hasField("javaArguments")) { // the main class or jar, then the arguments: the program's name only
-                program = perfstat.agent.recording.ProgramName.of(e.getString("javaArguments"));
+                program = perfstat.format.ProgramName.of(e.getString("javaArguments"));
             }
         });
         h.on("jdk.CPUInformation", e -> {

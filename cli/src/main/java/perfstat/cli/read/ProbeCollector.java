@@ -9,7 +9,7 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 import jdk.jfr.consumer.RecordedEvent;
 import org.HdrHistogram.Histogram;
-import perfstat.agent.events.HistogramCodec;
+import perfstat.format.HistogramCodec;
 import perfstat.cli.UserError;
 import perfstat.format.Events;
 import perfstat.format.Phase;

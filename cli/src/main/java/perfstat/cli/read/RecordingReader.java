@@ -237,6 +237,7 @@ public final class RecordingReader {
         private final ThreadCpuLoadCollector threadLoads = new ThreadCpuLoadCollector();
         private final CompilationCollector compilations = new CompilationCollector();
         private final SettingsCollector settings = new SettingsCollector();
+        private final SetupCollector setup = new SetupCollector();
         private final MachineCollector machine = new MachineCollector();
         private final LateWindowCollector lateWindow = new LateWindowCollector();
         /** The events a handler could not use. */
@@ -265,7 +266,7 @@ public final class RecordingReader {
         Map<String, Consumer<RecordedEvent>> handlers() {
             Handlers h = new Handlers();
             for (Collector c : List.of(agent, workload, jmh, counters, probes, jvm, contention, hot, jdkTotals, roles,
-                    threadLoads, compilations, settings, machine, lateWindow)) {
+                    threadLoads, compilations, settings, setup, machine, lateWindow)) {
                 c.register(h);
             }
             return h.all();
@@ -355,7 +356,7 @@ public final class RecordingReader {
                     jvm.machineContextSwitches(), jdkTotals.result(set),
                     hot.result(c.start() == null ? null : c.start().time(), c.end() == null ? null : c.end().time()),
                     agent.contentionThreshold(),
-                    jvm.cpuLoadCovered(), jvm.cpuLoadShare(recorded), jvm.gcNames(), set);
+                    jvm.cpuLoadCovered(), jvm.cpuLoadShare(recorded), jvm.gcNames(), set, setup.result(set));
         }
     }
 }

@@ -297,7 +297,7 @@ public record RunData(String file, Workload workload, Result result, List<Double
         }
 
         public double scaled() {
-            return perfstat.agent.counters.CounterSet.scaled(value, enabledNs, runningNs);
+            return perfstat.format.CounterEvents.scaled(value, enabledNs, runningNs);
         }
 
         /** The share of the window the counter ran, in percent (100 unless multiplexed). */
@@ -307,7 +307,7 @@ public record RunData(String file, Workload workload, Result result, List<Double
 
         /** perf's name without modifiers. */
         public String baseEvent() {
-            return perfstat.agent.counters.EventSpec.baseName(event);
+            return perfstat.format.CounterEvents.baseName(event);
         }
     }
 
@@ -332,7 +332,15 @@ public record RunData(String file, Workload workload, Result result, List<Double
     public record Workload(int formatVersion, String model, String variant, String workload, int threads,
                            int cpus, int cores, String jvmVersion, Duration duration, Duration warmup,
                            Duration interval, String scoreName, String scoreUnit, boolean higherIsBetter,
-                           String options, boolean fixedWork, boolean simulated) {
+                           String options, boolean fixedWork, boolean simulated, String unitName, String unitCounter) {
+        /** A workload without a natural unit of work (a JMH benchmark; perfstat's format before 10). */
+        public Workload(int formatVersion, String model, String variant, String workload, int threads,
+                        int cpus, int cores, String jvmVersion, Duration duration, Duration warmup,
+                        Duration interval, String scoreName, String scoreUnit, boolean higherIsBetter,
+                        String options, boolean fixedWork, boolean simulated) {
+            this(formatVersion, model, variant, workload, threads, cpus, cores, jvmVersion, duration, warmup, interval,
+                    scoreName, scoreUnit, higherIsBetter, options, fixedWork, simulated, "", "");
+        }
     }
 
     public record Result(double score, long units, Duration elapsed) {
@@ -385,16 +393,30 @@ public record RunData(String file, Workload workload, Result result, List<Double
      * @param cpuLoadShare           the share of the JVM's life (from its start, jdk.JVMInformation, to the recording's
      *                               end) that {@code cpuLoadCovered} is; NaN below two samples
      * @param settings               the recording's settings (jdk.ActiveSetting): what it enabled, with what threshold
+     * @param setup                  what the run was: the JDK, collector, heap, JIT, flags, CPU, container, governor,
+     *                               THP, perfstat's format and options, as far as the recording says
      */
     public record JdkSummary(SortedMap<String, Long> eventCounts, Duration span, long gcCount,
                              Duration gcPauseTotal, double meanJvmCpuLoad, Contention monitors, Contention parks,
                              List<BlockedSite> topSites, double derivedCpuNs, double machineContextSwitches,
                              Map<String, Double> totals, HotMethods hot, Optional<Duration> contentionThreshold,
                              Duration cpuLoadCovered, double cpuLoadShare, java.util.Set<String> gcNames,
-                             Settings settings) {
+                             Settings settings, Setup setup) {
 
         public JdkSummary {
             gcNames = java.util.Set.copyOf(gcNames);
+            setup = setup == null ? Setup.NONE : setup;
+        }
+
+        /** Without what the run was ({@link Setup#NONE}). */
+        public JdkSummary(SortedMap<String, Long> eventCounts, Duration span, long gcCount, Duration gcPauseTotal,
+                          double meanJvmCpuLoad, Contention monitors, Contention parks, List<BlockedSite> topSites,
+                          double derivedCpuNs, double machineContextSwitches, Map<String, Double> totals, HotMethods hot,
+                          Optional<Duration> contentionThreshold, Duration cpuLoadCovered, double cpuLoadShare,
+                          java.util.Set<String> gcNames, Settings settings) {
+            this(eventCounts, span, gcCount, gcPauseTotal, meanJvmCpuLoad, monitors, parks, topSites, derivedCpuNs,
+                    machineContextSwitches, totals, hot, contentionThreshold, cpuLoadCovered, cpuLoadShare, gcNames,
+                    settings, Setup.NONE);
         }
 
         /** Without the recording's settings ({@link Settings#NONE}). */

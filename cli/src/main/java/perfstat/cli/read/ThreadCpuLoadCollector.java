@@ -11,7 +11,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedThread;
-import perfstat.agent.counters.ThreadRoles;
+import perfstat.format.ThreadRoles;
 import perfstat.format.ThreadRole;
 
 /**

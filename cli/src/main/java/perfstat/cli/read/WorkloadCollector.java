@@ -55,7 +55,14 @@ final class WorkloadCollector implements Collector {
                 e.getBoolean(Events.Workload.HIGHER_IS_BETTER),
                 e.getString(Events.Workload.OPTIONS),
                 flag(e, Events.Workload.FIXED_WORK), // absent before version 3: false
-                flag(e, Events.Workload.SIMULATED));
+                flag(e, Events.Workload.SIMULATED),
+                text(e, Events.Workload.UNIT_NAME), // absent before version 10: no unit
+                text(e, Events.Workload.UNIT_COUNTER));
+    }
+
+    private static String text(RecordedEvent e, String field) {
+        String s = e.hasField(field) ? e.getString(field) : null;
+        return s == null ? "" : s;
     }
 
     private void programScore(RecordedEvent e) {

@@ -106,6 +106,9 @@ public final class CommentText {
         if (r instanceof perfstat.cli.stats.Significance.Reason.TooFewTimedCalls t) {
             return "a sample rests on " + t.fewest() + " timed calls, fewer than " + t.minimum();
         }
+        if (r instanceof perfstat.cli.stats.Significance.Reason.NotComparable n) {
+            return "not comparable: the sides differ in " + n.what();
+        }
         if (r instanceof perfstat.cli.stats.Significance.Reason.Worded w) {
             return w.text();
         }

@@ -85,6 +85,9 @@ final class Formats {
             return String.format(Locale.ROOT, "? (%d timed call%s < %d)", fewest, fewest == 1 ? "" : "s", need);
         }
         Significance s = r.tests().get(c);
+        if (s != null && s.reason() instanceof Significance.Reason.NotComparable) {
+            return "? (not comparable)"; // the sides recorded its events differently: the note says how
+        }
         double q = r.qValues().get(c);
         boolean overruled = s != null && s.verdict() == Significance.Verdict.NOT_SIGNIFICANT && !Double.isNaN(q)
                 && (s.ciLow() > 0 || s.ciHigh() < 0); // its own interval leaves out 0; the table's many rows decide against it

@@ -69,13 +69,53 @@ public final class JsonRenderer {
             b.append(i == 0 ? "\n" : ",\n");
             summary(b, t.summary().get(i));
         }
-        b.append(t.summary().isEmpty() ? "],\n  \"notes\": [" : "\n  ],\n  \"notes\": [");
+        b.append(t.summary().isEmpty() ? "]" : "\n  ]");
+        comparability(b, t.notes());
+        b.append(",\n  \"notes\": [");
         List<String> notes = NoteText.lines(t.notes());
         for (int i = 0; i < notes.size(); i++) {
             b.append(i == 0 ? "" : ", ").append(str(notes.get(i)));
         }
         b.append("]\n}");
         return b;
+    }
+
+    /**
+     * The comparability check's findings as values, where it found any: {@code differs} (the header's list),
+     * {@code setups} (per column, what its runs were), {@code differences} (per difference between the sides: what, the
+     * columns' values, the rows not judged) and {@code within} (per column whose recordings differ among themselves).
+     */
+    private static void comparability(StringBuilder b, List<perfstat.cli.stats.Note> notes) {
+        List<String> differs = new java.util.ArrayList<>();
+        List<String> setups = new java.util.ArrayList<>();
+        List<String> differences = new java.util.ArrayList<>();
+        List<String> within = new java.util.ArrayList<>();
+        for (perfstat.cli.stats.Note n : notes) {
+            if (n instanceof perfstat.cli.stats.Note.WhatDiffers w) {
+                w.what().forEach(x -> differs.add(str(x)));
+                for (int c = 0; c < w.columns().size(); c++) {
+                    List<String> kv = new java.util.ArrayList<>();
+                    w.setups().get(c).forEach((k, v) -> kv.add(str(k) + ": " + str(v)));
+                    setups.add("{\"label\": " + str(w.columns().get(c)) + ", \"setup\": {" + String.join(", ", kv) + "}}");
+                }
+            } else if (n instanceof perfstat.cli.stats.Note.SidesDiffer d) {
+                differences.add("{\"what\": " + str(d.what()) + ", \"values\": " + strings(d.values()) + ", \"notJudged\": "
+                        + strings(d.rows()) + "}");
+            } else if (n instanceof perfstat.cli.stats.Note.DiffersWithin d) {
+                within.add("{\"column\": " + str(d.column()) + ", \"what\": " + str(d.what()) + ", \"files\": "
+                        + strings(d.files()) + ", \"values\": " + strings(d.values()) + "}");
+            }
+        }
+        if (differs.isEmpty() && differences.isEmpty() && within.isEmpty()) {
+            return;
+        }
+        b.append(",\n  \"comparability\": {\"differs\": [").append(String.join(", ", differs)).append("], \"setups\": [")
+                .append(String.join(", ", setups)).append("], \"differences\": [").append(String.join(", ", differences))
+                .append("], \"within\": [").append(String.join(", ", within)).append("]}");
+    }
+
+    private static String strings(List<String> xs) {
+        return "[" + String.join(", ", xs.stream().map(JsonRenderer::str).toList()) + "]";
     }
 
     /** One row: its name and what it is, each column's value with its samples, the deltas and their tests. */

@@ -55,6 +55,10 @@ public final class NoteText {
             return "window: counters and time elapsed from the agent's start to the JVM's exit (or detach)"
                     + (n.score() ? "; the score, the workload's measured window" : "");
         }
+        if (note instanceof Note.PerUnitOf n) {
+            return "per " + n.unit() + ": each run's totals divided by its count of them (" + n.from()
+                    + "); each such row is judged on the runs' ratios";
+        }
         if (note instanceof Note.Simulated n) {
             return n.workload() + " is a discrete-event simulation: its score and the model's latencies are in simulated"
                     + " time; the process counters, probe latencies and time elapsed are the simulator's own cost";
@@ -146,8 +150,38 @@ public final class NoteText {
         return null;
     }
 
+    /** What the comparability check found: what differs between the sides, and within one; null for other kinds. */
+    private static String comparability(Note note) {
+        if (note instanceof Note.WhatDiffers n) {
+            return "what differs: " + String.join(", ", n.what());
+        }
+        if (note instanceof Note.SidesDiffer n) {
+            String sides = (n.what().startsWith("jdk.") ? "JFR settings of " + n.what() + " differ: " : n.what() + " differs: ")
+                    + pairs(n.columns(), n.values());
+            return n.rows().isEmpty() ? sides : sides + "; so " + String.join(", ", n.rows())
+                    + " are not comparable: not judged (?)";
+        }
+        if (note instanceof Note.DiffersWithin n) {
+            return n.column() + "'s recordings differ in " + n.what() + ": " + pairs(n.files(), n.values());
+        }
+        return null;
+    }
+
+    /** {@code a: G1, b: Parallel}; with "; " between them where a value has a comma of its own. */
+    private static String pairs(List<String> names, List<String> values) {
+        List<String> out = new java.util.ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            out.add(names.get(i) + ": " + (values.get(i).isEmpty() ? "not set" : values.get(i)));
+        }
+        return String.join(values.stream().anyMatch(v -> v.contains(",")) ? "; " : ", ", out);
+    }
+
     /** What the commands add: forks left out, workloads not compared, the observer check; null for other kinds. */
     private static String comparison(Note note) {
+        String c = comparability(note);
+        if (c != null) {
+            return c;
+        }
         if (note instanceof Note.DeadFork n) {
             return n.where() + ": " + (n.why().isEmpty() ? n.marker() : n.why());
         }

@@ -43,6 +43,9 @@ public final class StatRenderer {
                 if (s.score() != null) {
                     out.println(csv(scoreValue(s.score()), s.score(), s.runs() > 1));
                 }
+                for (StatSummary.Line l : s.perUnit()) {
+                    out.println(csv(scoreValue(l), l, s.runs() > 1));
+                }
                 for (String n : notes(s)) {
                     out.println("# " + n);
                 }
@@ -62,6 +65,10 @@ public final class StatRenderer {
                 if (s.score() != null) {
                     String line = json(null, null, s.score(), s.runs() > 1);
                     out.println(line.substring(0, line.length() - 1) + ", \"score\" : true}");
+                }
+                for (StatSummary.Line l : s.perUnit()) {
+                    String line = json(null, null, l, s.runs() > 1);
+                    out.println(line.substring(0, line.length() - 1) + ", \"per-unit\" : true}");
                 }
                 for (String pattern : s.unmatched()) {
                     out.println("{\"probe-pattern\" : " + JsonRenderer.str(pattern) + ", \"matched-methods\" : 0}");
@@ -116,6 +123,10 @@ public final class StatRenderer {
         if (s.score() != null) {
             out.println();
             out.println(stripRight(textLine(s.score(), scoreValue(s.score()))));
+        }
+        if (!s.perUnit().isEmpty()) {
+            out.println();
+            s.perUnit().forEach(l -> out.println(stripRight(textLine(l, scoreValue(l)))));
         }
         out.println();
         Value e = s.elapsedS();

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import perfstat.cli.stats.MetricId;
+import perfstat.cli.stats.Note;
 import perfstat.cli.stats.Row;
 import perfstat.cli.stats.Table;
 
@@ -41,10 +42,17 @@ public final class TableRenderer {
         if (!table.summary().isEmpty()) {
             out.println();
         }
-        for (String note : NoteText.lines(table.notes())) {
+        // what differs is the header's line, not the footer's
+        for (String note : NoteText.lines(table.notes().stream().filter(x -> !(x instanceof Note.WhatDiffers)).toList())) {
             out.println(" # " + note);
         }
         out.flush();
+    }
+
+    /** The header's line on what the sides differ in ({@code what differs: GC}), where they differ. */
+    private static void printWhatDiffers(Table table, PrintWriter out) {
+        table.notes().stream().filter(x -> x instanceof Note.WhatDiffers).findFirst()
+                .ifPresent(x -> out.println(" " + NoteText.of(x)));
     }
 
     /** The hot methods, a section per kind: shares side by side, then the method, then the changes. */
@@ -138,6 +146,7 @@ public final class TableRenderer {
         out.println(" " + rule);
         out.println(" " + title);
         out.println(" " + rule);
+        printWhatDiffers(table, out);
         String blank = blankLine(vw);
         out.println(blank);
         StringBuilder head = new StringBuilder(" |");

@@ -33,8 +33,10 @@ public final class Comparison {
      *                     undecided; NaN for none
      * @param lookAlpha    the rules' α at this look of a sequential comparison (the primary's is its share of it,
      *                     {@link Families#PRIMARY_SHARE}); NaN: 1 − confidence
+     * @param per          what the rows per unit of work divide by ({@link PerUnit#MODEL_DEFAULT}: a model's natural unit)
      */
-    public record Options(double confidence, int hot, List<Gate.Rule> rules, double minEffect, double lookAlpha) {
+    public record Options(double confidence, int hot, List<Gate.Rule> rules, double minEffect, double lookAlpha,
+                          PerUnit per) {
         public static final int DEFAULT_HOT = 10;
         /** The default smallest change that matters: docs/statistics.md says why 5%. */
         public static final double DEFAULT_MIN_EFFECT = 0.05;
@@ -42,6 +44,11 @@ public final class Comparison {
 
         public Options {
             rules = List.copyOf(rules);
+            per = per == null ? PerUnit.MODEL_DEFAULT : per;
+        }
+
+        public Options(double confidence, int hot, List<Gate.Rule> rules, double minEffect, double lookAlpha) {
+            this(confidence, hot, rules, minEffect, lookAlpha, PerUnit.MODEL_DEFAULT);
         }
 
         public Options(double confidence, int hot) {
@@ -50,7 +57,12 @@ public final class Comparison {
 
         /** The same options at a look's α for the rules (and its share for the primary measure). */
         public Options atLook(double alpha) {
-            return new Options(confidence, hot, rules, minEffect, alpha);
+            return new Options(confidence, hot, rules, minEffect, alpha, per);
+        }
+
+        /** The same options, the rows per unit dividing by {@code p}. */
+        public Options withPer(PerUnit p) {
+            return new Options(confidence, hot, rules, minEffect, lookAlpha, p);
         }
 
         Families.Setting setting() {
@@ -103,7 +115,7 @@ public final class Comparison {
         for (List<RunData> column : columns) {
             List<Map<MetricId, Measurements.Measured>> runs = new ArrayList<>();
             for (RunData run : column) {
-                Map<MetricId, Measurements.Measured> m = Measurements.of(run);
+                Map<MetricId, Measurements.Measured> m = options.per().addTo(Measurements.of(run), run);
                 runs.add(m);
                 m.forEach((k, v) -> metrics.putIfAbsent(k, v.metric()));
             }
@@ -117,12 +129,15 @@ public final class Comparison {
                 rows.add(row(metric, columns, measured, merged, options));
             }
         }
-        rows = Families.judge(rows, columns.size(), options.setting());
-        List<Note> notes = new ArrayList<>();
+        Comparability.Result comparable = Comparability.of(columns, labels, rows); // what each side was, before any verdict
+        rows = Families.judge(Comparability.withoutVerdicts(rows, comparable.notJudged()), columns.size(), options.setting());
+        List<Note> notes = new ArrayList<>(comparable.notes());
         for (int c = 0; c < columns.size(); c++) {
             // a column's runs share their sources; the timer's cost, measured at each start, is given as their range
             notes.addAll(timerRange(Measurements.notes(columns.get(c).get(0), labels.get(c)), columns.get(c)));
         }
+        columns.stream().flatMap(List::stream).map(r -> options.per().note(r)).filter(java.util.Objects::nonNull)
+                .forEach(notes::add);
         notes.addAll(sampleNotes(columns, rows, options, labels));
         if (options.hot() > 0) { // --hot 0: no hot-methods section, so nothing to say of its samples
             notes.addAll(HotMethods.notes(columns, labels));

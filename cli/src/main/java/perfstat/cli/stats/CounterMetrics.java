@@ -22,7 +22,7 @@ public final class CounterMetrics {
 
     /** Whether perf's event (without modifiers) is a clock, counted in nanoseconds and printed in msec: task-clock, cpu-clock. */
     public static boolean isClock(String baseEvent) {
-        return perfstat.agent.counters.EventSpec.isClock(baseEvent);
+        return perfstat.format.CounterEvents.isClock(baseEvent);
     }
 
     /**

@@ -45,9 +45,10 @@ public final class Gate {
                     && (labelMatches(withoutParameters(m.label()), want) || withoutParameters(m.key()).equalsIgnoreCase(metric));
         }
 
+        /** The label, or the label without its unit ({@code GC pauses} for {@code GC pauses (msecs)}); never a prefix. */
         private static boolean labelMatches(String label, String want) {
             String l = label.trim().toLowerCase(Locale.ROOT);
-            return l.equals(want) || l.startsWith(want + " ");
+            return l.equals(want) || l.replaceFirst(" \\([^()]*\\)$", "").equals(want);
         }
 
         /** A probe's name without its overload's parameter list: {@code Joiner::join(Iterable) p50} is {@code Joiner::join p50}. */
@@ -195,9 +196,9 @@ public final class Gate {
                 .map(java.util.Map.Entry::getKey).toList();
     }
 
-    /** Levenshtein distance ({@link perfstat.agent.probe.ProbeHints#distance}, the agent's, which the CLI shares). */
+    /** Edit distance ({@link perfstat.format.EditDistance}, the agent's hints' too). */
     public static int editDistance(String a, String b) {
-        return perfstat.agent.probe.ProbeHints.distance(a, b);
+        return perfstat.format.EditDistance.between(a, b);
     }
 
     /**

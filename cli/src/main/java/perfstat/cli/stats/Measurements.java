@@ -164,7 +164,7 @@ public final class Measurements {
             long count = p.latencyNs().getTotalCount();
             boolean timed = count > 0;
             // timing off: perfstat does not time the calls; timed but none fell in the sample: not counted
-            Value untimed = perfstat.agent.AgentOptions.Timing.OFF.text().equals(p.timing()) ? Value.notSupported() : Value.notCounted();
+            Value untimed = perfstat.format.Timing.OFF.text().equals(p.timing()) ? Value.notSupported() : Value.notCounted();
             Metric p50 = probe(p.name(), name, MetricId.Statistic.P50);
             m.put(p50.id(), new Measured(p50, timed ? Value.of(p.latencyNs().getValueAtPercentile(50)) : untimed, Comment.NONE,
                     count));

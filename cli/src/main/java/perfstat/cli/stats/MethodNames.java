@@ -4,7 +4,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import perfstat.agent.probe.ProbeNames;
+import perfstat.format.ProbeNames;
 
 /**
  * Methods' names as rows print them: {@code pkg.Outer$Inner::method} as

@@ -50,7 +50,9 @@ public record MetricId(Kind kind, String subject, Statistic statistic, String un
         /** A latency percentile: the 99th. */
         P99,
         /** A latency percentile: the largest. */
-        MAX;
+        MAX,
+        /** A total divided by the run's count of a unit of work ({@link PerUnit}): the unit's name is in the unit. */
+        PER_UNIT;
 
         /** Whether it is a percentile of a latency distribution (p50, p99, max). */
         public boolean isPercentile() {

@@ -95,6 +95,15 @@ public sealed interface Note {
     record MachineUnread(String column, String why) implements Note {
     }
 
+    /**
+     * The rows per unit of work ({@code --per}): what they divide each run's totals by.
+     *
+     * @param unit the unit, as the rows name it ({@code write})
+     * @param from what counts it, over what part of the run
+     */
+    record PerUnitOf(String unit, String from) implements Note {
+    }
+
     /** The workload is a discrete-event simulation: its score is in simulated time. */
     record Simulated(String workload) implements Note {
     }
@@ -462,5 +471,35 @@ public sealed interface Note {
      */
     record JitObserver(String column, double jitMs, double observerMs, double observerCompileMs, double allCompileMs)
             implements Note {
+    }
+    /**
+     * What differs between the sides, for the table's header ({@code what differs: GC}), with what each side was.
+     *
+     * @param what    the aspects that differ, in {@link perfstat.cli.read.Setup#ASPECTS}' order, then flags and settings
+     * @param columns the columns' labels
+     * @param setups  per column, what its runs were (where they differ among themselves, the values joined by " / ")
+     */
+    record WhatDiffers(List<String> what, List<String> columns, List<java.util.Map<String, String>> setups) implements Note {
+    }
+
+    /**
+     * The sides differ in one aspect of what they were.
+     *
+     * @param what    the aspect ({@code GC}), a flag ({@code -XX:TieredStopAtLevel}) or an event's JFR settings
+     *                ({@code jdk.JavaMonitorEnter})
+     * @param columns the columns' labels
+     * @param values  per column, its value ({@code G1}; for a setting {@code threshold 20 ms}); "" where it does not say
+     * @param rows    the rows this difference leaves unjudged ({@code ?}), empty where it leaves none
+     */
+    record SidesDiffer(String what, List<String> columns, List<String> values, List<String> rows) implements Note {
+    }
+
+    /**
+     * The recordings of one side differ among themselves in one aspect.
+     *
+     * @param files  the recordings, as named
+     * @param values per recording, its value
+     */
+    record DiffersWithin(String column, String what, List<String> files, List<String> values) implements Note {
     }
 }

@@ -49,7 +49,7 @@ public final class RoleRows {
             return ThreadRole.parse(key.substring(SWITCHES.length()));
         }
         int colon = key.lastIndexOf(':');
-        return colon > 0 && SPLIT_EVENTS.contains(perfstat.agent.counters.EventSpec.baseName(key.substring(0, colon)))
+        return colon > 0 && SPLIT_EVENTS.contains(perfstat.format.CounterEvents.baseName(key.substring(0, colon)))
                 ? ThreadRole.parse(key.substring(colon + 1)) : null;
     }
 

@@ -121,6 +121,10 @@ public record Significance(String test, double pValue, double meanDelta, double 
         record TooFewTimedCalls(long fewest, long minimum) implements Reason {
         }
 
+        /** The sides were recorded differently in what this row rests on ({@code what}: the event and setting). */
+        record NotComparable(String what) implements Reason {
+        }
+
         /** A reason its caller gives in words (hot methods, for now). */
         record Worded(String text) implements Reason {
         }

@@ -28,7 +28,7 @@ public final class SparseTiming {
         for (List<RunData> column : columns) {
             for (RunData run : column) {
                 for (RunData.Probe p : run.probes().values()) {
-                    if (p.calls() > 0 && perfstat.agent.AgentOptions.Timing.SAMPLED.text().equals(p.timing())) {
+                    if (p.calls() > 0 && perfstat.format.Timing.SAMPLED.text().equals(p.timing())) {
                         fewest.merge(p.name(), new Fewest(p.calls(), p.latencyNs().getTotalCount()), Fewest::min);
                     }
                 }

@@ -23,10 +23,23 @@ import perfstat.cli.read.RunData;
  * @param probes     per probed method, its calls and latency percentiles (empty without probes)
  * @param unmatched  the probe patterns that matched no method in some run (a typo, or a class never loaded)
  * @param score      the command's own score ({@code --score}): the mean of the runs' scores with its ±, or null
+ * @param perUnit    each counter per unit of work ({@code --per}, {@link PerUnit}): the mean of the runs' ratios with its
+ *                   ±; empty without a unit
  */
 public record StatSummary(String command, int runs, List<Line> lines, Value elapsedS, double elapsedStderrS,
                           double userS, double systemS, List<ThreadLines> perThread, List<String> notes,
-                          List<ProbeLine> probes, List<String> unmatched, Line score) {
+                          List<ProbeLine> probes, List<String> unmatched, Line score, List<Line> perUnit) {
+
+    public StatSummary {
+        perUnit = perUnit == null ? List.of() : List.copyOf(perUnit);
+    }
+
+    public StatSummary(String command, int runs, List<Line> lines, Value elapsedS, double elapsedStderrS,
+                       double userS, double systemS, List<ThreadLines> perThread, List<String> notes,
+                       List<ProbeLine> probes, List<String> unmatched, Line score) {
+        this(command, runs, lines, elapsedS, elapsedStderrS, userS, systemS, perThread, notes, probes, unmatched, score,
+                List.of());
+    }
 
     public StatSummary(String command, int runs, List<Line> lines, Value elapsedS, double elapsedStderrS,
                        double userS, double systemS, List<ThreadLines> perThread, List<String> notes,
@@ -42,7 +55,7 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
     /** The same summary without the per-thread lines. */
     public StatSummary withoutThreads() {
         return new StatSummary(command, runs, lines, elapsedS, elapsedStderrS, userS, systemS, List.of(), notes, probes,
-                unmatched, score);
+                unmatched, score, perUnit);
     }
 
     /**
@@ -114,6 +127,42 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
     }
 
     public record ThreadLines(String thread, List<Line> lines) {
+    }
+
+    /** The summary of one or more runs of the same command, with each counter per unit of {@code per}. */
+    public static StatSummary of(String command, List<RunData> runs, List<String> notes, PerUnit per) {
+        StatSummary s = of(command, runs, notes);
+        return new StatSummary(s.command, s.runs, s.lines, s.elapsedS, s.elapsedStderrS, s.userS, s.systemS, s.perThread,
+                s.notes, s.probes, s.unmatched, s.score, perUnit(runs, per));
+    }
+
+    /**
+     * Each counter per unit of work as a line: the rows {@link PerUnit} adds to a run's table, so {@code stat} and
+     * {@code diff} divide alike; the mean of the runs' ratios, with its ± over the runs.
+     */
+    static List<Line> perUnit(List<RunData> runs, PerUnit per) {
+        Map<MetricId, List<Double>> values = new java.util.LinkedHashMap<>();
+        Map<MetricId, Metric> metrics = new java.util.LinkedHashMap<>();
+        for (RunData r : runs) {
+            per.addTo(Measurements.of(r), r).forEach((id, m) -> {
+                if (id.statistic() == MetricId.Statistic.PER_UNIT) {
+                    metrics.putIfAbsent(id, m.metric());
+                    values.computeIfAbsent(id, k -> new ArrayList<>());
+                    if (m.value().measured()) {
+                        values.get(id).add(m.value().value());
+                    }
+                }
+            });
+        }
+        List<Line> out = new ArrayList<>();
+        metrics.forEach((id, metric) -> {
+            List<Double> vs = values.get(id);
+            Value v = vs.size() < runs.size() ? Value.notCounted() : new Value(mean(vs), Value.Status.MEASURED,
+                    vs.size() < 2 ? Double.NaN : Measurements.stderrPct(vs), vs.size());
+            String label = metric.label().replaceFirst(" \\(ns\\)$", "");
+            out.add(new Line(label, id.unit().startsWith("ns/") ? "ns" : "", v, 0, 100, CounterMetrics.Derived.NONE, ""));
+        });
+        return out;
     }
 
     /** The summary of one or more runs of the same command. */

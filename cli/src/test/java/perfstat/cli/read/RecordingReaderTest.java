@@ -12,7 +12,7 @@ import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import perfstat.agent.events.CountersEvent;
-import perfstat.agent.events.HistogramCodec;
+import perfstat.format.HistogramCodec;
 import perfstat.agent.events.ProbeEvent;
 import perfstat.cli.UserError;
 import perfstat.cli.stats.Measurements;
@@ -406,7 +406,7 @@ class RecordingReaderTest {
         assertThat(byKey(Measurements.of(run)).get("task-clock").value().status()).isEqualTo(Value.Status.NOT_COUNTED);
         // the program, from jdk.JVMInformation's javaArguments: this JVM's main class or jar, by name only
         assertThat(run.program()).isNotEmpty().doesNotContain("/").doesNotContain(" ")
-                .isEqualTo(perfstat.agent.recording.ProgramName.of(System.getProperty("sun.java.command")));
+                .isEqualTo(perfstat.format.ProgramName.of(System.getProperty("sun.java.command")));
     }
 
     @jdk.jfr.Name("perfstat.Agent")

@@ -130,8 +130,9 @@ class ThreadCpuLoadCollectorTest {
         assertThat(run.roles().derived()).isTrue();
         long app = run.roles().counts().stream().filter(c -> c.role() == ThreadRole.APPLICATION)
                 .mapToLong(RunData.RoleCount::taskClockNs).sum();
-        // the spinning thread's CPU time, and at most this thread's and a little of the other test threads' beside it
-        assertThat(app).isGreaterThan(spun[0] * 9 / 10).isLessThan(spun[0] + main + 100_000_000L);
+        // the spinning thread's CPU time, and at most this thread's and a little of the other test threads' beside it; the
+        // loads are shares of wall time between passes 50 ms apart, which a loaded machine (CI, a build beside it) stretches
+        assertThat(app).isGreaterThan(spun[0] * 3 / 4).isLessThan(spun[0] + main + 300_000_000L);
     }
 
     @Test

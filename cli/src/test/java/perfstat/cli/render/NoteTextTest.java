@@ -45,7 +45,11 @@ class NoteTextTest {
             new Note.Unreadable("before", "x-2.jfr", "x-2.jfr is empty", 2), new Note.Look(10, 0.9895, 0.9869),
             new Note.LateWindow("a", 0, "from", "com.example.Work::run", 1234.5, false),
             new Note.SharedMachine("A", 3, 0.9, 2), new Note.WaitedForCpu("A", 3, 17.6, 7.3, 1.83, 2), new Note.MachineLoad(null, 0.12, 2, 0, 41.5, Double.NaN),
-            new Note.MachineUnread("a", "no CPU frequency: /sys/devices/system/cpu/cpu*/cpufreq/scaling_cur_freq absent"));
+            new Note.MachineUnread("a", "no CPU frequency: /sys/devices/system/cpu/cpu*/cpufreq/scaling_cur_freq absent"),
+            new Note.PerUnitOf("write", "the model counter write_calls, over the workload's whole run, warm-up included"),
+            new Note.WhatDiffers(List.of("GC"), List.of("a", "b"), List.of(java.util.Map.of("GC", "G1"), java.util.Map.of("GC", "Parallel"))),
+            new Note.SidesDiffer("GC", List.of("a", "b"), List.of("G1", "Parallel"), List.of()),
+            new Note.DiffersWithin("a", "GC", List.of("a1.jfr", "a2.jfr"), List.of("G1", "Parallel")));
 
     @Test
     void aRunThatSharedTheMachineIsNamedWithItsNeighboursCpu() {
@@ -66,6 +70,20 @@ class NoteTextTest {
                         + " the counts are the whole run's");
         assertThat(NoteText.of(new Note.LateWindow("b", 2, "delay", "5000ms", Double.NaN, false)))
                 .startsWith("b run 2: the window never opened (--delay 5000ms): the JVM exited before the delay ran out");
+    }
+
+    @Test
+    void comparabilityNotesNameEachSideAndTheRowsNotJudged() {
+        assertThat(NoteText.of(new Note.WhatDiffers(List.of("GC", "JFR settings"), List.of("a", "b"), List.of(java.util.Map.of(),
+                java.util.Map.of())))).isEqualTo("what differs: GC, JFR settings");
+        assertThat(NoteText.of(new Note.SidesDiffer("GC", List.of("A", "B"), List.of("G1", "Parallel"), List.of())))
+                .isEqualTo("GC differs: A: G1, B: Parallel");
+        assertThat(NoteText.of(new Note.SidesDiffer("jdk.JavaMonitorEnter", List.of("A", "B"), List.of("threshold 10 ms",
+                "threshold 20 ms"), List.of("monitor blocks", "monitor blocked (msecs)"))))
+                .isEqualTo("JFR settings of jdk.JavaMonitorEnter differ: A: threshold 10 ms, B: threshold 20 ms; so monitor blocks,"
+                        + " monitor blocked (msecs) are not comparable: not judged (?)");
+        assertThat(NoteText.of(new Note.DiffersWithin("A", "GC", List.of("a1.jfr", "a2.jfr"), List.of("G1", "Parallel"))))
+                .isEqualTo("A's recordings differ in GC: a1.jfr: G1, a2.jfr: Parallel");
     }
 
     @Test

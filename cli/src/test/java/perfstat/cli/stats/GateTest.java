@@ -185,4 +185,16 @@ class GateTest {
         List<Gate.Problem> typo = Gate.problems(t, List.of(Gate.Rule.parse("Joiner::jion(Iterable) p50:+10%")), 0.05);
         assertThat(typo.get(0).closest()).first().isEqualTo("Joiner::join(Iterable) p50");
     }
+
+    @Test
+    void aRuleNamesARowByItsWholeLabelWithOrWithoutTheUnitNeverByAPrefix() {
+        Metric gcs = new Metric("gc-count", "GCs", "count", MetricId.Kind.JDK, 0, Metric.Better.LOWER);
+        Metric pauses = new Metric("gc-pause", "GC pauses (msecs)", "ms", MetricId.Kind.JDK, 3, Metric.Better.LOWER);
+        Metric gcRole = new Metric("task-clock:gc", "    GC (msecs)", "ms", MetricId.Kind.COUNTER, 6, Metric.Better.LOWER);
+        Gate.Rule gc = Gate.Rule.parse("GC:+10%");
+        assertThat(List.of(gcs, pauses, gcRole).stream().filter(gc::matches).toList()).containsExactly(gcRole);
+        assertThat(Gate.Rule.parse("GC pauses:+10%").matches(pauses)).isTrue();
+        assertThat(Gate.Rule.parse("gc pauses (msecs):+10%").matches(pauses)).isTrue();
+        assertThat(Gate.Rule.parse("GCs:+10%").matches(pauses)).isFalse();
+    }
 }

@@ -14,7 +14,7 @@ import org.openjdk.jmh.results.ScalarResult;
 import org.openjdk.jmh.runner.IterationType;
 import perfstat.agent.Agent;
 import perfstat.agent.counters.EventSpec;
-import perfstat.agent.probe.ProbeNames;
+import perfstat.format.ProbeNames;
 import perfstat.format.RecordingFormat;
 import perfstat.format.ThreadRole;
 

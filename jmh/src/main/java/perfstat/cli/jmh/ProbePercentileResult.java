@@ -10,7 +10,7 @@ import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.ResultRole;
 import org.openjdk.jmh.util.ListStatistics;
 import org.openjdk.jmh.util.Statistics;
-import perfstat.agent.events.HistogramCodec;
+import perfstat.format.HistogramCodec;
 
 /**
  * A probe's latency percentile ({@code Class::method p99}, ns) as a JMH secondary result that

@@ -21,6 +21,11 @@ public final class ResultEvent extends jdk.jfr.Event {
     @Name(Events.Result.SCORE)
     public double score;
 
+    @Label("Score Unit")
+    @Description("The score's unit (KB/s, ops/s, us)")
+    @Name(Events.Result.SCORE_UNIT)
+    public String scoreUnit;
+
     @Label("Units")
     @Name(Events.Result.UNITS)
     public long units;

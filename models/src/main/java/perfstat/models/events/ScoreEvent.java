@@ -30,6 +30,11 @@ public final class ScoreEvent extends jdk.jfr.Event {
     @Name(Events.Score.SCORE)
     public double score;
 
+    @Label("Score Unit")
+    @Description("The score's unit (KB/s, ops/s, us)")
+    @Name(Events.Score.SCORE_UNIT)
+    public String scoreUnit;
+
     @Label("Units")
     @Description("Units of work completed in the interval (workload-defined)")
     @Name(Events.Score.UNITS)

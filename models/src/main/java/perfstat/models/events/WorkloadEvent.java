@@ -95,4 +95,14 @@ public final class WorkloadEvent extends jdk.jfr.Event {
     @Description("Workload options, key=value separated by commas")
     @Name(Events.Workload.OPTIONS)
     public String options;
+
+    @Label("Unit of Work")
+    @Description("The workload's natural unit of work, e.g. write; empty where it has none")
+    @Name(Events.Workload.UNIT_NAME)
+    public String unitName;
+
+    @Label("Unit Counter")
+    @Description("The model counter that counts the unit of work, e.g. write_calls; empty where there is none")
+    @Name(Events.Workload.UNIT_COUNTER)
+    public String unitCounter;
 }

@@ -48,6 +48,18 @@ public record Model<T>(String name, String description, String probeSet, List<Va
         }
     }
 
+    /**
+     * A workload's natural unit of work ({@code write} for fstime), and the model counter that counts it
+     * ({@code write_calls}): what a table's rows per unit divide each run's totals by.
+     */
+    public record Unit(String name, String counter) {
+        public static final Unit NONE = new Unit("", "");
+
+        public boolean exists() {
+            return !counter.isEmpty();
+        }
+    }
+
     /** A workload's score: its name and unit, and which direction is better. */
     public record Score(String name, String unit, boolean higherIsBetter) {
         /** A throughput, e.g. KB/s. */
@@ -73,43 +85,57 @@ public record Model<T>(String name, String description, String probeSet, List<Va
      *                       simulated tasks, its score is in simulated time
      * @param declared       the workload's own options with their defaults, the names its code reads with
      *                       {@link RunRequest#longOption}; any other is refused
+     * @param unit           its natural unit of work, the one a table's rows per unit divide by ({@link Unit#NONE}:
+     *                       none)
      */
     public record WorkloadInfo<T>(String name, String description, Score score, Start<T> start, boolean fixedWork,
-                                  int threadsPerCore, int fixedThreads, boolean simulated, List<Option> declared) {
+                                  int threadsPerCore, int fixedThreads, boolean simulated, List<Option> declared,
+                                  Unit unit) {
 
         public WorkloadInfo {
             declared = List.copyOf(declared);
+            unit = unit == null ? Unit.NONE : unit;
         }
 
         /** A workload of one thread by default, timed by its duration, taking no option. */
         public static <T> WorkloadInfo<T> of(String name, String description, Score score, Start<T> start) {
-            return new WorkloadInfo<>(name, description, score, start, false, 0, 0, false, List.of());
+            return new WorkloadInfo<>(name, description, score, start, false, 0, 0, false, List.of(), Unit.NONE);
         }
 
         /** This workload, doing a fixed amount of work. */
         public WorkloadInfo<T> withFixedWork() {
-            return new WorkloadInfo<>(name, description, score, start, true, threadsPerCore, fixedThreads, simulated, declared);
+            return new WorkloadInfo<>(name, description, score, start, true, threadsPerCore, fixedThreads, simulated,
+                    declared, unit);
         }
 
         /** This workload, with {@code n} threads a core by default. */
         public WorkloadInfo<T> withThreadsPerCore(int n) {
-            return new WorkloadInfo<>(name, description, score, start, fixedWork, n, fixedThreads, simulated, declared);
+            return new WorkloadInfo<>(name, description, score, start, fixedWork, n, fixedThreads, simulated,
+                    declared, unit);
         }
 
         /** This workload, with {@code n} threads by default whatever the machine. */
         public WorkloadInfo<T> withThreads(int n) {
-            return new WorkloadInfo<>(name, description, score, start, fixedWork, threadsPerCore, n, simulated, declared);
+            return new WorkloadInfo<>(name, description, score, start, fixedWork, threadsPerCore, n, simulated,
+                    declared, unit);
         }
 
         /** This workload, a discrete-event simulation. */
         public WorkloadInfo<T> withSimulatedTime() {
-            return new WorkloadInfo<>(name, description, score, start, fixedWork, threadsPerCore, fixedThreads, true, declared);
+            return new WorkloadInfo<>(name, description, score, start, fixedWork, threadsPerCore, fixedThreads, true,
+                    declared, unit);
+        }
+
+        /** This workload, whose natural unit of work is one {@code unitName}, counted by its model counter {@code counter}. */
+        public WorkloadInfo<T> withUnit(String unitName, String counter) {
+            return new WorkloadInfo<>(name, description, score, start, fixedWork, threadsPerCore, fixedThreads, simulated,
+                    declared, new Unit(unitName, counter));
         }
 
         /** This workload, taking {@code options}. */
         public WorkloadInfo<T> withOptions(Option... options) {
             return new WorkloadInfo<>(name, description, score, start, fixedWork, threadsPerCore, fixedThreads, simulated,
-                    List.of(options));
+                    List.of(options), unit);
         }
 
         public String scoreName() {

@@ -30,11 +30,13 @@ public final class WritePathModel {
                     WorkloadInfo.<IntFunction<MountWriteTracking>>of("fstime",
                             "UnixBench fstime write test: 256-byte write()s over a 2000 KB file, lseek(0), repeat",
                             Score.higher("fstime", "KB/s"), (tracking, r) -> new Fstime(tracking.apply(r.cpus()), r))
-                            .withOptions(Option.of("block-size", 256), Option.of("max-blocks", 2000)),
+                            .withOptions(Option.of("block-size", 256), Option.of("max-blocks", 2000))
+                            .withUnit("write", "write_calls"),
                     WorkloadInfo.<IntFunction<MountWriteTracking>>of("lat_mmap",
                             "lmbench lat_mmap: map a 64 MB file shared-writable, write-fault every page, unmap",
                             Score.lower("lat_mmap", "us"), (tracking, r) -> new LatMmap(tracking.apply(r.cpus()), r))
-                            .withOptions(Option.of("size-mb", 64)),
+                            .withOptions(Option.of("size-mb", 64))
+                            .withUnit("page fault", "page_faults"),
                     WorkloadInfo.<IntFunction<MountWriteTracking>>of("remount",
                             "writers open/write/close while the mount is remounted read-only and back every ms",
                             Score.higher("writes", "ops/s"), (tracking, r) -> new RemountDuringWrites(tracking.apply(r.cpus()), r))

@@ -30,6 +30,12 @@ class WorkloadsTest {
         assertThat(o.score()).isCloseTo(o.units() / (o.elapsedNs() / 1e9 * 4), org.assertj.core.data.Offset.offset(1e-6));
         assertThat(o.units() * 256).isLessThanOrEqualTo(bytes);
         assertThat(o.intervalScores()).hasSizeBetween(3, 4).allSatisfy(s -> assertThat(s).isPositive());
+        assertThat(o.counters()).containsKey(unitCounter("fstime")); // the natural unit a table divides by counts
+    }
+
+    /** The model counter that counts a workload's natural unit of work, as the model declares it. */
+    private static String unitCounter(String workload) {
+        return Models.find("writepath").orElseThrow().model().workload(workload).unit().counter();
     }
 
     @ParameterizedTest
@@ -38,6 +44,7 @@ class WorkloadsTest {
         Runner.Outcome o = run("lat_mmap", variant, 1, Map.of("size-mb", "4"));
         assertThat(o.units()).isPositive();
         assertThat(o.counters().get("page_faults") % 1024).isZero();
+        assertThat(o.counters().get(unitCounter("lat_mmap"))).isPositive();
         assertThat(o.counters()).containsEntry("writers_at_end", 0L);
         assertThat(o.score()).isPositive();
     }

@@ -1,4 +1,4 @@
-package perfstat.agent.recording;
+package perfstat.format;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,7 +1,7 @@
-package perfstat.agent.counters;
+package perfstat.format;
 
 import java.util.List;
-import perfstat.format.ThreadRole;
+
 
 /**
  * The role of a JVM thread, from the name the kernel knows it by ({@code /proc/self/task/TID/comm}:
@@ -55,7 +55,7 @@ public final class ThreadRoles {
     }
 
     /** The rules, in the order they are tried: the start of a name, and its role (docs/counters.md's table). */
-    static java.util.Map<String, ThreadRole> rules() {
+    public static java.util.Map<String, ThreadRole> rules() {
         java.util.Map<String, ThreadRole> m = new java.util.LinkedHashMap<>();
         RULES.forEach(r -> m.put(r.prefix(), r.role()));
         return m;

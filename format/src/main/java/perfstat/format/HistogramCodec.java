@@ -1,4 +1,4 @@
-package perfstat.agent.events;
+package perfstat.format;
 
 import java.nio.ByteBuffer;
 import java.util.Base64;

@@ -1,4 +1,4 @@
-package perfstat.agent.probe;
+package perfstat.format;
 
 /** How a probed method's name prints short. The one place perfstat shortens a method's name. */
 public final class ProbeNames {

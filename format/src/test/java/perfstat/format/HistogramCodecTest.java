@@ -1,4 +1,4 @@
-package perfstat.agent.probe;
+package perfstat.format;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.SplittableRandom;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
-import perfstat.agent.events.HistogramCodec;
 
 class HistogramCodecTest {
 

@@ -1,4 +1,4 @@
-package perfstat.agent.recording;
+package perfstat.format;
 
 /**
  * The program a JVM runs, named without a path or its arguments: the main class

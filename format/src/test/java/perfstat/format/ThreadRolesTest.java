@@ -1,4 +1,4 @@
-package perfstat.agent.counters;
+package perfstat.format;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
-import perfstat.format.ThreadRole;
 
 /**
  * The roles of the threads HotSpot starts, by the names the kernel knows them by

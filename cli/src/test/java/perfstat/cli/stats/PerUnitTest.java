@@ -1,0 +1,113 @@
+package perfstat.cli.stats;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import perfstat.cli.read.RecordingReader;
+import perfstat.cli.read.RunData;
+
+/** Rows per unit of work ({@code --per}) on the reference recordings of fstime. */
+class PerUnitTest {
+    private static RunData unpatched;
+    private static RunData patched;
+
+    @BeforeAll
+    static void read() {
+        unpatched = RecordingReader.read("../recordings/fstime-unpatched.jfr");
+        patched = RecordingReader.read("../recordings/fstime-patched.jfr");
+    }
+
+    private static MetricId perUnit(String event, String unit) {
+        return new MetricId(MetricId.Kind.COUNTER, event, MetricId.Statistic.PER_UNIT, unit);
+    }
+
+    @Test
+    void eachCounterIsDividedByTheProbesCallsAndPlacedAfterItsTotalAndTheRowsUnderIt() {
+        Map<MetricId, Measurements.Measured> total = Measurements.of(unpatched);
+        Map<MetricId, Measurements.Measured> m = new PerUnit("Vfs::write").addTo(total, unpatched);
+        long calls = unpatched.probes().values().stream().filter(p -> p.name().endsWith("Vfs::write")).findFirst()
+                .orElseThrow().calls();
+        MetricId clock = perUnit("task-clock", "ns/Vfs::write");
+        double taskClockMs = total.get(new MetricId(MetricId.Kind.COUNTER, "task-clock", MetricId.Statistic.TOTAL, "ms"))
+                .value().value();
+        assertThat(m.get(clock).value().value()).isCloseTo(taskClockMs * 1e6 / calls, within(1e-9));
+        assertThat(m.get(clock).metric().label()).isEqualTo("task-clock per Vfs::write call (ns)");
+        assertThat(m.get(clock).metric().key()).isEqualTo("task-clock/Vfs::write");
+        List<MetricId> order = new ArrayList<>(m.keySet());
+        int at = order.indexOf(clock);
+        // after task-clock and any rows indented under it, before the next counter
+        String before = m.get(order.get(at - 1)).metric().label();
+        assertThat(before.startsWith(" ") || before.startsWith("task-clock")).isTrue();
+        assertThat(m.get(order.get(at + 1)).metric().label()).startsWith("context-switches");
+        assertThat(m.size() - total.size()).isEqualTo(m.keySet().stream()
+                .filter(id -> id.statistic() == MetricId.Statistic.PER_UNIT).count()).isPositive();
+    }
+
+    @Test
+    void aCounterTheMachineDoesNotSupportGetsNoRowPerUnit() {
+        Map<MetricId, Measurements.Measured> m = new PerUnit("write_calls").addTo(Measurements.of(unpatched), unpatched);
+        m.values().stream().filter(x -> x.metric().id().statistic() == MetricId.Statistic.PER_UNIT)
+                .forEach(x -> assertThat(x.value().status()).isNotEqualTo(Value.Status.NOT_SUPPORTED));
+        boolean cyclesUnsupported = unpatched.perfCounters().stream()
+                .anyMatch(c -> c.baseEvent().equals("cycles") && !c.supported());
+        if (cyclesUnsupported) {
+            assertThat(m).doesNotContainKey(perUnit("cycles", "count/write_calls"));
+        }
+    }
+
+    @Test
+    void aModelCounterDividesAndTheNameIsCaseBlind() {
+        PerUnit.Divisor d = new PerUnit("WRITE_CALLS").divisor(unpatched);
+        assertThat(d.count()).isEqualTo((double) unpatched.modelCounters().get("write_calls"));
+        assertThat(new PerUnit("model:write_calls").divisor(unpatched)).isEqualTo(d);
+    }
+
+    @Test
+    void anUnknownNameIsRefusedWithTheNearestNames() {
+        assertThatThrownBy(() -> new PerUnit("Vfs::writ").divisor(unpatched))
+                .isInstanceOf(PerUnit.UnknownUnit.class)
+                .hasMessageContaining("--per Vfs::writ")
+                .satisfies(e -> assertThat(((PerUnit.UnknownUnit) e).nearest()).first().isEqualTo("Vfs::write"));
+        assertThatThrownBy(() -> new PerUnit("nothing").check(List.of(unpatched, patched)))
+                .isInstanceOf(PerUnit.UnknownUnit.class);
+    }
+
+    @Test
+    void noUnitAskedForAndNoneDeclaredAddsNothing() {
+        Map<MetricId, Measurements.Measured> total = Measurements.of(unpatched);
+        // the reference recordings predate the model's declared unit (format 10): the default has nothing to divide by
+        assertThat(unpatched.workload().unitCounter()).isEmpty();
+        assertThat(PerUnit.MODEL_DEFAULT.addTo(total, unpatched)).isEqualTo(total);
+        assertThat(PerUnit.NONE.addTo(total, unpatched)).isEqualTo(total);
+        assertThat(PerUnit.of("none")).isEqualTo(PerUnit.NONE);
+    }
+
+    @Test
+    void theRowsPerUnitAreJudgedOnTheRunsRatios() {
+        Table t = Comparison.ofColumns(List.of(Collections.nCopies(4, unpatched), Collections.nCopies(4, patched)),
+                new Comparison.Options(0.95, 0).withPer(new PerUnit("write_calls")));
+        Row row = t.rows().stream().filter(r -> r.metric().id().equals(perUnit("task-clock", "ns/write_calls")))
+                .findFirst().orElseThrow();
+        double a = row.values().get(0).value();
+        double b = row.values().get(1).value();
+        assertThat(row.tests().get(1)).isNotNull();
+        assertThat(row.deltas().get(1)).isCloseTo(b / a - 1, within(1e-9));
+        assertThat(t.notes()).contains(new Note.PerUnitOf("write_calls",
+                "the model counter write_calls, over the workload's whole run, warm-up included"));
+    }
+
+    @Test
+    void decimalsGiveThreeSignificantDigits() {
+        assertThat(PerUnit.decimals(Value.of(100.5))).isEqualTo(1);
+        assertThat(PerUnit.decimals(Value.of(12.3))).isEqualTo(1);
+        assertThat(PerUnit.decimals(Value.of(1.23))).isEqualTo(2);
+        assertThat(PerUnit.decimals(Value.of(0.000127))).isEqualTo(6);
+    }
+}
