@@ -18,8 +18,8 @@ public final class BusyMachine {
 
     /** The other processes' CPU over the next {@link #LOOK_MS}, in CPUs; NaN where /proc/stat cannot be read. */
     public static double otherCpus() {
+        long t0 = System.nanoTime(); // before the first read and after the last: the ticks' span is inside it
         MachineLoad m = new MachineLoad();
-        long t0 = System.nanoTime();
         try {
             Thread.sleep(LOOK_MS);
         } catch (InterruptedException e) {
@@ -28,7 +28,8 @@ public final class BusyMachine {
         }
         MachineLoad.Reading r = m.read();
         long ns = System.nanoTime() - t0;
-        return r.othersNs() < 0 ? Double.NaN : r.othersNs() / (double) ns;
+        // /proc/stat counts in 10 ms ticks: over half a second, a few ticks either way; never more than the machine has
+        return r.othersNs() < 0 ? Double.NaN : Math.min(Runtime.getRuntime().availableProcessors(), r.othersNs() / (double) ns);
     }
 
     /** The warning for {@code otherCpus} of the machine's {@code cpus}, or null where the machine is not busy. */
