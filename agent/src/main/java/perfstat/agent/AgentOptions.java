@@ -114,6 +114,16 @@ public final class AgentOptions {
             "The overloads a pattern matches count as one probe, one row `Class::method` (default `false`: "
                     + "a row each, `Class::method(int,String)`; `perfstat … --probes-merge` sets `true`).");
 
+    public static final AgentOption<Long> DELAY = declare("delay", "DURATION", OptionTypes.duration(1_000_000, "ms", 0), 0L,
+            o -> o.delayMs() > 0, "Started with the JVM: open the counters' window this long after the agent's start "
+                    + "(`2s`, `500ms`), as `perf stat --delay`: counters, probes, hot methods and the JDK's rows count from "
+                    + "there (the totals then are taken as the baseline, phase `late-start`); default 0, at once.");
+    public static final AgentOption<String> FROM = declare("from", "pkg.Class::method", OptionTypes.nullable(OptionTypes.method()),
+            null, o -> o.from() != null, "Started with the JVM: open the counters' window at the first call of this method "
+                    + "(probed for it, by any thread; an overload's parameter types may be given), so that a warm-up before "
+                    + "it is not counted. A method never called leaves the window unopened: the counts are the whole run's, "
+                    + "and the recording says so (`perfstat.LateWindow`).");
+
     private static final Map<String, AgentOption<?>> BY_KEY = byKey();
 
     /** The timing spelled {@code text} ({@link perfstat.format.Timing}), or a one-line error naming the choices. */
@@ -283,6 +293,21 @@ public final class AgentOptions {
         return get(JIT_WAIT);
     }
 
+    /** How long after the agent's start the counters' window opens (0: at once). */
+    public long delayMs() {
+        return get(DELAY);
+    }
+
+    /** The method at whose first call the counters' window opens, or null. */
+    public String from() {
+        return get(FROM);
+    }
+
+    /** Whether the counters' window opens late ({@link #delayMs()}, {@link #from()}). */
+    public boolean lateWindow() {
+        return delayMs() > 0 || from() != null;
+    }
+
     public static Builder builder() {
         return new Builder(null);
     }
@@ -315,6 +340,13 @@ public final class AgentOptions {
         /** One more {@code KEY=text}, as the agent's argument holds it. */
         private <T> void parsed(AgentOption<T> option, String text) throws BadOption {
             set(option, option.parseOnto(values[option.index()], text));
+        }
+
+        /** {@code option} from its text, as the agent's argument would hold it ({@code delay=2s}); a bad one is a {@link BadOption}. */
+        public <T> Builder text(AgentOption<T> option, String text) throws BadOption {
+            parsed(option, text.trim());
+            option.check(values[option.index()]);
+            return this;
         }
 
         public Builder out(String file) {
@@ -463,7 +495,8 @@ public final class AgentOptions {
         List<String> parts = new ArrayList<>();
         StringBuilder part = null;
         for (String piece : args.split(",", -1)) {
-            if (part != null && part.toString().trim().startsWith(PROBES.key() + "=") && unclosed(part)) {
+            String sofar = part == null ? "" : part.toString().trim();
+            if ((sofar.startsWith(PROBES.key() + "=") || sofar.startsWith(FROM.key() + "=")) && unclosed(part)) {
                 part.append(',').append(piece);
             } else {
                 if (part != null) {

@@ -73,6 +73,10 @@ final class AgentSession {
     private final Messages say;
     private Thread detacher;
     private Window window;
+    /** The counters' window opening late (delay, from), or null; and when the session opened (System.nanoTime()). */
+    private LateWindow late;
+    private Runnable lateHook;
+    private final long openedNs = System.nanoTime();
     private boolean closed;
 
     /** A window opened by perfstat attach on a JVM whose agent was already running: a recording of its own. */
@@ -107,9 +111,10 @@ final class AgentSession {
 
     /** @param bootReason why the probe runtime is not on the boot class path (JDK classes cannot be probed), or null */
     static AgentSession open(AgentOptions o, Instrumentation inst, String bootReason) throws AgentOptions.BadOption, IOException {
-        List<ProbeFilter> filters = o.filters();
+        LateWindow late = LateWindow.of(o);
+        List<ProbeFilter> filters = withTrigger(o.filters(), late);
         Path out = freePath(Path.of(o.out()), Messages.to(o.messages()));
-        boolean attached = o.durationMs() > 0 || o.attached();
+        boolean attached = attachedOptions(o);
         Path part = attached ? out.resolveSibling(out.getFileName() + ".part") : null;
         List<AutoCloseable> undo = new ArrayList<>();
         long cpuAtStart = ProcessCounters.read().taskClockNs();
@@ -126,13 +131,7 @@ final class AgentSession {
             StartUp.await(ready);
             // probes first, counters last: the window opens once the agent is ready, so that its own
             // start (JFR, Byte Buddy, the timer's calibration) is not counted as the application's
-            long timerCost = 0;
-            if (installer != null) {
-                Probes.configureSampling(samplingPeriod(o));
-                undo.add(() -> installer.uninstall(inst));
-                installer.install(inst);
-                timerCost = timerOverheadNs();
-            }
+            long timerCost = installer == null ? 0 : installProbes(o, installer, late, inst, undo);
             registerEvents(installer != null, !o.events().isEmpty());
             if (!attached) {
                 quietJit(o);
@@ -146,7 +145,11 @@ final class AgentSession {
             }
             AgentSession s = new AgentSession(o, inst, attached ? out : null, part, r, installer, counting.set(),
                     counting.reader(), timerCost, startCpuNs);
+            s.late = late;
             s.addPeriodicEvents(undo);
+            if (late != null) {
+                late.attach(s, counting.set() == null ? 0 : counting.set().windowNs());
+            }
             s.commitAgentEvent(o.describeForRecording());
             if (attached) {
                 s.sayMatches(); // a running JVM has its classes loaded: the counts mean something now
@@ -165,6 +168,49 @@ final class AgentSession {
             }
             throw e;
         }
+    }
+
+    /** Puts the probes in place (the late window's trigger armed first); their removal added to {@code undo}; the timer's cost. */
+    private static long installProbes(AgentOptions o, ProbeInstaller installer, LateWindow late, Instrumentation inst,
+                                      List<AutoCloseable> undo) {
+        Probes.configureSampling(samplingPeriod(o));
+        if (late != null && late.filter() != null) {
+            Probes.onFirstCall(late::firstCall); // before the probes are in place: their first call finds it
+            installer.trigger(late.filter());
+        }
+        undo.add(() -> installer.uninstall(inst));
+        installer.install(inst);
+        return timerOverheadNs();
+    }
+
+    /** Whether {@code o} loads the agent into a running JVM (attach), where the window opens when asked. */
+    private static boolean attachedOptions(AgentOptions o) {
+        return o.durationMs() > 0 || o.attached();
+    }
+
+    /** {@code filters} with the method that opens a late window, where it is not among them. */
+    private static List<ProbeFilter> withTrigger(List<ProbeFilter> filters, LateWindow late) {
+        if (late == null || late.filter() == null || filters.contains(late.filter())) {
+            return filters;
+        }
+        List<ProbeFilter> all = new ArrayList<>(filters);
+        all.add(late.filter());
+        return all;
+    }
+
+    /**
+     * Opens the counters' window late ({@link LateWindow}): the totals now, phase late-start, the baseline a reader
+     * subtracts; the perf counters last, nearest the opening. Returns the time since the counters opened, in ns.
+     */
+    long openLate() {
+        commitCounters(Phase.LATE_START);
+        emitProbes(Phase.LATE_START);
+        if (reader == null) {
+            return System.nanoTime() - openedNs;
+        }
+        long w = reader.commitWindow(Phase.LATE_START);
+        reader.logBase();
+        return w;
     }
 
     /** The probe installer of {@code o}'s filters; its transformer timed on the application's threads, by the roles' rule. */
@@ -189,12 +235,13 @@ final class AgentSession {
      */
     private static void registerEvents(boolean probes, boolean counting) {
         List<Class<? extends jdk.jfr.Event>> events = new ArrayList<>(List.of(CountersEvent.class, AgentEvent.class,
-                perfstat.agent.events.SetupEvent.class));
+                perfstat.agent.events.SetupEvent.class, perfstat.agent.events.LateWindowEvent.class));
         if (counting) {
             events.add(PerfCounterEvent.class);
             events.add(CounterReaderEvent.class);
             events.add(ThreadRoleEvent.class);
             events.add(perfstat.agent.events.ThreadRoleCounterEvent.class);
+            events.add(perfstat.agent.events.MachineEvent.class);
         }
         if (probes) {
             events.add(ProbeEvent.class);
@@ -254,6 +301,12 @@ final class AgentSession {
     private void addPeriodicEvents(List<AutoCloseable> undo) {
         FlightRecorder.addPeriodicEvent(CountersEvent.class, countersHook);
         undo.add(() -> FlightRecorder.removePeriodicEvent(countersHook));
+        if (late != null) {
+            Runnable hook = late::commit;
+            lateHook = hook;
+            FlightRecorder.addPeriodicEvent(perfstat.agent.events.LateWindowEvent.class, hook);
+            undo.add(() -> FlightRecorder.removePeriodicEvent(hook));
+        }
         if (installer != null) { // nothing probed: no probe or pattern events to emit, and their classes never load
             FlightRecorder.addPeriodicEvent(ProbeEvent.class, probesHook);
             undo.add(() -> FlightRecorder.removePeriodicEvent(probesHook));
@@ -382,6 +435,10 @@ final class AgentSession {
             emitPatterns();
             commitCounters(Phase.END);
             FlightRecorder.removePeriodicEvent(countersHook);
+            if (late != null) {
+                late.commit(); // whether the window opened, as the recording ends
+                FlightRecorder.removePeriodicEvent(lateHook);
+            }
             if (installer != null) {
                 FlightRecorder.removePeriodicEvent(probesHook);
                 FlightRecorder.removePeriodicEvent(patternsHook);

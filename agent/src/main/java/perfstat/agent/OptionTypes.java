@@ -19,6 +19,8 @@ final class OptionTypes {
     private static final List<String> SAMPLE_PATTERNS = List.of("a.B", "a.B::c", "::run", "java.util.HashMap::get",
             "com.example.Outer$Inner::init", "x.y.Z::_m1",
             "a.B::read(String,com.x.TypeRef)", "a.B::c()", "a.B::<init>(int[],a.B$C)");
+    private static final List<String> SAMPLE_METHODS = List.of("a.B::c", "com.example.Work::run", "x.y.Z::_m1",
+            "a.B::read(String,com.x.TypeRef)", "a.B::<init>(int[],a.B$C)");
     private static final List<String> SAMPLE_PROBE_SETS = List.of("writepath", "rwsem", "block");
     private static final List<String> SAMPLE_EVENTS = List.of("task-clock", "cycles:u", "r01c2", "page-faults:k", "cs");
     private static final Pattern DURATION = Pattern.compile("([0-9]{1,12})(ns|us|ms|s)");
@@ -122,6 +124,48 @@ final class OptionTypes {
             @Override
             public List<String> arbitrary(Choices choices) {
                 return ListType.some(choices, 3, SAMPLE_PATTERNS);
+            }
+        };
+    }
+
+    /**
+     * One method of one class, in the probes' syntax ({@code pkg.Class::method}, an overload's parameter types allowed):
+     * where the counters' window opens ({@code from}). Not a class, {@code ::method} or {@code @Annotation}: the window
+     * opens at the first call of one named method.
+     */
+    static OptionType<String> method() {
+        return new OptionType<>() {
+            @Override
+            public String parse(String key, String text) {
+                return text;
+            }
+
+            @Override
+            public List<String> format(String value) {
+                return List.of(value);
+            }
+
+            @Override
+            public void check(String key, String value) throws BadOption {
+                String bad = "option '" + key + "' must name one method as pkg.Class::method";
+                if (value == null || value.isEmpty() || value.contains(";") || (value.contains(",") && value.indexOf('(') < 0)) {
+                    throw new BadOption(bad + ", not '" + value + "'");
+                }
+                ProbeFilter f;
+                try {
+                    f = ProbeFilter.parse(value);
+                } catch (IllegalArgumentException e) {
+                    throw new BadOption("option '" + key + "': " + e.getMessage());
+                }
+                if (f.className() == null || f.methodName() == null || f.annotation() != null
+                        || ProbeFilter.STATIC_INITIALIZER.equals(f.methodName())) {
+                    throw new BadOption(bad + " (a class, ::method, @Annotation or <clinit> is not one), not '" + value + "'");
+                }
+            }
+
+            @Override
+            public String arbitrary(Choices choices) {
+                return choices.pick(SAMPLE_METHODS);
             }
         };
     }

@@ -30,6 +30,32 @@ class AgentOptionsTest {
     }
 
     @Test
+    void aLateWindowOpensAfterADelayOrAtAMethod() throws Exception {
+        AgentOptions d = AgentOptions.parse("delay=2s");
+        assertThat(d.delayMs()).isEqualTo(2000);
+        assertThat(d.lateWindow()).isTrue();
+        assertThat(d.describeForRecording()).contains("delay=2000ms");
+        AgentOptions f = AgentOptions.parse("from=a.B::c(String,int),timing=exact");
+        assertThat(f.from()).isEqualTo("a.B::c(String,int)"); // a signature's comma stays in it
+        assertThat(f.timing()).isEqualTo(perfstat.format.Timing.EXACT);
+        assertThat(AgentOptions.parse(f.format())).isEqualTo(f);
+        assertThat(AgentOptions.parse(null).lateWindow()).isFalse();
+        assertThat(AgentOptions.parse(null).describeForRecording()).doesNotContain("delay").doesNotContain("from");
+    }
+
+    @Test
+    void aLateWindowsMethodIsOneMethodOfOneClass() {
+        for (String notOne : new String[] {"a.B", "::run", "@a.Timed", "a.B::<clinit>", "a.B::c;d.E::f"}) {
+            assertThatThrownBy(() -> AgentOptions.parse("from=" + notOne)).as(notOne)
+                    .hasMessageStartingWith("option 'from' must name one method as pkg.Class::method").hasMessageNotContaining("\n");
+        }
+        assertThatThrownBy(() -> AgentOptions.parse("from=a.B::c(Str ing)")).hasMessage("option 'from': bad parameter type"
+                + " 'Str ing' in 'a.B::c(Str ing)'");
+        assertThatThrownBy(() -> AgentOptions.parse("delay=soon")).hasMessage("option 'delay' must be a duration like 10us or"
+                + " 2ms, not 'soon'");
+    }
+
+    @Test
     void defaults() throws Exception {
         AgentOptions o = AgentOptions.parse(null);
         assertThat(o.out()).isEqualTo("perfstat.jfr");

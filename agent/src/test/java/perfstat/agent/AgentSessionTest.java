@@ -91,6 +91,80 @@ class AgentSessionTest {
                 .satisfies(e -> assertThat(e.getLong("timerOverheadNs")).isPositive());
     }
 
+    /**
+     * from=: the counters' window opens at the method's first call, before that call is counted: the totals then are
+     * the baseline (phase late-start) of probes, counters, roles and the machine; perfstat.LateWindow says it opened.
+     */
+    @Test
+    void aWindowFromAMethodTakesItsBaselineAtTheFirstCall() throws Exception {
+        Path out = dir.resolve("late.jfr");
+        AgentOptions o = AgentOptions.builder().out(out.toString()).attached(true).probe("perfstat.testapp.Target::twice")
+                .timing(perfstat.format.Timing.EXACT).eventNames(List.of("task-clock")).text(AgentOptions.FROM,
+                        "perfstat.testapp.Target::add").build();
+        AgentSession s = AgentSession.open(o, inst);
+        Target t = new Target();
+        for (int i = 0; i < 5; i++) {
+            Target.twice(i);
+        }
+        assertThat(t.add(2)).isEqualTo(2); // the host's result is unchanged
+        t.add(3);
+        for (int i = 0; i < 7; i++) {
+            Target.twice(i);
+        }
+        s.close();
+        List<RecordedEvent> probes = events(out, "perfstat.Probe");
+        assertThat(calls(probes, "perfstat.testapp.Target::twice", "late-start")).isEqualTo(5);
+        assertThat(calls(probes, "perfstat.testapp.Target::add", "late-start")).isZero(); // its first call is the window's
+        assertThat(calls(probes, "perfstat.testapp.Target::twice", "")).isEqualTo(12);
+        assertThat(calls(probes, "perfstat.testapp.Target::add", "")).isEqualTo(2);
+        assertThat(events(out, "perfstat.LateWindow")).last().satisfies(e -> {
+            assertThat(e.getBoolean("opened")).isTrue();
+            assertThat(e.getString("trigger")).isEqualTo("from");
+            assertThat(e.getString("target")).isEqualTo("perfstat.testapp.Target::add");
+            assertThat(e.getLong("openedAfterNs")).isPositive();
+            assertThat(e.getString("threadName")).isEqualTo(Thread.currentThread().getName());
+        });
+        for (String type : List.of("perfstat.Counters", "perfstat.PerfCounter", "perfstat.Machine")) {
+            assertThat(events(out, type)).as(type).extracting(e -> e.getString("phase")).contains("late-start", "end");
+        }
+    }
+
+    @Test
+    void aWindowFromAMethodNeverCalledNeverOpens() throws Exception {
+        Path out = dir.resolve("never.jfr");
+        AgentSession s = AgentSession.open(AgentOptions.builder().out(out.toString()).attached(true)
+                .probe("perfstat.testapp.Target::twice").eventNames(List.of("task-clock"))
+                .text(AgentOptions.FROM, "perfstat.testapp.Target::throwIfPositive").build(), inst);
+        Target.twice(1);
+        s.close();
+        assertThat(events(out, "perfstat.LateWindow")).last().satisfies(e -> {
+            assertThat(e.getBoolean("opened")).isFalse();
+            assertThat(e.getLong("openedAfterNs")).isEqualTo(-1);
+        });
+        assertThat(events(out, "perfstat.Probe")).extracting(e -> e.getString("phase")).doesNotContain("late-start");
+        assertThat(events(out, "perfstat.Counters")).extracting(e -> e.getString("phase")).doesNotContain("late-start");
+    }
+
+    @Test
+    void aDelayedWindowOpensAfterItsDelay() throws Exception {
+        Path out = dir.resolve("delay.jfr");
+        AgentSession s = AgentSession.open(AgentOptions.builder().out(out.toString()).attached(true)
+                .eventNames(List.of("task-clock")).text(AgentOptions.DELAY, "50ms").build(), inst);
+        Thread.sleep(300); // past the delay, on a busy machine too
+        s.close();
+        assertThat(events(out, "perfstat.LateWindow")).last().satisfies(e -> {
+            assertThat(e.getBoolean("opened")).isTrue();
+            assertThat(e.getString("trigger")).isEqualTo("delay");
+            assertThat(e.getLong("openedAfterNs")).isGreaterThanOrEqualTo(50_000_000L);
+        });
+        assertThat(events(out, "perfstat.PerfCounter")).extracting(e -> e.getString("phase")).contains("late-start");
+    }
+
+    private static long calls(List<RecordedEvent> probes, String probe, String phase) {
+        return probes.stream().filter(e -> e.getString("probe").equals(probe) && phase.equals(e.getString("phase")))
+                .reduce((a, b) -> b).orElseThrow(() -> new AssertionError(probe + " " + phase)).getLong("calls");
+    }
+
     @Test
     void aWindowOnAnOpenSessionHasItsOwnRecording() throws Exception {
         AgentSession s = AgentSession.open(attached("whole.jfr", "perfstat.testapp.Target::twice"), inst);

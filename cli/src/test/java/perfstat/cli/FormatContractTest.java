@@ -83,7 +83,8 @@ class FormatContractTest {
                 perfstat.agent.events.CountersEvent.class, perfstat.agent.events.PerfCounterEvent.class,
                 perfstat.agent.events.CounterReaderEvent.class, perfstat.agent.events.ProbeEvent.class,
                 perfstat.agent.events.ProbePatternEvent.class, perfstat.agent.events.ThreadRoleEvent.class,
-                perfstat.agent.events.ThreadRoleCounterEvent.class, perfstat.models.events.WorkloadEvent.class,
+                perfstat.agent.events.ThreadRoleCounterEvent.class, perfstat.agent.events.MachineEvent.class,
+                perfstat.agent.events.LateWindowEvent.class, perfstat.models.events.WorkloadEvent.class,
                 perfstat.models.events.ScoreEvent.class, perfstat.models.events.ResultEvent.class,
                 perfstat.models.events.ModelCounterEvent.class, perfstat.cli.jmh.JmhIterationEvent.class,
                 perfstat.cli.score.ProgramScoreEvent.class, perfstat.agent.events.SetupEvent.class);

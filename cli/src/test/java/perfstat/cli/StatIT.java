@@ -129,6 +129,35 @@ class StatIT {
                 .containsPattern("msec   perfstat transforming classes +# +[0-9.]+% of whole process");
     }
 
+    /**
+     * --from: the counters' window opens at the method's first call, so a probe counts only the calls after it; a method
+     * never called leaves the counts the whole run's, and the notes say the window never opened; a malformed method or
+     * duration is one line, exit 2, before any JVM starts. The machine's note is there in every run.
+     */
+    @Test
+    void fromAMethodCountsOnlyWhatFollowsItsFirstCall() throws Exception {
+        String app = "perfstat.itapp.WarmThenWork";
+        Processes.Result from = Processes.perfstat(dir, "stat", "-e", "task-clock", "--probes", app + "::step",
+                "--from", app + "::work", "--", Processes.java(), "-cp", classes(), app, "3000", "1000");
+        assertThat(from.code()).as(from.err()).isZero();
+        assertThat(from.err()).containsPattern("\\n +1000 +WarmThenWork::step calls")
+                .containsPattern("\\n +1 +WarmThenWork::work calls")
+                .contains(" # window: counters, probes, hot methods and the JDK's rows from the first call of " + app + "::work, ")
+                .containsPattern(" # machine: other processes used [0-9.]+ CPUs of [0-9]+ while it ran");
+        Processes.Result never = Processes.perfstat(dir, "stat", "-e", "task-clock", "--probes", app + "::step",
+                "--from", app + "::never", "--", Processes.java(), "-cp", classes(), app, "3000", "1000");
+        assertThat(never.code()).as(never.err()).isZero();
+        assertThat(never.err()).containsPattern("\\n +4000 +WarmThenWork::step calls")
+                .contains(" # the window never opened (--from " + app + "::never): " + app + "::never was never called;"
+                        + " the counts are the whole run's");
+        for (String[] bad : List.of(new String[] {"--from", "WarmThenWork"}, new String[] {"--from", "a.B::c(Str ing)"},
+                new String[] {"--delay", "2 seconds"}, new String[] {"--delay", "1h30"})) {
+            Processes.Result r = Processes.perfstat(dir, "stat", bad[0], bad[1], "--", Processes.java(), "-version");
+            assertThat(r.code()).as(String.join(" ", bad)).isEqualTo(2);
+            assertThat(r.err().strip()).startsWith("perfstat stat: " + bad[0]).doesNotContain("\n").doesNotContain("version");
+        }
+    }
+
     @Test
     void exitsWithTheCommandsStatus() throws Exception {
         String host = Path.of(perfstat.itapp.HostApp.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();

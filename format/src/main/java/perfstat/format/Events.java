@@ -306,6 +306,62 @@ public final class Events {
         }
     }
 
+    /**
+     * New in version 10: how busy the machine was while the counters counted (written by the agent's counter thread with
+     * the counters' totals: {@link Phase#END} at the end of every chunk, the latest wins; {@link Phase#LATE_START},
+     * {@link Phase#WINDOW_START}, {@link Phase#WINDOW_END} with theirs). Every value is cumulative since the counters
+     * opened; a window takes differences.
+     */
+    public static final class Machine {
+        public static final String NAME = "perfstat.Machine";
+        public static final String PHASE = "phase";
+        /** Since the counters opened. */
+        public static final String WINDOW_NS = "windowNs";
+        /** Every CPU's time not idle (/proc/stat: user, nice, system, irq, softirq), all processes; -1 where unreadable. */
+        public static final String MACHINE_BUSY_NS = "machineBusyNs";
+        /** This JVM's CPU time over the same reads (/proc/self/stat utime + stime, the same clock ticks); -1 where unreadable. */
+        public static final String PROCESS_NS = "processNs";
+        /** The machine's busy time less this JVM's: the other processes' CPU time (never below 0); -1 where unreadable. */
+        public static final String OTHERS_NS = "othersNs";
+        /** The CPUs' steal time (/proc/stat): a hypervisor ran something else while this machine wanted to run. */
+        public static final String STEAL_NS = "stealNs";
+        /** The CPUs /proc/stat lists. */
+        public static final String CPUS = "cpus";
+        /**
+         * This JVM's threads' time runnable but not running (each thread's schedstat, its second field, summed; a thread
+         * that ended counts up to the last read that saw it); -1 where unreadable.
+         */
+        public static final String RUN_QUEUE_WAIT_NS = "runQueueWaitNs";
+        /** The mean over the reads of the CPUs' mean scaling_cur_freq, in kHz; -1 where sysfs has no cpufreq. */
+        public static final String CPU_FREQ_KHZ = "cpuFreqKhz";
+        /** What could not be read and why; "" where everything was. */
+        public static final String NOTE = "note";
+
+        private Machine() {
+        }
+    }
+
+    /**
+     * New in version 10: the counters' window opened late ({@code delay=}, {@code from=}): what opened it, and whether it
+     * did (at the end of every chunk, the latest wins). Where it opened, the totals as it opened carry
+     * {@link Phase#LATE_START}, and a reader takes the run's counts as the totals at the end less those.
+     */
+    public static final class LateWindow {
+        public static final String NAME = "perfstat.LateWindow";
+        /** {@code delay} or {@code from}. */
+        public static final String TRIGGER = "trigger";
+        /** The delay as given ({@code 2000ms}) or the method pattern ({@code com.example.Work::run}). */
+        public static final String TARGET = "target";
+        public static final String OPENED = "opened";
+        /** From the counters' opening (the agent's start) to the late opening; -1 where it never opened. */
+        public static final String OPENED_AFTER_NS = "openedAfterNs";
+        /** The thread whose first call opened it ({@code from}), "" otherwise. */
+        public static final String THREAD_NAME = "threadName";
+
+        private LateWindow() {
+        }
+    }
+
     /** One measurement iteration of a JMH benchmark (written by perfstat's JMH profiler). */
     public static final class JmhIteration {
         public static final String NAME = "perfstat.JmhIteration";

@@ -1,8 +1,8 @@
 package perfstat.format;
 
 /**
- * The values of the {@code phase} field of {@code perfstat.Counters}, {@code perfstat.PerfCounter}
- * and {@code perfstat.Probe}: when in the run the totals were taken. Compile-time constants
+ * The values of the {@code phase} field of {@code perfstat.Counters}, {@code perfstat.PerfCounter},
+ * {@code perfstat.Probe}, {@code perfstat.ThreadRole}, {@code perfstat.ThreadRoleCounter} and {@code perfstat.Machine}: when in the run the totals were taken. Compile-time constants
  * (the agent's class files carry the text).
  */
 public final class Phase {
@@ -18,6 +18,12 @@ public final class Phase {
     public static final String WINDOW_START = "window-start";
     /** The totals as that window closed. */
     public static final String WINDOW_END = "window-end";
+
+    /**
+     * The totals as the counters' window opened late (agent options {@code delay}, {@code from}; new in version 10): the
+     * agent's own recording's counts are its totals at the end less these.
+     */
+    public static final String LATE_START = "late-start";
 
     private Phase() {
     }

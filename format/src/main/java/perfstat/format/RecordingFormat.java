@@ -15,7 +15,8 @@ public final class RecordingFormat {
      * perfstat.ProbePattern's installerErrors, classesInvisible, probesDropped and
      * perfstat.CounterReader's readFailures; 7: perfstat.Agent's program, perfstat.ProbePattern's candidates, perfstat.ThreadRole;
      * 8: perfstat.ThreadRoleCounter; 9: perfstat.ProgramScore; 10: perfstat.Setup, perfstat.Workload's unitName and
-     * unitCounter, perfstat.Score's and perfstat.Result's scoreUnit, perfstat.PerfCounter's valueNs).
+     * unitCounter, perfstat.Score's and perfstat.Result's scoreUnit, perfstat.PerfCounter's valueNs;
+     * perfstat.Machine, perfstat.LateWindow and the phase late-start).
      */
     public static final int VERSION = 10;
 

@@ -31,6 +31,8 @@ public final class CounterReader implements Runnable {
     private final Path intervalLog;
     private final PerfControl perfControl;
     private final Thread thread;
+    /** How busy the machine is, from the counters' opening: read with the totals, sampled (its frequency) at each interval. */
+    private final MachineLoad machine = new MachineLoad();
     private volatile boolean stopped;
     private long reads;
     private long readerCpuNs;
@@ -103,6 +105,7 @@ public final class CounterReader implements Runnable {
         try {
             List<CounterSet.Reading> rs = counters.read();
             long window = counters.windowNs();
+            machine.sample();
             for (CounterSet.Reading r : rs) {
                 commit(Phase.INTERVAL, r, window, 0, "");
             }
@@ -141,6 +144,13 @@ public final class CounterReader implements Runnable {
     public void startWindowLog(Path log) {
         logRead(log, "base");
         windowLog = log;
+    }
+
+    /** The totals now as the interval log's base (the counters' window opened late): its later rows count from here. */
+    public void logBase() {
+        if (intervalLog != null) {
+            logRead(intervalLog, "base");
+        }
     }
 
     /** The window's last, partial interval, then no more rows to its log. */
@@ -196,6 +206,7 @@ public final class CounterReader implements Runnable {
             commit(Phase.END, r, window, 0, "");
         }
         commitRoles(Phase.END, totals, window);
+        commitMachine(Phase.END, window);
         if (intervalLog != null) {
             log(intervalLog, totals, counters.roles(totals), window, "end"); // the last, partial interval, as perf stat -I prints it
         }
@@ -233,7 +244,31 @@ public final class CounterReader implements Runnable {
             commit(phase, r, window, 0, "");
         }
         commitRoles(phase, rs, window);
+        commitMachine(phase, window);
         return window;
+    }
+
+    /** How busy the machine was since the counters opened, and this JVM's threads' run-queue wait: one event. Never throws. */
+    private void commitMachine(String phase, long window) {
+        try {
+            MachineLoad.Reading m = machine.read();
+            long wait = counters.runQueueWaitNs();
+            perfstat.agent.events.MachineEvent e = new perfstat.agent.events.MachineEvent();
+            e.phase = phase;
+            e.windowNs = window;
+            e.machineBusyNs = m.machineBusyNs();
+            e.processNs = m.processNs();
+            e.othersNs = m.othersNs();
+            e.stealNs = m.stealNs();
+            e.cpus = m.cpus();
+            e.runQueueWaitNs = wait;
+            e.cpuFreqKhz = m.cpuFreqKhz();
+            String why = wait < 0 ? "no run-queue wait: the threads' schedstat cannot be read" : "";
+            e.note = m.note().isEmpty() ? why : why.isEmpty() ? m.note() : m.note() + "; " + why;
+            e.commit();
+        } catch (RuntimeException | Error t) {
+            readFailures.incrementAndGet(); // the machine's figures are context: their loss costs no counter
+        }
     }
 
     /** The counts by thread role of the read that gave {@code rs}; where there is none, one event saying why. */

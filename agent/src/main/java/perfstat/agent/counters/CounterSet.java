@@ -402,6 +402,11 @@ public final class CounterSet implements AutoCloseable {
         return rest > 2 * ProcessCounters.CLOCK_TICK_NS ? rest : 0;
     }
 
+    /** This process's threads' run-queue wait since the counters opened, in ns (schedstat's second field); -1 where unreadable. */
+    public long runQueueWaitNs() {
+        return threads.runQueueWaitNs();
+    }
+
     /** Why the counts cannot be split by thread role, or null where they can. */
     public String rolesNote() {
         return threads.note();

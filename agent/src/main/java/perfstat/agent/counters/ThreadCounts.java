@@ -68,6 +68,8 @@ final class ThreadCounts {
     private String note;
     /** Whether a thread was seen to end (or a thread id to be reused) since the opening. */
     private boolean anyEnded;
+    /** The run-queue wait (schedstat's second field) of threads that ended, up to the last read that saw them. */
+    private long endedWaitNs;
 
     /** Opens on {@code taskDir} ({@code /proc/self/task}): the first read is the window's start. */
     ThreadCounts(Path taskDir) {
@@ -113,6 +115,7 @@ final class ThreadCounts {
             ended[0].clear();
             ended[1].clear();
             anyEnded = false;
+            endedWaitNs = 0;
             read(true);
         }
     }
@@ -171,7 +174,7 @@ final class ThreadCounts {
         }
         if (s == null) {
             boolean born = !opening || (originals != null && !originals.contains(tid));
-            live.put(tid, new Seen(ThreadRoles.of(name(t)), born, opening ? counts : new long[3], counts));
+            live.put(tid, new Seen(ThreadRoles.of(name(t)), born, opening ? counts : new long[4], counts));
         } else {
             s.last = counts;
         }
@@ -179,6 +182,7 @@ final class ThreadCounts {
 
     private void retire(Seen s) {
         anyEnded = true;
+        endedWaitNs += s.last[3] - s.base[3];
         long[] sum = ended[s.born ? 1 : 0].computeIfAbsent(s.role, r -> new long[4]);
         for (int i = 0; i < 3; i++) {
             sum[i] += s.last[i] - s.base[i];
@@ -239,7 +243,22 @@ final class ThreadCounts {
     }
 
     /**
-     * {CPU ns, voluntary, involuntary} of one thread (its directory {@code t}, with a slash), or null where any cannot be
+     * The threads' time runnable but not running since the opening, in ns (schedstat's second field: the run-queue wait),
+     * of live threads and of ended ones up to the last read that saw them; -1 where the threads cannot be read.
+     */
+    synchronized long runQueueWaitNs() {
+        if (note != null) {
+            return -1;
+        }
+        long sum = endedWaitNs;
+        for (Seen s : live.values()) {
+            sum += s.last[3] - s.base[3];
+        }
+        return sum;
+    }
+
+    /**
+     * {CPU ns, voluntary, involuntary, run-queue wait ns} of one thread (its directory {@code t}, with a slash), or null where any cannot be
      * read; {@code last} (its counts at the read before, or null) where it has not run since.
      */
     private long[] counts(String t, long[] last) {
@@ -248,13 +267,14 @@ final class ThreadCounts {
             return null;
         }
         long cpu = number(buf, 0, n);
+        long wait = number(buf, afterNumber(buf, 0, n), n);
         if (last != null && cpu == last[0]) {
             return last; // it has not run since: no context switch either (most of the JVM's threads, most of the time)
         }
         n = readFile(t + "status");
         long vol = field(n, VOLUNTARY);
         long invol = field(n, INVOLUNTARY);
-        return cpu < 0 || vol < 0 || invol < 0 ? null : new long[] {cpu, vol, invol};
+        return cpu < 0 || vol < 0 || invol < 0 ? null : new long[] {cpu, vol, invol, Math.max(0, wait)};
     }
 
     /** Reads the file into {@link #buf}: the bytes read, or -1. */
@@ -279,6 +299,18 @@ final class ThreadCounts {
             }
         }
         return true;
+    }
+
+    /** The index just after the decimal number at {@code from} (spaces before it skipped). */
+    private static int afterNumber(byte[] b, int from, int n) {
+        int i = from;
+        while (i < n && (b[i] == ' ' || b[i] == '\t')) {
+            i++;
+        }
+        while (i < n && b[i] >= '0' && b[i] <= '9') {
+            i++;
+        }
+        return i;
     }
 
     /** The decimal number at {@code from} (spaces and tabs before it skipped), up to {@code n}; -1 where there is none. */

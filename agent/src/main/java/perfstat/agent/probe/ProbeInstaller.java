@@ -50,6 +50,8 @@ public final class ProbeInstaller {
     /** The ClassFile API's transformer (Java 24 and later), or null. */
     private ClassFileInstall classFile;
     private boolean forceByteBuddy;
+    /** The filter whose methods open the counters' window at their first call, or null. */
+    private volatile ProbeFilter trigger;
 
     public ProbeInstaller(List<ProbeFilter> filters) {
         this(filters, line -> System.err.println("perfstat agent: " + line));
@@ -219,6 +221,9 @@ public final class ProbeInstaller {
             return -1;
         }
         hits.forEach(f -> matched.get(f).incrementAndGet());
+        if (trigger != null && hits.contains(trigger)) {
+            Probes.arm(id); // the counters' window opens at its first call
+        }
         instrumentedMethods.incrementAndGet();
         return id;
     }
@@ -262,6 +267,12 @@ public final class ProbeInstaller {
 
     private String bootReason;
     private boolean mergeOverloads;
+
+    /** The filter whose methods' first call opens the counters' window ({@link Probes#arm}); it must be among the filters. */
+    public ProbeInstaller trigger(ProbeFilter f) {
+        this.trigger = f;
+        return this;
+    }
 
     /** Whether the overloads of a method that the filters match count as one probe ({@code Class::method}), not one each. */
     public ProbeInstaller mergeOverloads(boolean merge) {

@@ -119,6 +119,17 @@ public final class Probes {
     private static final AtomicLong NEXT_ID = new AtomicLong();
     private static final AtomicLong FAILURES = new AtomicLong();
 
+    /**
+     * Per probe, a bit: its first call, by any thread, runs {@link #TRIGGER} once (the counters' window opens at a
+     * method's first call, agent option {@code from}). Looked at only on the rare path ({@link #enterElsewhere}), which
+     * every thread's first call of a probe takes: never on a counted call's fast path.
+     */
+    private static final long[] TRIGGER_BITS = new long[MAX_PROBES / 64];
+    private static final java.util.concurrent.atomic.AtomicReference<Runnable> TRIGGER =
+            new java.util.concurrent.atomic.AtomicReference<>();
+    /** Whether any bit is set and the trigger has not run: the rare path's one check otherwise. */
+    private static volatile boolean triggerArmed;
+
     /** Mean gap between timed calls; 1 times every call, {@link Long#MAX_VALUE} none. */
     private static volatile long sampleMean = 1024;
 
@@ -204,6 +215,9 @@ public final class Probes {
      * stripe; otherwise it counts in its lane. No lock, no loop.
      */
     private static long enterElsewhere(long[] c, int id, long tid) {
+        if (triggerArmed && (TRIGGER_BITS[id >>> 6] & (1L << id)) != 0) {
+            fire();
+        }
         int stripe = (int) tid & (STRIPES - 1);
         Thread me = Thread.currentThread();
         Thread owner = (Thread) THREADS.getAcquire(OWNERS, stripe);
@@ -401,6 +415,38 @@ public final class Probes {
             java.util.Arrays.fill(OWN[id], null);
         }
         Lane.reset();
+        TRIGGER.set(null);
+        triggerArmed = false;
+        java.util.Arrays.fill(TRIGGER_BITS, 0L);
+    }
+
+    /**
+     * Runs {@code action} once, on the thread of the first call of any probe {@link #arm armed} for it, before that call
+     * is counted; a later call of this method replaces an action that has not run.
+     */
+    public static void onFirstCall(Runnable action) {
+        TRIGGER.set(action);
+    }
+
+    /** Probe {@code id}'s first call runs the {@link #onFirstCall} action (at the latest, the next thread's first call). */
+    public static synchronized void arm(int id) {
+        if (id >= 0 && id < MAX_PROBES && TRIGGER.get() != null) {
+            TRIGGER_BITS[id >>> 6] |= 1L << id;
+            triggerArmed = true; // volatile: the bit is visible to the thread that sees this
+        }
+    }
+
+    /** The armed action, once: whatever it throws is counted, never passed to the caller. */
+    private static void fire() {
+        Runnable r = TRIGGER.getAndSet(null);
+        triggerArmed = false;
+        if (r != null) {
+            try {
+                r.run();
+            } catch (Throwable t) {
+                FAILURES.incrementAndGet();
+            }
+        }
     }
 
     /** Failures suppressed inside probes since start. */

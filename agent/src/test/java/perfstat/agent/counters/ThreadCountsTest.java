@@ -26,6 +26,30 @@ class ThreadCountsTest {
                 + "\nnonvoluntary_ctxt_switches:\t" + invol + "\n");
     }
 
+    private void waited(int tid, long cpuNs, long waitNs) throws IOException {
+        Files.writeString(task.resolve(Integer.toString(tid)).resolve("schedstat"), cpuNs + " " + waitNs + " 7\n");
+    }
+
+    /** schedstat's second field, the time runnable but not running: summed over the threads since the opening, ended ones too. */
+    @Test
+    void runQueueWaitIsTheThreadsSecondSchedstatFieldSinceTheOpening() throws IOException {
+        thread(100, "java", 5_000, 3, 1);
+        thread(101, "worker", 1_000, 0, 0);
+        waited(100, 5_000, 2_000);
+        waited(101, 1_000, 500);
+        ThreadCounts c = new ThreadCounts(task);
+        assertThat(c.runQueueWaitNs()).isZero();
+        waited(100, 6_000, 2_700);
+        waited(101, 3_000, 1_400);
+        thread(102, "late", 900, 0, 0);
+        waited(102, 900, 300); // started since: all its wait is the window's
+        c.read();
+        assertThat(c.runQueueWaitNs()).isEqualTo(700 + 900 + 300);
+        Files.walk(task.resolve("101")).sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        c.read(); // 101 ended: its wait up to the last read that saw it stays
+        assertThat(c.runQueueWaitNs()).isEqualTo(700 + 900 + 300);
+    }
+
     private static Map<ThreadRole, ThreadCounts.RoleCounts> byRole(ThreadCounts c) {
         return c.byRole().stream().collect(Collectors.toMap(ThreadCounts.RoleCounts::role, r -> r));
     }

@@ -128,6 +128,11 @@ public final class CompareCommand implements Callable<Integer> {
                 : Sequential.upTo(maxRuns, 1 - options.confidence());
         List<List<Path>> files = fileNames(plan, dir, looks.maxRuns());
         PrintWriter err = spec.commandLine().getErr();
+        String busy = perfstat.cli.launch.BusyMachine.warning("compare", perfstat.cli.launch.BusyMachine.otherCpus(),
+                Runtime.getRuntime().availableProcessors());
+        if (busy != null) {
+            err.println(busy);
+        }
         try {
             Judged judged = runLooks(plan, dir, files, err, looks, options, commands, sides);
             // the table first: a rule the runs' table cannot judge is refused (exit 2) after it, not instead of it
@@ -282,7 +287,7 @@ public final class CompareCommand implements Callable<Integer> {
     /** The agent's options for a command's runs. */
     private AgentOptions commandAgent() {
         // the commands' JVMs do not outlive perfstat, even one killed by SIGKILL
-        return withEvents(run.probes.applyTo(AgentOptions.builder().parentPid(ProcessHandle.current().pid())));
+        return withEvents(run.window.applyTo(run.probes.applyTo(AgentOptions.builder().parentPid(ProcessHandle.current().pid()))));
     }
 
     /** A command's slots: its recordings go to NAME/NAME.N.jfr, so that {@code diff DIR/A DIR/B} reads them again. */

@@ -149,7 +149,8 @@ final class GateNames {
     private static RunData withScore(RunData r, RunData.ProgramScore score) {
         return new RunData(r.file(), r.workload(), r.result(), r.intervalScores(), r.modelCounters(), r.countersStart(),
                 r.countersEnd(), r.probes(), r.agentOptions(), r.timerOverheadNs(), r.jdk(), r.perfCounters(), r.perThread(),
-                r.counterWindow(), r.probePatterns(), r.losses(), r.probeCandidates(), r.program(), r.roles(), score);
+                r.counterWindow(), r.probePatterns(), r.losses(), r.probeCandidates(), r.program(), r.roles(), score,
+                r.machine(), r.lateWindow());
     }
 
     /**

@@ -44,6 +44,9 @@ public final class ModelOptions {
     @Mixin
     ProbeOptions probes;
 
+    @Mixin
+    WindowOptions window;
+
     @Option(names = "--force", description = "Overwrite existing recordings.")
     boolean force;
 
@@ -92,7 +95,8 @@ public final class ModelOptions {
             throw UserError.usage(e.getMessage());
         }
         // the model's own probe set first, then the user's
-        AgentOptions agent = AgentArgs.check(probes.applyTo(AgentOptions.builder().probeSet(sel.model().probeSet())));
+        AgentOptions agent = AgentArgs.check(window.applyTo(probes.applyTo(AgentOptions.builder()
+                .probeSet(sel.model().probeSet()))));
         return new ModelLauncher.Spec(sel.workload(), args, agent);
     }
 }

@@ -49,6 +49,9 @@ public final class StatCommand implements Callable<Integer> {
     ProbeOptions probes;
 
     @Mixin
+    WindowOptions window;
+
+    @Mixin
     ScoreOptions score;
 
     @Mixin
@@ -185,7 +188,7 @@ public final class StatCommand implements Callable<Integer> {
 
     private AgentOptions agentOptions() {
         // the command's JVM does not outlive perfstat, even one killed by SIGKILL
-        AgentOptions.Builder b = probes.applyTo(AgentOptions.builder().parentPid(ProcessHandle.current().pid()));
+        AgentOptions.Builder b = window.applyTo(probes.applyTo(AgentOptions.builder().parentPid(ProcessHandle.current().pid())));
         List<String> eventNames = events.stream().filter(e -> !e.isBlank()).toList();
         if (!eventNames.isEmpty()) {
             try {
@@ -290,7 +293,9 @@ public final class StatCommand implements Callable<Integer> {
         }
         double windowS = runs.stream().mapToDouble(r -> r.counterWindow().window().toNanos() / 1e9).sum();
         long startCpuNs = runs.stream().mapToLong(r -> r.counterWindow().agentStartCpuNs()).filter(n -> n >= 0).sum();
-        notes.add(String.format(Locale.ROOT, "the window opens once the agent is ready, after JVM start-up, and closes at "
+        boolean late = runs.stream().anyMatch(r -> r.lateWindow() != null && r.lateWindow().opened());
+        notes.add(String.format(Locale.ROOT, (late ? "the window opens late (--delay, --from: below)" : "the window opens once"
+                + " the agent is ready, after JVM start-up,") + " and closes at "
                 + "JVM exit: %.3f s of the command's %.3f s wall time%s", windowS / runs.size(), wallNs / 1e9 / runs.size(),
                 runs.size() > 1 ? " (means)" : ""));
         if (runs.stream().allMatch(r -> r.counterWindow().agentStartCpuNs() >= 0)) {
@@ -299,6 +304,7 @@ public final class StatCommand implements Callable<Integer> {
                     runs.size() > 1 ? " a run" : ""));
         }
         notes.add(readerCost(w));
+        notes.addAll(conditionNotes(runs));
         perfstat.cli.stats.Measurements.roleNotes(last, null).forEach(n -> notes.add(perfstat.cli.render.NoteText.of(n)));
         perfstat.cli.stats.SparseTiming.notes(List.of(runs)).forEach(n -> notes.add(perfstat.cli.render.NoteText.of(n)));
         if (perThread) {
@@ -320,6 +326,27 @@ public final class StatCommand implements Callable<Integer> {
         notes.addAll(lossNotes(runs));
         notes.addAll(unmatchedNotes(runs));
         return notes;
+    }
+
+    /**
+     * Where the counters' window opened late (--delay, --from) or never opened, each run's; how busy the machine was (the
+     * runs' means) and the runs that shared it, in the words report and diff use.
+     */
+    private static List<String> conditionNotes(List<RunData> runs) {
+        List<perfstat.cli.stats.Note> notes = new ArrayList<>();
+        for (int i = 0; i < runs.size(); i++) {
+            if (runs.get(i).lateWindow() != null) {
+                notes.add(perfstat.cli.stats.ConditionNotes.lateWindow(runs.get(i), runs.size() > 1 ? "" : null,
+                        runs.size() > 1 ? i + 1 : 0));
+            }
+        }
+        perfstat.cli.stats.Note.MachineLoad load = perfstat.cli.stats.ConditionNotes.load(runs, null);
+        if (load != null) {
+            notes.add(load);
+        }
+        perfstat.cli.stats.ConditionNotes.of(List.of(runs), List.of(runs.size() > 1 ? "the command" : "")).stream()
+                .filter(n -> !(n instanceof perfstat.cli.stats.Note.LateWindow)).forEach(notes::add); // each run's: above
+        return new ArrayList<>(new java.util.LinkedHashSet<>(notes.stream().map(perfstat.cli.render.NoteText::of).toList()));
     }
 
     /**

@@ -25,6 +25,11 @@ final class ContentionCollector implements Collector {
     /** Per kind of blocking, each stack's site accumulator: a stack's site is found once (see HotMethodsCollector). */
     private final Map<RecordedStackTrace, long[]> monitorStacks = new WeakHashMap<>();
     private final Map<RecordedStackTrace, long[]> parkStacks = new WeakHashMap<>();
+    /** Each event as read ({@link #from} leaves out those before a time): its end, its blocked time, its two accumulators. */
+    private final java.util.List<Blocked> events = new java.util.ArrayList<>();
+
+    private record Blocked(java.time.Instant end, long ns, long[] kind, long[] site) {
+    }
 
     @Override
     public void register(Handlers h) {
@@ -41,6 +46,24 @@ final class ContentionCollector implements Collector {
         agg[1] += ns;
         site[0]++;
         site[1] += ns;
+        events.add(new Blocked(e.getEndTime(), ns, agg, site));
+    }
+
+    /** Leaves out the events that ended before {@code t} (the counters' late opening); null: none. */
+    void from(java.time.Instant t) {
+        if (t == null) {
+            return;
+        }
+        for (Blocked b : events) {
+            if (b.end().isBefore(t)) {
+                b.kind()[0]--;
+                b.kind()[1] -= b.ns();
+                b.site()[0]--;
+                b.site()[1] -= b.ns();
+            }
+        }
+        sites.values().removeIf(s -> s[0] == 0);
+        events.clear();
     }
 
     RunData.Contention monitors() {

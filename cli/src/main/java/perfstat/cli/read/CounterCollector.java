@@ -21,6 +21,8 @@ final class CounterCollector implements Collector {
     private RunData.Counters end;
     private RunData.Counters windowStart;
     private RunData.Counters windowEnd;
+    /** perfstat.Counters as the counters' window opened late (--delay, --from). */
+    private RunData.Counters lateStart;
     /** Whether the recording holds the agent's start: then it is the agent's own, not a window's. */
     private boolean agentStartSeen;
     /** The latest perfstat.CounterReader, as read (the window and the agent's start CPU filled in later). */
@@ -32,6 +34,7 @@ final class CounterCollector implements Collector {
     private final List<RunData.PerfCounter> perfEnd = new ArrayList<>();
     private final List<RunData.PerfCounter> perfWindowStart = new ArrayList<>();
     private final List<RunData.PerfCounter> perfWindowEnd = new ArrayList<>();
+    private final List<RunData.PerfCounter> perfLateStart = new ArrayList<>();
 
     /** The counters' part of {@link RunData}. */
     record Part(RunData.Counters start, RunData.Counters end, List<RunData.PerfCounter> totals,
@@ -84,6 +87,8 @@ final class CounterCollector implements Collector {
             windowStart = c;
         } else if (Phase.WINDOW_END.equals(phase)) {
             windowEnd = c;
+        } else if (Phase.LATE_START.equals(phase)) {
+            lateStart = c;
         } else if (Phase.START.equals(phase)) {
             agentStartSeen = true;
             start = start == null ? c : start;
@@ -98,6 +103,7 @@ final class CounterCollector implements Collector {
             case Phase.END -> perfEnd.add(perfCounter(e));
             case Phase.WINDOW_START -> perfWindowStart.add(perfCounter(e));
             case Phase.WINDOW_END -> perfWindowEnd.add(perfCounter(e));
+            case Phase.LATE_START -> perfLateStart.add(perfCounter(e));
             default -> {
             }
         }
@@ -120,8 +126,16 @@ final class CounterCollector implements Collector {
         return windowEnd != null || !perfWindowEnd.isEmpty();
     }
 
-    /** The counters of the recording, or of its window ({@code window}); {@code agentStartCpuNs} from perfstat.Agent. */
-    Part result(boolean window, long agentStartCpuNs) {
+    /** Whether it holds the totals as the counters' window opened late. */
+    boolean hasLateStart() {
+        return lateStart != null || !perfLateStart.isEmpty();
+    }
+
+    /**
+     * The counters of the recording, of its window ({@code window}), or from their late opening on ({@code late});
+     * {@code agentStartCpuNs} from perfstat.Agent.
+     */
+    Part result(boolean window, boolean late, long agentStartCpuNs) {
         // every chunk ends with the totals so far: the latest batch wins
         long lastWindow = perfEnd.stream().mapToLong(RunData.PerfCounter::windowNs).max().orElse(-1);
         List<RunData.PerfCounter> totals = perfEnd.stream().filter(c -> c.windowNs() == lastWindow && c.tid() == 0).toList();
@@ -132,7 +146,16 @@ final class CounterCollector implements Collector {
             perThread = List.of(); // per-thread values are the whole run's
             windowNs = totals.isEmpty() ? 0 : totals.get(0).windowNs();
         }
+        if (late && !perfLateStart.isEmpty()) {
+            long lastLate = perfLateStart.stream().mapToLong(RunData.PerfCounter::windowNs).max().orElse(-1);
+            totals = windowDeltas(perfLateStart.stream().filter(c -> c.windowNs() == lastLate && c.tid() == 0).toList(), totals);
+            perThread = List.of(); // per-thread values are the whole run's
+            windowNs = totals.isEmpty() ? 0 : totals.get(0).windowNs();
+        }
         boolean windowCounters = window && windowStart != null && windowEnd != null;
+        if (late && lateStart != null) {
+            return new Part(lateStart, end, totals, perThread, counterWindow(windowNs, agentStartCpuNs));
+        }
         return new Part(windowCounters ? windowStart : start, windowCounters ? windowEnd : end, totals, perThread,
                 counterWindow(windowNs, agentStartCpuNs));
     }

@@ -36,10 +36,12 @@ public final class IntervalLog {
         this.file = file;
     }
 
-    /** Reads what has been appended since the last call; calls {@code sink} once per complete batch. */
+    /**
+     * Reads what has been appended since the last call; calls {@code sink} once per complete batch, a {@code base} one
+     * (the totals as the counters' window opened late, --delay or --from) among them: an interval ends there.
+     */
     public void poll(Consumer<Batch> sink) {
-        poll(sink, b -> {
-        });
+        poll(sink, sink);
     }
 
     /**

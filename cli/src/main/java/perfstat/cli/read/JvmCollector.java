@@ -12,9 +12,9 @@ import jdk.jfr.consumer.RecordedEvent;
  * threads: its CPU time) and the machine's context switches (jdk.ThreadContextSwitchRate).
  */
 final class JvmCollector implements Collector {
-    private long gcCount;
+    /** Each collection: {end, epoch ns; its pauses, ns}. */
+    private final List<long[]> gcs = new ArrayList<>();
     private final java.util.Set<String> gcNames = new java.util.TreeSet<>();
-    private Duration gcPause = Duration.ZERO;
     private int hwThreads;
     private Duration beforeRecording = Duration.ZERO;
     private boolean firstJvmInformation = true;
@@ -26,11 +26,10 @@ final class JvmCollector implements Collector {
     public void register(Handlers h) {
         h.on("jdk.GarbageCollection", e -> {
             Duration pauses = e.getDuration("sumOfPauses");
-            gcCount++;
+            gcs.add(new long[] {(long) epochNs(e.getEndTime()), pauses.toNanos()});
             if (e.hasField(perfstat.format.JdkFields.GC_NAME) && e.getString(perfstat.format.JdkFields.GC_NAME) != null) {
                 gcNames.add(e.getString(perfstat.format.JdkFields.GC_NAME));
             }
-            gcPause = gcPause.plus(pauses);
         });
         h.on("jdk.CPULoad", e -> cpuLoads.add(new double[] {epochNs(e.getEndTime()), e.getFloat("jvmUser") + e.getFloat("jvmSystem")}));
         h.on("jdk.ThreadContextSwitchRate", e -> switchRates.add(new double[] {epochNs(e.getEndTime()), e.getFloat("switchRate")}));
@@ -61,12 +60,22 @@ final class JvmCollector implements Collector {
         return gcNames;
     }
 
+    /** From now on, the figures leave out what happened before {@code t} (the counters' late opening); null: nothing. */
+    void from(Instant t) {
+        if (t != null) {
+            double at = epochNs(t);
+            gcs.removeIf(g -> g[0] < at);
+            cpuLoads.removeIf(l -> l[0] < at);
+            switchRates.removeIf(l -> l[0] < at);
+        }
+    }
+
     long gcCount() {
-        return gcCount;
+        return gcs.size();
     }
 
     Duration gcPause() {
-        return gcPause;
+        return Duration.ofNanos(gcs.stream().mapToLong(g -> g[1]).sum());
     }
 
     /**

@@ -25,6 +25,8 @@ final class ProbeCollector implements Collector {
     // a window opened on a JVM that already ran the agent: totals as it opened and as it closed
     private final Map<String, Totals> windowStart = new HashMap<>();
     private final Map<String, Totals> windowEnd = new HashMap<>();
+    /** The totals as the counters' window opened late (--delay, --from). */
+    private final Map<String, Totals> lateStart = new HashMap<>();
     private final Map<String, Long> patterns = new LinkedHashMap<>(); // the latest per pattern
     private final Map<String, Hint> candidates = new HashMap<>();
     /** The installer's counts, cumulative: the largest seen. */
@@ -101,6 +103,7 @@ final class ProbeCollector implements Collector {
         switch (phase) {
             case Phase.WINDOW_START -> windowStart.put(probe, t);
             case Phase.WINDOW_END -> windowEnd.put(probe, t);
+            case Phase.LATE_START -> lateStart.put(probe, t);
             default -> latest.merge(probe, t, (a, b) -> b.end().isBefore(a.end()) ? a : b);
         }
     }
@@ -110,14 +113,17 @@ final class ProbeCollector implements Collector {
         return !windowEnd.isEmpty();
     }
 
-    /** Each probe's totals by name: the recording's, or its window's share ({@code window}). */
-    SortedMap<String, RunData.Probe> probes(boolean window) {
+    /**
+     * Each probe's totals by name: the recording's, its window's share ({@code window}), or its share from the late
+     * opening on ({@code late}: a probe not called before the opening has no totals then, and counts whole).
+     */
+    SortedMap<String, RunData.Probe> probes(boolean window, boolean late) {
         TreeMap<String, RunData.Probe> probes = new TreeMap<>();
         for (Totals e : (window ? windowEnd : latest).values()) {
             Histogram h = histogram(e);
             long calls = e.calls();
             long timed = e.timed();
-            Totals before = window ? windowStart.get(e.probe()) : null;
+            Totals before = window ? windowStart.get(e.probe()) : late ? lateStart.get(e.probe()) : null;
             if (before != null) {
                 // the window's share: totals as it closed less totals as it opened
                 h = h.copy();

@@ -238,6 +238,8 @@ public final class RecordingReader {
         private final CompilationCollector compilations = new CompilationCollector();
         private final SettingsCollector settings = new SettingsCollector();
         private final SetupCollector setup = new SetupCollector();
+        private final MachineCollector machine = new MachineCollector();
+        private final LateWindowCollector lateWindow = new LateWindowCollector();
         /** The events a handler could not use. */
         private final SkippedEvents skipped = new SkippedEvents();
         /** Events read per type: the JDK's under their own names (a JDK 9/10 alias adds to its jdk. name). */
@@ -264,7 +266,7 @@ public final class RecordingReader {
         Map<String, Consumer<RecordedEvent>> handlers() {
             Handlers h = new Handlers();
             for (Collector c : List.of(agent, workload, jmh, counters, probes, jvm, contention, hot, jdkTotals, roles,
-                    threadLoads, compilations, settings, setup)) {
+                    threadLoads, compilations, settings, setup, machine, lateWindow)) {
                 c.register(h);
             }
             return h.all();
@@ -293,19 +295,26 @@ public final class RecordingReader {
             // a window's own recording holds its opening and closing totals but not the agent's start;
             // the agent's main recording holds all three, and its totals are the whole run's
             boolean window = (probes.hasWindowEnd() || counters.hasWindowEnd()) && !counters.agentStartSeen();
+            // the agent's own recording whose counters' window opened late (--delay, --from): its counts from there on
+            RunData.LateWindow late = lateWindow.result();
+            boolean fromLate = !window && late != null && late.opened() && counters.hasLateStart();
             boolean jmhRun = jmh.any() && workload.workload() == null;
             List<double[]> scores = new ArrayList<>(workload.scores());
             scores.addAll(jmh.scores());
             scores.sort((a, b) -> Double.compare(a[0], b[0]));
-            CounterCollector.Part c = counters.result(window, agent.startCpuNs());
+            CounterCollector.Part c = counters.result(window, fromLate, agent.startCpuNs());
+            if (fromLate && c.start() != null) { // the JDK's rows from the late opening on, as the counters
+                jvm.from(c.start().time());
+                contention.from(c.start().time());
+            }
             RunData run = new RunData(name, jmhRun ? jmh.workload() : workload.workload(),
                     jmhRun ? jmh.result() : workload.result(),
                     scores.stream().map(s -> s[1]).toList(), workload.modelCounters(), c.start(), c.end(),
-                    probes.probes(window), agent.options(), agent.timerOverheadNs(), jdkSummary(c), c.totals(), c.perThread(),
+                    probes.probes(window, fromLate), agent.options(), agent.timerOverheadNs(), jdkSummary(c), c.totals(), c.perThread(),
                     c.window(), probes.patterns(), losses(), probes.candidates(),
-                    agent.program().isEmpty() ? jvm.program() : agent.program(), roles.result(window)
+                    agent.program().isEmpty() ? jvm.program() : agent.program(), roles.result(window, fromLate)
                     .withCompiles(compilations.result(c.start() == null ? null : c.start().time(),
-                            c.end() == null ? null : c.end().time())), workload.programScore());
+                            c.end() == null ? null : c.end().time())), workload.programScore(), machine.result(window, fromLate), late);
             return derivedRoles(run);
         }
 
@@ -321,7 +330,8 @@ public final class RecordingReader {
             return derived.counts().isEmpty() ? run : new RunData(run.file(), run.workload(), run.result(), run.intervalScores(),
                     run.modelCounters(), run.countersStart(), run.countersEnd(), run.probes(), run.agentOptions(),
                     run.timerOverheadNs(), run.jdk(), run.perfCounters(), run.perThread(), run.counterWindow(),
-                    run.probePatterns(), run.losses(), run.probeCandidates(), run.program(), derived, run.programScore());
+                    run.probePatterns(), run.losses(), run.probeCandidates(), run.program(), derived, run.programScore(),
+                    run.machine(), run.lateWindow());
         }
 
         /** The events skipped, and the agent's own counts of what it lost. */

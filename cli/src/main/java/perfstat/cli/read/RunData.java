@@ -34,6 +34,8 @@ import perfstat.format.CounterStatus;
  *                       jdk.JVMInformation's); "" where the recording does not say
  * @param roles          the counts by thread role (format 7; none in older recordings)
  * @param programScore   a command's own score, from its output (perfstat.ProgramScore, format 9), or null
+ * @param machine        how busy the machine was over the window (perfstat.Machine, format 10), or {@link Machine#NONE}
+ * @param lateWindow     the counters' window opened late (perfstat.LateWindow, format 10), or null where it was not asked
  */
 public record RunData(String file, Workload workload, Result result, List<Double> intervalScores,
                       Map<String, Long> modelCounters, Counters countersStart, Counters countersEnd,
@@ -41,7 +43,61 @@ public record RunData(String file, Workload workload, Result result, List<Double
                       JdkSummary jdk, List<PerfCounter> perfCounters, List<PerfCounter> perThread,
                       CounterWindow counterWindow, Map<String, Long> probePatterns, Losses losses,
                       Map<String, List<String>> probeCandidates, String program,
-                      Roles roles, ProgramScore programScore) {
+                      Roles roles, ProgramScore programScore, Machine machine, LateWindow lateWindow) {
+
+    public RunData {
+        machine = machine == null ? Machine.NONE : machine;
+    }
+
+    /** A run without the machine's figures or a late window (before format 10). */
+    public RunData(String file, Workload workload, Result result, List<Double> intervalScores,
+                   Map<String, Long> modelCounters, Counters countersStart, Counters countersEnd,
+                   SortedMap<String, Probe> probes, String agentOptions, long timerOverheadNs,
+                   JdkSummary jdk, List<PerfCounter> perfCounters, List<PerfCounter> perThread,
+                   CounterWindow counterWindow, Map<String, Long> probePatterns, Losses losses,
+                   Map<String, List<String>> probeCandidates, String program,
+                   Roles roles, ProgramScore programScore) {
+        this(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes, agentOptions,
+                timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses, probeCandidates, program,
+                roles, programScore, Machine.NONE, null);
+    }
+
+    /**
+     * How busy the machine was over the run's window (perfstat.Machine): each figure over the window, -1 where not read.
+     *
+     * @param othersNs       the other processes' CPU time (the machine's busy time less this JVM's)
+     * @param stealNs        the CPUs' steal time
+     * @param runQueueWaitNs this JVM's threads' time runnable but not running
+     * @param windowNs       the window these figures cover
+     * @param cpus           the machine's CPUs
+     * @param cpuFreqKhz     the CPUs' mean frequency, -1 where not readable
+     * @param note           what could not be read, "" where everything was
+     */
+    public record Machine(long othersNs, long stealNs, long runQueueWaitNs, long windowNs, int cpus, long cpuFreqKhz,
+                          String note) {
+        public static final Machine NONE = new Machine(-1, -1, -1, 0, -1, -1, "");
+
+        /** Whether the recording has the machine's figures. */
+        public boolean recorded() {
+            return windowNs > 0;
+        }
+
+        /** The other processes' CPU time over the window, in CPUs (0.9: most of one CPU); NaN where not read. */
+        public double otherCpus() {
+            return othersNs < 0 || windowNs <= 0 ? Double.NaN : othersNs / (double) windowNs;
+        }
+    }
+
+    /**
+     * The counters' window as it opened late (agent options delay, from): what opened it and whether it did.
+     *
+     * @param trigger      {@code delay} or {@code from}
+     * @param target       the delay as given, or the method
+     * @param opened       whether it opened; where not, the run's counts are the whole run's
+     * @param openedAfterNs from the agent's start to the opening; -1 where it never opened
+     */
+    public record LateWindow(String trigger, String target, boolean opened, long openedAfterNs) {
+    }
 
     /** A run without a command's own score. */
     public RunData(String file, Workload workload, Result result, List<Double> intervalScores,

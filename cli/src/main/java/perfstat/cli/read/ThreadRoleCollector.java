@@ -23,6 +23,9 @@ final class ThreadRoleCollector implements Collector {
     private final List<Read> end = new ArrayList<>();
     private final List<Read> windowStart = new ArrayList<>();
     private final List<Read> windowEnd = new ArrayList<>();
+    /** The totals as the counters' window opened late (--delay, --from): the run's counts are the end's less these. */
+    private final List<Read> lateStart = new ArrayList<>();
+    private final List<EventRead> eventsLateStart = new ArrayList<>();
     /** perfstat.ThreadRoleCounter's, by phase: end, window-start, window-end. */
     private final List<EventRead> eventsEnd = new ArrayList<>();
     private final List<EventRead> eventsWindowStart = new ArrayList<>();
@@ -50,19 +53,27 @@ final class ThreadRoleCollector implements Collector {
             case Phase.END -> eventsEnd.add(r);
             case Phase.WINDOW_START -> eventsWindowStart.add(r);
             case Phase.WINDOW_END -> eventsWindowEnd.add(r);
+            case Phase.LATE_START -> eventsLateStart.add(r);
             default -> {
             }
         }
     }
 
     /** The latest batch of role event counts (the largest window); for a window, as it closed less as it opened. */
-    private List<RunData.RoleEvent> events(boolean window) {
+    private List<RunData.RoleEvent> events(boolean window, boolean late) {
+        if (late && !eventsLateStart.isEmpty()) {
+            return eventDeltas(latestEvents(eventsLateStart), latestEvents(eventsEnd));
+        }
         if (!window || eventsWindowEnd.isEmpty()) {
             return latestEvents(eventsEnd);
         }
-        List<RunData.RoleEvent> opened = latestEvents(eventsWindowStart);
+        return eventDeltas(latestEvents(eventsWindowStart), latestEvents(eventsWindowEnd));
+    }
+
+    /** Each role's count of each event as the window closed less as it opened. */
+    private static List<RunData.RoleEvent> eventDeltas(List<RunData.RoleEvent> opened, List<RunData.RoleEvent> closed) {
         List<RunData.RoleEvent> out = new ArrayList<>();
-        for (RunData.RoleEvent c : latestEvents(eventsWindowEnd)) {
+        for (RunData.RoleEvent c : closed) {
             long before = opened.stream().filter(o -> o.role() == c.role() && o.event().equals(c.event()))
                     .mapToLong(RunData.RoleEvent::value).findFirst().orElse(0);
             out.add(new RunData.RoleEvent(c.role(), c.event(), c.value() - before, c.source()));
@@ -91,22 +102,27 @@ final class ThreadRoleCollector implements Collector {
             case Phase.END -> end.add(r);
             case Phase.WINDOW_START -> windowStart.add(r);
             case Phase.WINDOW_END -> windowEnd.add(r);
+            case Phase.LATE_START -> lateStart.add(r);
             default -> {
             }
         }
     }
 
-    /** The counts of the recording, or of its window ({@code window}). */
-    RunData.Roles result(boolean window) {
+    /** The counts of the recording, of its window ({@code window}), or from its late opening on ({@code late}). */
+    RunData.Roles result(boolean window, boolean late) {
         RunData.Roles roles;
-        if (window && !windowEnd.isEmpty()) {
+        if (late && !lateStart.isEmpty()) {
+            RunData.Roles closed = latest(end);
+            RunData.Roles opened = latest(lateStart);
+            roles = closed.note() != null || opened.counts().isEmpty() ? closed : deltas(opened, closed);
+        } else if (window && !windowEnd.isEmpty()) {
             RunData.Roles closed = latest(windowEnd);
             RunData.Roles opened = latest(windowStart);
             roles = closed.note() != null || opened.counts().isEmpty() ? closed : deltas(opened, closed);
         } else {
             roles = latest(end);
         }
-        return roles.note() != null ? roles : new RunData.Roles(roles.counts(), null, events(window));
+        return roles.note() != null ? roles : new RunData.Roles(roles.counts(), null, events(window, late));
     }
 
     /** The batch with the largest window: every chunk ends with the totals so far. */

@@ -30,6 +30,9 @@ public final class NoteText {
             s = roles(note);
         }
         if (s == null) {
+            s = conditions(note);
+        }
+        if (s == null) {
             throw new IllegalArgumentException("no words for " + note); // a new kind of note without its words here
         }
         return s;
@@ -297,8 +300,9 @@ public final class NoteText {
     private static String samplesOutsideWindow(Note note) {
         if (note instanceof Note.SamplesOutsideWindow n) {
             return String.format(Locale.ROOT, "%s: hot methods and flame graph count the %d method samples inside the counters'"
-                    + " window; %d outside it (%.1f%%: the JVM's and the agent's start, JFR writing the recording) are left out",
-                    n.column(), n.kept(), n.outside(), 100.0 * n.outside() / Math.max(1, n.outside() + n.kept()));
+                    + " window; %d outside it (%.1f%%: %s, JFR writing the recording) are left out",
+                    n.column(), n.kept(), n.outside(), 100.0 * n.outside() / Math.max(1, n.outside() + n.kept()),
+                    n.late() ? "the run before the window's late opening (--delay, --from)" : "the JVM's and the agent's start");
         }
         return unmatchedProbeNear(note);
     }
@@ -327,6 +331,60 @@ public final class NoteText {
     }
 
     /** Where the rows by thread role came from, or why there are none; null for other kinds. */
+    /** The counters' window as it opened late, and how busy the machine was; null for other kinds. */
+    private static String conditions(Note note) {
+        if (note instanceof Note.LateWindow n) {
+            return lateWindow(n);
+        }
+        if (note instanceof Note.SharedMachine n) {
+            String col = n.column() == null || n.column().isEmpty() ? null : n.column();
+            String who = n.run() > 0 ? "run " + n.run() + (col == null ? "" : " of " + col)
+                    : n.run() < 0 ? "every run" + (col == null ? "" : " of " + col) : col == null ? "the run" : col;
+            return String.format(Locale.ROOT, "%s shared the machine: %.2f CPUs%s used by other processes%s%s", who,
+                    n.otherCpus(), n.cpus() > 0 ? " of " + n.cpus() : "", n.run() < 0 ? " (median)" : "",
+                    n.run() > 0 ? ", much more than beside its side's other runs" : "");
+        }
+        if (note instanceof Note.WaitedForCpu n) {
+            String col = n.column() == null || n.column().isEmpty() ? "" : " of " + n.column();
+            return String.format(Locale.ROOT, "run %d%s waited for a CPU %.1f ms for each ms it ran, %.1f times its side's"
+                    + " other runs (%.1f): its neighbours wanted more of the machine (%.2f CPUs%s used by other processes)",
+                    n.run(), col, n.waitPerCpu(), n.waitPerCpu() / n.sideMedian(), n.sideMedian(), n.otherCpus(),
+                    n.cpus() > 0 ? " of " + n.cpus() : "");
+        }
+        if (note instanceof Note.MachineLoad n) {
+            return prefix(n.column()) + String.format(Locale.ROOT,
+                    "machine: other processes used %.2f CPUs%s while it ran, steal %.1f ms; its threads waited %s for a CPU;"
+                            + " CPU frequency %s", n.otherCpus(), n.cpus() > 0 ? " of " + n.cpus() : "", n.stealMs(),
+                    Double.isNaN(n.runQueueWaitMs()) ? "<not counted>" : String.format(Locale.ROOT, "%.1f ms", n.runQueueWaitMs()),
+                    Double.isNaN(n.cpuMhz()) ? "<not supported>" : String.format(Locale.ROOT, "%.0f MHz", n.cpuMhz()));
+        }
+        if (note instanceof Note.MachineUnread n) {
+            return prefix(n.column()) + "machine: " + n.why();
+        }
+        return null;
+    }
+
+    /** {@code column: }, or nothing where the note is about no column. */
+    private static String prefix(String column) {
+        return column == null || column.isEmpty() ? "" : column + ": ";
+    }
+
+    private static String lateWindow(Note.LateWindow n) {
+        String col = n.column() == null ? "" : n.column();
+        String run = n.run() > 0 ? "run " + n.run() : "";
+        String who = col.isEmpty() && run.isEmpty() ? "" : (col + (col.isEmpty() || run.isEmpty() ? "" : " ") + run + ": ");
+        String asked = "from".equals(n.trigger()) ? "--from " + n.target() : "--delay " + n.target();
+        if (!n.opened()) {
+            String why = "from".equals(n.trigger()) ? n.target() + " was never called" : "the JVM exited before the delay ran out";
+            return who + "the window never opened (" + asked + "): " + why + "; the counts are the whole run's, from the agent's"
+                    + " start to the JVM's exit, not a window's";
+        }
+        String from = "from".equals(n.trigger()) ? "the first call of " + n.target() + ", " : "";
+        return who + String.format(Locale.ROOT, "window: counters, probes, hot methods and the JDK's rows from %s%.3f s after"
+                + " the agent's start (%s), to the JVM's exit", from, n.openedAfterMs() / 1e3, asked)
+                + (n.score() ? "; the score, the workload's measured window" : "");
+    }
+
     private static String roles(Note note) {
         if (note instanceof Note.NoRoleSplit n) {
             return (n.column() == null ? "" : n.column() + ": ") + "no task-clock by thread role: " + n.reason();
@@ -402,6 +460,9 @@ public final class NoteText {
             if (n instanceof Note.RolesDerived d && d.column() != null) {
                 derived.computeIfAbsent(derivedWords(d), k -> new java.util.ArrayList<>()).add(d.column());
             }
+            if (n instanceof Note.MachineUnread m && m.column() != null && !m.column().isEmpty()) {
+                derived.computeIfAbsent("machine: " + m.why(), k -> new java.util.ArrayList<>()).add(m.column());
+            }
         }
         List<String> out = new java.util.ArrayList<>();
         java.util.Set<String> said = new java.util.HashSet<>();
@@ -413,6 +474,11 @@ public final class NoteText {
                 }
             } else if (n instanceof Note.RolesDerived d && d.column() != null) {
                 String words = derivedWords(d);
+                if (said.add(words)) {
+                    out.add(String.join(", ", derived.get(words)) + ": " + words);
+                }
+            } else if (n instanceof Note.MachineUnread m && m.column() != null && !m.column().isEmpty()) {
+                String words = "machine: " + m.why(); // alike in every column of one machine: one line
                 if (said.add(words)) {
                     out.add(String.join(", ", derived.get(words)) + ": " + words);
                 }

@@ -158,6 +158,7 @@ public final class Comparison {
             notes.addAll(timedCallNotes(rows, labels));
         }
         notes.addAll(SparseTiming.notes(columns));
+        notes.addAll(ConditionNotes.of(columns, labels));
         if (columns.size() == 1 && columns.get(0).size() == 1) {
             notes.addAll(Measurements.blockedSites(columns.get(0).get(0)));
         }
@@ -516,7 +517,7 @@ public final class Comparison {
         return new RunData(f.file(), f.workload(), f.result(), f.intervalScores(), f.modelCounters(), f.countersStart(),
                 f.countersEnd(), probes, f.agentOptions(), f.timerOverheadNs(), f.jdk(), f.perfCounters(), f.perThread(),
                 f.counterWindow(), f.probePatterns(), f.losses(), f.probeCandidates(), f.program(), f.roles(),
-                f.programScore());
+                f.programScore(), f.machine(), f.lateWindow());
     }
 
     /** {@code notes} with a column's timer-cost note giving the lowest and highest of its recordings' costs. */
@@ -629,7 +630,8 @@ public final class Comparison {
                 }
                 double d = moveDelta(r, c);
                 if (s == null || s.verdict() != Significance.Verdict.SIGNIFICANT || Double.isNaN(d)
-                        || r.metric().id().statistic() == MetricId.Statistic.MAX || r == head) {
+                        || r.metric().id().statistic() == MetricId.Statistic.MAX || r == head
+                        || r.metric().kind() == MetricId.Kind.MACHINE) { // the machine is context, not a move of the program
                     continue;
                 }
                 moves.add(new Summary.Move(r.metric(), d));

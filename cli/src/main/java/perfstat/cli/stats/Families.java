@@ -19,6 +19,8 @@ import java.util.function.Predicate;
  *       judged with it: its errors are the primary's.</li>
  *   <li><b>Rules</b>: each {@code --fail-on} rule's row, named before the runs too: Holm across the rules' rows and
  *       configurations for the gate's answers; the row's own interval at 1 − α/k (Bonferroni over the k of them).</li>
+ *   <li><b>Context</b>: the machine's rows (how busy it was, {@link MetricId.Kind#MACHINE}): each on its own at α, as
+ *       they describe the runs' surroundings, not the program; never the primary, not in the exploratory family.</li>
  *   <li><b>Exploratory</b>: every other row, the false discovery rate controlled by Benjamini–Hochberg at the rest of α,
  *       or all of it where the primary shows a change (the fallback procedure); each
  *       row's interval is its own, at 1 − α, so a row may show an interval without 0 and still be marked unchanged
@@ -99,6 +101,8 @@ public final class Families {
                 }
                 if (s.rules().stream().anyMatch(rule -> rule.matches(r.metric()))) {
                     tests.get(i).set(c, ruleRow(t, r, c, outcomes, s));
+                } else if (r.metric().kind() == MetricId.Kind.MACHINE) {
+                    tests.get(i).set(c, confirmatory(t, Significance.Family.CONTEXT, s.alpha(), s));
                 } else if (r == primary || primary != null && follows(r, primary, c)) {
                     tests.get(i).set(c, confirmatory(t, Significance.Family.PRIMARY, s.primaryAlpha(), s));
                 } else if (informative(t)) {

@@ -171,6 +171,7 @@ public final class HotMethods {
         for (int c = 0; c < columns.size(); c++) {
             long samples = 0;
             long left = 0;
+            boolean late = columns.get(c).stream().anyMatch(r -> r.lateWindow() != null && r.lateWindow().opened());
             for (RunData r : columns.get(c)) {
                 samples += r.jdk().hot().samples();
                 left += r.jdk().hot().outsideWindow();
@@ -182,7 +183,7 @@ public final class HotMethods {
                 without.add(c);
             }
             if (left > 0) {
-                outside.add(new Note.SamplesOutsideWindow(labels.get(c), left, samples));
+                outside.add(new Note.SamplesOutsideWindow(labels.get(c), left, samples, late));
             }
         }
         if (kinds.isEmpty()) {

@@ -87,9 +87,36 @@ public final class Measurements {
                             "JVM CPU load (% of machine)", 2, Metric.Better.NEITHER),
                     Value.of(100 * jdk.meanJvmCpuLoad()), new Comment.MeanOf("jdk.CPULoad"));
         }
+        machineRows(m, run);
         put(m, new Metric("time-elapsed", "time elapsed (msecs)", "ms", TIME, 6, Metric.Better.LOWER),
                 Double.isFinite(elapsedMs) ? Value.of(elapsedMs) : Value.absent(), Comment.NONE);
         return m;
+    }
+
+    /**
+     * How busy the machine was over the run's window (perfstat.Machine, format 10): the other processes' CPU, steal, the
+     * JVM's threads' run-queue wait, and the CPUs' frequency ({@code <not supported>} where sysfs has none). Context for
+     * the other rows ({@link MetricId.Kind#MACHINE}); none for a recording without them.
+     */
+    private static void machineRows(Map<MetricId, Measured> m, RunData run) {
+        RunData.Machine mc = run.machine();
+        if (!mc.recorded()) {
+            return;
+        }
+        MetricId.Kind k = MetricId.Kind.MACHINE;
+        double others = mc.otherCpus();
+        put(m, new Metric(new MetricId(k, "machine:others", MetricId.Statistic.MEAN, "CPUs"), "machine:others",
+                        "machine busy (other processes) (CPUs)", 3, Metric.Better.NEITHER),
+                Double.isNaN(others) ? Value.notCounted() : Value.of(others),
+                mc.cpus() > 0 && !Double.isNaN(others) ? Comment.Counter.of(new CounterMetrics.Derived(100 * others / mc.cpus(),
+                        "% of " + mc.cpus() + " CPUs")) : Comment.NONE);
+        put(m, new Metric("machine:steal", "steal (msecs)", "ms", k, 3, Metric.Better.NEITHER),
+                mc.stealNs() < 0 ? Value.notCounted() : Value.of(mc.stealNs() / 1e6), Comment.NONE);
+        put(m, new Metric("machine:run-queue-wait", "waited for a CPU (msecs)", "ms", k, 3, Metric.Better.NEITHER),
+                mc.runQueueWaitNs() < 0 ? Value.notCounted() : Value.of(mc.runQueueWaitNs() / 1e6), Comment.NONE);
+        put(m, new Metric(new MetricId(k, "machine:cpu-frequency", MetricId.Statistic.MEAN, "MHz"), "machine:cpu-frequency",
+                        "CPU frequency (MHz)", 0, Metric.Better.NEITHER),
+                mc.cpuFreqKhz() > 0 ? Value.of(mc.cpuFreqKhz() / 1e3) : Value.notSupported(), Comment.NONE);
     }
 
     /** The workload's score: its result, or for a window of a running model (perfstat attach) the mean of its intervals. */
@@ -349,12 +376,17 @@ public final class Measurements {
                     break; // one is enough: the others fail for the same reason, or print their own source
                 }
             }
-            notes.add(new Note.Window(run.result() != null));
+            notes.add(windowNote(run, label));
             notes.addAll(RoleRows.notes(run, label));
         } else if (run.countersEnd() != null && run.countersEnd().source() != null) {
             notes.add(new Note.CountersFrom(null, run.countersEnd().source(), ""));
-            notes.add(new Note.Window(run.result() != null));
+            notes.add(windowNote(run, label));
         }
+    }
+
+    /** What the counters' window covers: from the agent's start, or from its late opening (--delay, --from), to the exit. */
+    private static Note windowNote(RunData run, String label) {
+        return run.lateWindow() == null ? new Note.Window(run.result() != null) : ConditionNotes.lateWindow(run, label, 0);
     }
 
     /**

@@ -27,6 +27,12 @@ public record MetricId(Kind kind, String subject, Statistic statistic, String un
         PROBE,
         /** A total or mean from the JDK's own events (GC, contention, allocation, I/O, CPU load). */
         JDK,
+        /**
+         * How busy the machine was while the run ran (perfstat.Machine): the other processes' CPU, steal, the run-queue
+         * wait, the CPUs' frequency. Context for the program's rows, not its performance: judged in a family of its own
+         * ({@link Significance.Family#CONTEXT}), never the primary, never in the summary.
+         */
+        MACHINE,
         /** The time the counters cover (perf's "time elapsed"). */
         TIME
     }

@@ -33,6 +33,69 @@ public sealed interface Note {
     }
 
     /**
+     * The counters' window opened late (--delay, --from), or was asked to and never opened.
+     *
+     * @param column        the configuration, or null where the note is not about one
+     * @param run           the run of the column (from 1), or 0 where the note is about the column's runs or its only one
+     * @param trigger       {@code delay} or {@code from}
+     * @param target        the delay as recorded ({@code 2000ms}) or the method
+     * @param openedAfterMs from the agent's start to the opening; NaN where it never opened
+     * @param score         whether there is a score, which covers the workload's measured window only
+     */
+    record LateWindow(String column, int run, String trigger, String target, double openedAfterMs, boolean score)
+            implements Note {
+        /** Whether the window opened; where not, the counts are the whole run's. */
+        public boolean opened() {
+            return !Double.isNaN(openedAfterMs);
+        }
+    }
+
+    /**
+     * A run whose neighbours on the machine used much more CPU than its side's other runs' did, or a side whose runs all
+     * shared the machine.
+     *
+     * @param column    the configuration, or null where the note is not about one
+     * @param run       the run (from 1); 0: the column's only run; -1: every run of the column (then the median)
+     * @param otherCpus the other processes' CPU time over the run's window, in CPUs
+     * @param cpus      the machine's CPUs (-1 where unknown)
+     */
+    record SharedMachine(String column, int run, double otherCpus, int cpus) implements Note {
+    }
+
+    /**
+     * A run whose threads waited for a CPU much longer, for each ms they ran, than its side's other runs' did: on a machine
+     * its neighbours already fill, a further neighbour shows there rather than in their CPU.
+     *
+     * @param column      the configuration, or null
+     * @param run         the run (from 1)
+     * @param waitPerCpu  its threads' run-queue wait per unit of its task-clock
+     * @param sideMedian  the same, the median of the side's other runs
+     * @param otherCpus   the other processes' CPU over the run, in CPUs
+     * @param cpus        the machine's CPUs (-1 where unknown)
+     */
+    record WaitedForCpu(String column, int run, double waitPerCpu, double sideMedian, double otherCpus, int cpus)
+            implements Note {
+    }
+
+    /**
+     * How busy the machine was over a run (stat, which has no rows for it).
+     *
+     * @param column         the configuration, or null
+     * @param otherCpus      the other processes' CPU, in CPUs (mean over the runs)
+     * @param cpus           the machine's CPUs
+     * @param stealMs        the CPUs' steal time over the window
+     * @param runQueueWaitMs the JVM's threads' time runnable but not running (NaN where unread)
+     * @param cpuMhz         the CPUs' mean frequency (NaN where not readable)
+     */
+    record MachineLoad(String column, double otherCpus, int cpus, double stealMs, double runQueueWaitMs, double cpuMhz)
+            implements Note {
+    }
+
+    /** What of the machine's figures could not be read, and why (a VM without cpufreq, say). */
+    record MachineUnread(String column, String why) implements Note {
+    }
+
+    /**
      * The rows per unit of work ({@code --per}): what they divide each run's totals by.
      *
      * @param unit the unit, as the rows name it ({@code write})
@@ -335,7 +398,10 @@ public sealed interface Note {
      * @param outside the samples left out, its recordings together
      * @param kept    the samples inside the window
      */
-    record SamplesOutsideWindow(String column, long outside, long kept) implements Note {
+    record SamplesOutsideWindow(String column, long outside, long kept, boolean late) implements Note {
+        public SamplesOutsideWindow(String column, long outside, long kept) {
+            this(column, outside, kept, false);
+        }
     }
 
     /**

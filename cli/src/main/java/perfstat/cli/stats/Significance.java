@@ -59,7 +59,12 @@ public record Significance(String test, double pValue, double meanDelta, double 
         /** A row a {@code --fail-on} rule names: judged with the other rules' rows (Holm). */
         RULE,
         /** Every other row: Benjamini–Hochberg across them. */
-        EXPLORATORY
+        EXPLORATORY,
+        /**
+         * How busy the machine was ({@link MetricId.Kind#MACHINE}): each row judged alone at α, outside the exploratory
+         * family (so that the machine's rows neither dilute nor pass for the program's changes), never in the summary.
+         */
+        CONTEXT
     }
 
     /** A change held against a threshold: three answers, not two. */

@@ -43,11 +43,35 @@ class NoteTextTest {
             new Note.RolesDerived(null, 0, 2), new Note.JitObserver("a", 174.9, 139.2, 389.7, 489.6),
             new Note.SparseTiming("ObjectMapper::readValue", 1000, 1, 1, true),
             new Note.Unreadable("before", "x-2.jfr", "x-2.jfr is empty", 2), new Note.Look(10, 0.9895, 0.9869),
+            new Note.LateWindow("a", 0, "from", "com.example.Work::run", 1234.5, false),
+            new Note.SharedMachine("A", 3, 0.9, 2), new Note.WaitedForCpu("A", 3, 17.6, 7.3, 1.83, 2), new Note.MachineLoad(null, 0.12, 2, 0, 41.5, Double.NaN),
+            new Note.MachineUnread("a", "no CPU frequency: /sys/devices/system/cpu/cpu*/cpufreq/scaling_cur_freq absent"),
             new Note.PerUnitOf("write", "the model counter write_calls, over the workload's whole run, warm-up included"),
             new Note.FewUnits("patched", 3, 2764, 1_664_943, "write"),
             new Note.WhatDiffers(List.of("GC"), List.of("a", "b"), List.of(java.util.Map.of("GC", "G1"), java.util.Map.of("GC", "Parallel"))),
             new Note.SidesDiffer("GC", List.of("a", "b"), List.of("G1", "Parallel"), List.of()),
             new Note.DiffersWithin("a", "GC", List.of("a1.jfr", "a2.jfr"), List.of("G1", "Parallel")));
+
+    @Test
+    void aRunThatSharedTheMachineIsNamedWithItsNeighboursCpu() {
+        assertThat(NoteText.of(new Note.SharedMachine("A", 3, 0.9, 2)))
+                .isEqualTo("run 3 of A shared the machine: 0.90 CPUs of 2 used by other processes, much more than beside"
+                        + " its side's other runs");
+        assertThat(NoteText.of(new Note.SharedMachine(null, 0, 1.02, 2)))
+                .isEqualTo("the run shared the machine: 1.02 CPUs of 2 used by other processes");
+    }
+
+    @Test
+    void aLateWindowSaysWhereItOpenedOrThatItNeverDid() {
+        assertThat(NoteText.of(new Note.LateWindow("a", 0, "from", "com.example.Work::run", 1234.5, false)))
+                .isEqualTo("a: window: counters, probes, hot methods and the JDK's rows from the first call of"
+                        + " com.example.Work::run, 1.235 s after the agent's start (--from com.example.Work::run), to the JVM's exit");
+        assertThat(NoteText.of(new Note.LateWindow(null, 0, "from", "com.example.Work::run", Double.NaN, false)))
+                .startsWith("the window never opened (--from com.example.Work::run): com.example.Work::run was never called;"
+                        + " the counts are the whole run's");
+        assertThat(NoteText.of(new Note.LateWindow("b", 2, "delay", "5000ms", Double.NaN, false)))
+                .startsWith("b run 2: the window never opened (--delay 5000ms): the JVM exited before the delay ran out");
+    }
 
     @Test
     void comparabilityNotesNameEachSideAndTheRowsNotJudged() {
