@@ -284,7 +284,7 @@ class AttachIT {
     }
 
     /**
-     * A target that exits during a 30 s window (7 s after it started): attach notices at once, makes the agent's
+     * A target that exits during a 30 s window (10 s after it started): attach notices at once, makes the agent's
      * recording (written by the target's JVM as it exited) the named file, owner-only, prints
      * the table of the window it had with a note, and exits 0; the agent's lines were on
      * attach's stderr, not in the target's output.
@@ -292,7 +292,7 @@ class AttachIT {
     @Test
     void aTargetThatExitsDuringTheWindowGetsItsTable() throws Exception {
         Process p = new ProcessBuilder(Processes.java(), "-XX:+EnableDynamicAgentLoading", "-cp", Processes.jar().toString(),
-                "perfstat.models.ModelMain", "fstime", "--duration-ms", "7000", "--warmup-ms", "0")
+                "perfstat.models.ModelMain", "fstime", "--duration-ms", "10000", "--warmup-ms", "0")
                 .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(dir.resolve("short.out").toFile()).start();
         long[] exitedNs = {0};
         java.util.concurrent.CompletableFuture<?> exited = p.onExit().thenRun(() -> exitedNs[0] = System.nanoTime());
