@@ -13,6 +13,7 @@ import perfstat.cli.command.ModelsCommand;
 import perfstat.cli.command.ReportCommand;
 import perfstat.cli.command.RunCommand;
 import perfstat.cli.command.StatCommand;
+import perfstat.cli.user.UserError;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

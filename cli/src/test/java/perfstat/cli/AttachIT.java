@@ -13,10 +13,12 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 import perfstat.cli.read.RecordingReader;
 import perfstat.cli.read.RunData;
 
 /** {@code perfstat ps} and {@code perfstat attach} on a running model, on Java 25 and 17. */
+@Isolated("timed windows and a measured heap: alone, not beside another IT class")
 class AttachIT {
     private static final String PROBE = "perfstat.models.writepath.Vfs::write";
     /** Attach/detach cycles into one JVM: 10 in the default suite, 50 with {@code -Pheavy}. */

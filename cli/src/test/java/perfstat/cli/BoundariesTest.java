@@ -33,6 +33,8 @@ class BoundariesTest {
             Map.entry("cli/src/main/java/perfstat/cli/launch", List.of("perfstat.cli.stats", "perfstat.cli.render")),
             Map.entry("cli/src/main/java/perfstat/cli/score", List.of("perfstat.cli.read", "perfstat.cli.stats",
                     "perfstat.cli.render", "perfstat.cli.command")),
+            Map.entry("cli/src/main/java/perfstat/cli/user", List.of("perfstat.cli.command", "perfstat.cli.launch",
+                    "perfstat.cli.read", "perfstat.cli.stats", "perfstat.cli.render", "perfstat.cli.score", "perfstat.cli.Main")),
             Map.entry("jmh/src/main/java/perfstat/cli/jmh", List.of("perfstat.cli.command", "perfstat.cli.launch",
                     "perfstat.cli.read", "perfstat.cli.stats", "perfstat.cli.render", "picocli")),
             Map.entry("format/src/main/java/perfstat/format", List.of("perfstat.agent", "perfstat.cli", "perfstat.models")));

@@ -12,21 +12,28 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import perfstat.cli.read.RunData;
 
-/** The README's commands, through {@code java -jar perfstat.jar}, on short runs. */
+/**
+ * The README's commands on short runs: the runs through {@code java -jar perfstat.jar}, the shared ones made once
+ * ({@link Recordings}); the tables of recordings read in this JVM ({@link Processes#read}), but for one diff through
+ * the jar.
+ */
 class CliIT {
     @TempDir
     static Path dir;
 
-    private static final String[] SHORT = {"--duration", "1s", "--warmup", "300ms", "--interval", "250ms"};
+    private static final String[] SHORT = Recordings.SHORT.toArray(String[]::new);
 
+    /** perfstat run of each variant, as the shared recordings were made: its table printed, its recording written. */
     @BeforeAll
     static void record() throws Exception {
         for (String v : List.of("unpatched", "patched")) {
-            Processes.Result r = Processes.perfstat(dir, concat(new String[] {"run", "fstime", "--variant", v, "-o", v + ".jfr"}, SHORT));
+            Recordings.Made made = Recordings.fstime(v);
+            Processes.Result r = made.result();
             assertThat(r.code()).as(r.err()).isZero();
             assertThat(r.out()).contains("Performance counter stats for 'fstime'").contains("fstime (KB/s)")
                     .contains("task-clock (msecs)").contains("write calls");
             assertThat(r.err()).contains("recording written to " + v + ".jfr");
+            Recordings.copy(made.path(), dir, v + ".jfr");
         }
     }
 
@@ -47,7 +54,7 @@ class CliIT {
     @Test
     @SuppressWarnings("unchecked")
     void diffAsJsonParses() throws Exception {
-        Processes.Result r = Processes.perfstat(dir, "diff", "--format", "json", "unpatched.jfr", "patched.jfr");
+        Processes.Result r = Processes.read(dir, "diff", "--format", "json", "unpatched.jfr", "patched.jfr");
         assertThat(r.code()).isZero();
         Map<String, Object> doc = (Map<String, Object>) Json.parse(r.out());
         List<Map<String, Object>> metrics = (List<Map<String, Object>>) doc.get("metrics");
@@ -58,13 +65,14 @@ class CliIT {
 
     @Test
     void reportAndCompare() throws Exception {
-        Processes.Result report = Processes.perfstat(dir, "report", "patched.jfr");
+        Processes.Result report = Processes.read(dir, "report", "patched.jfr");
         assertThat(report.code()).isZero();
         assertThat(report.out()).contains("CPUs utilized").contains(" intervals");
-        Processes.Result compare = Processes.perfstat(dir, concat(new String[] {"compare", "fstime", "--variants", "2.6.18,piggin", "-r", "2", "-o", "cmp"}, SHORT));
+        Recordings.Made cmp = Recordings.fstimeCompare();
+        Processes.Result compare = cmp.result();
         assertThat(compare.code()).as(compare.err()).isZero();
-        assertThat(compare.out()).contains("2.6.18 |").contains("piggin");
-        assertThat(dir.resolve("cmp/fstime-piggin-2.jfr")).isRegularFile();
+        assertThat(compare.out()).contains("unpatched |").contains("piggin");
+        assertThat(cmp.path().resolve("fstime-piggin-2.jfr")).isRegularFile();
         assertThat(compare.out()).contains("2 runs each");
     }
 
@@ -93,15 +101,15 @@ class CliIT {
                     "-XX:StartFlightRecording:filename=" + run[0] + ",settings=profile", "-cp", classes, "perfstat.itapp.JdkUser", run[1]));
             assertThat(r.code()).as(r.err()).isZero();
         }
-        Processes.Result diff = Processes.perfstat(dir, "diff", "a.jfr", "b.jfr", "--hot", "5");
+        Processes.Result diff = Processes.read(dir, "diff", "a.jfr", "b.jfr", "--hot", "5");
         assertThat(diff.code()).as(diff.err()).isZero();
         assertThat(diff.out()).contains("hot methods, self (% of ").contains("hot methods, total (% of ")
                 .contains("JdkUser::round").containsPattern("[0-9.]+% +[0-9.]+% +\\S+::\\S+ +([+-][0-9.]+ pp|~)");
-        Processes.Result json = Processes.perfstat(dir, "diff", "a.jfr", "b.jfr", "--format", "json");
+        Processes.Result json = Processes.read(dir, "diff", "a.jfr", "b.jfr", "--format", "json");
         @SuppressWarnings("unchecked")
         List<Map<String, Object>> hot = (List<Map<String, Object>>) ((Map<String, Object>) Json.parse(json.out())).get("hot");
         assertThat(hot).extracting(h -> h.get("kind")).contains("self", "total");
-        assertThat(Processes.perfstat(dir, "diff", "a.jfr", "b.jfr", "--hot", "0").out()).doesNotContain("hot methods");
+        assertThat(Processes.read(dir, "diff", "a.jfr", "b.jfr", "--hot", "0").out()).doesNotContain("hot methods");
     }
 
     @Test
@@ -114,7 +122,7 @@ class CliIT {
             r.stop();
             r.dump(f);
         }
-        Processes.Result res = Processes.perfstat(dir, "report", "plain.jfr");
+        Processes.Result res = Processes.read(dir, "report", "plain.jfr");
         assertThat(res.code()).isZero();
         assertThat(res.out()).contains("GCs").contains("<not counted>  cpu-migrations").contains("no perfstat events")
                 .doesNotContainPattern("\\| +- +\\|");
@@ -124,7 +132,7 @@ class CliIT {
         try (var out = new java.util.zip.GZIPOutputStream(java.nio.file.Files.newOutputStream(gz))) {
             java.nio.file.Files.copy(f, out);
         }
-        Processes.Result diff = Processes.perfstat(dir, "diff", "plain.jfr.gz", "plain.jfr.gz");
+        Processes.Result diff = Processes.read(dir, "diff", "plain.jfr.gz", "plain.jfr.gz");
         assertThat(diff.code()).as(diff.err()).isZero();
         assertThat(diff.err()).isEmpty();
         assertThat(diff.out()).contains("every configuration is the same recording");
@@ -184,54 +192,52 @@ class CliIT {
         String patched = root().resolve("recordings/fstime-patched.jfr").toString();
         String unpatched = root().resolve("recordings/fstime-unpatched.jfr").toString();
         // each recording twice a side: runs without spread, so every interval is its point
-        Processes.Result fail = Processes.perfstat(dir, "diff", patched, patched, "--", unpatched, unpatched, "--fail-on", "score:-5%");
+        Processes.Result fail = Processes.read(dir, "diff", patched, patched, "--", unpatched, unpatched, "--fail-on", "score:-5%");
         assertThat(fail.code()).as(fail.out() + fail.err()).isEqualTo(1);
         assertThat(fail.err().strip()).startsWith("perfstat diff: regression: fstime (KB/s) -9.67% [-9.7%, -9.7%]")
                 .contains("in unpatched against patched, beyond -5.0%").doesNotContain("\n");
-        Processes.Result threshold = Processes.perfstat(dir, "diff", patched, patched, "--", unpatched, unpatched, "--threshold", "5%");
+        Processes.Result threshold = Processes.read(dir, "diff", patched, patched, "--", unpatched, unpatched, "--threshold", "5%");
         assertThat(threshold.code()).isEqualTo(1);
-        Processes.Result same = Processes.perfstat(dir, "diff", unpatched, unpatched, "--", unpatched, unpatched, "--threshold", "1%",
+        Processes.Result same = Processes.read(dir, "diff", unpatched, unpatched, "--", unpatched, unpatched, "--threshold", "1%",
                 "--fail-on", "score:-1%");
         assertThat(same.code()).as(same.err()).isZero();
         assertThat(same.err()).contains("within: --fail-on 'score:-1.0%'").contains("shown within -1.0%");
         assertThat(same.out()).containsPattern("fstime \\(KB/s\\)\\s+~ \\[\\+0\\.0%, \\+0\\.0%\\] within -1\\.0%");
         // one recording a side: a run is the unit, so the gate cannot judge: 125, as git bisect run skips
-        Processes.Result one = Processes.perfstat(dir, "diff", patched, unpatched, "--fail-on", "score:-5%");
+        Processes.Result one = Processes.read(dir, "diff", patched, unpatched, "--fail-on", "score:-5%");
         assertThat(one.code()).isEqualTo(125);
         assertThat(one.err()).contains("undecided");
-        Processes.Result bad = Processes.perfstat(dir, "diff", patched, unpatched, "--threshold", "five");
+        Processes.Result bad = Processes.read(dir, "diff", patched, unpatched, "--threshold", "five");
         assertThat(bad.code()).isEqualTo(2);
     }
 
     @Test
     void severalRecordingsASideAndRefusalOfUnrelatedOnes() throws Exception {
-        Path a = Files.createDirectories(dir.resolve("side-a"));
-        Path b = Files.createDirectories(dir.resolve("side-b"));
+        // the shared comparison's runs, two a side, each side in a directory of its own
+        Path cmp = Recordings.fstimeCompare().path();
         for (int i = 1; i <= 2; i++) {
-            Processes.Result r = Processes.perfstat(a, concat(new String[] {"run", "fstime", "--variant", "unpatched", "-o", i + ".jfr"}, SHORT));
-            assertThat(r.code()).as(r.err()).isZero();
-            r = Processes.perfstat(b, concat(new String[] {"run", "fstime", "--variant", "piggin", "-o", i + ".jfr"}, SHORT));
-            assertThat(r.code()).as(r.err()).isZero();
+            Recordings.copy(cmp.resolve("fstime-unpatched-" + i + ".jfr"), dir, "side-a/" + i + ".jfr");
+            Recordings.copy(cmp.resolve("fstime-piggin-" + i + ".jfr"), dir, "side-b/" + i + ".jfr");
         }
-        Processes.Result dirs = Processes.perfstat(dir, "diff", "side-a", "side-b");
+        Processes.Result dirs = Processes.read(dir, "diff", "side-a", "side-b");
         assertThat(dirs.code()).as(dirs.err()).isZero();
         assertThat(dirs.out()).contains("2 runs each").contains("unpatched |").contains("piggin").containsPattern("\\[[-+][0-9.]+%, [-+][0-9.]+%\\]");
-        Processes.Result sides = Processes.perfstat(dir, "diff", "side-a/1.jfr", "side-a/2.jfr", "--", "side-b/1.jfr",
+        Processes.Result sides = Processes.read(dir, "diff", "side-a/1.jfr", "side-a/2.jfr", "--", "side-b/1.jfr",
                 "side-b/2.jfr", "--labels", "before,after", "--format", "markdown");
         assertThat(sides.code()).as(sides.err()).isZero();
         assertThat(sides.out()).contains("| metric | before | after | Δ after |");
-        Processes.Result csv = Processes.perfstat(dir, "diff", "side-a", "side-b", "--format", "csv");
+        Processes.Result csv = Processes.read(dir, "diff", "side-a", "side-b", "--format", "csv");
         assertThat(csv.out().lines().findFirst().orElseThrow()).startsWith("# value,unit,event,variance");
         assertThat(csv.out()).containsPattern("\\n[0-9.]+,KB/s,score,[0-9.]+%,piggin,2,");
-        Processes.Result three = Processes.perfstat(dir, "diff", "--baseline", "side-a", "side-b", "patched.jfr");
+        Processes.Result three = Processes.read(dir, "diff", "--baseline", "side-a", "side-b", "patched.jfr");
         assertThat(three.code()).as(three.err()).isZero();
         assertThat(three.out()).contains("unpatched |").contains("piggin |").contains("patched");
 
         String lat = root().resolve("recordings/lat_mmap-patched.jfr").toString();
-        Processes.Result unrelated = Processes.perfstat(dir, "diff", "unpatched.jfr", lat);
+        Processes.Result unrelated = Processes.read(dir, "diff", "unpatched.jfr", lat);
         assertThat(unrelated.code()).isEqualTo(2);
         assertThat(unrelated.err().strip()).contains("do not belong together").contains("--force").doesNotContain("\n");
-        assertThat(Processes.perfstat(dir, "diff", "unpatched.jfr", lat, "--force").code()).isZero();
+        assertThat(Processes.read(dir, "diff", "unpatched.jfr", lat, "--force").code()).isZero();
     }
 
     /** The first column's numeric values of a JSON table, by metric name. */
@@ -263,7 +269,7 @@ class CliIT {
         assertThat(v.get("model:spin_ms")).isPositive();
         // the JDK's contention events, folded in: sleeping waiters park, and report names where
         assertThat(v.get("park-blocked")).isPositive();
-        Processes.Result report = Processes.perfstat(dir, "report", "xfs.jfr");
+        Processes.Result report = Processes.read(dir, "report", "xfs.jfr");
         assertThat(report.out()).containsPattern("\\n +[0-9]+ +parks +# +jdk.ThreadPark >= 10us")
                 .containsPattern("# blocked at perfstat\\.models\\.rwsem\\.Task\\.(schedule|sleepFor):[0-9]+ \\(park\\)");
     }
@@ -287,7 +293,7 @@ class CliIT {
         assertThat(v.getOrDefault("probe:RequestQueue::unplugTimerFired:calls", 0.0)).isEqualTo(v.get("model:timer_unplugs"));
         assertThat(v.getOrDefault("probe:RequestQueue::plug:calls", 0.0)).isEqualTo(v.get("model:plugs"));
         assertThat(v.getOrDefault("probe:RequestQueue::sleepForRequest:calls", 0.0)).isEqualTo(v.get("model:sleep_requests"));
-        Processes.Result report = Processes.perfstat(dir, "report", "tio.jfr");
+        Processes.Result report = Processes.read(dir, "report", "tio.jfr");
         assertThat(report.code()).as(report.err()).isZero();
         assertThat(report.out()).contains("'tiobench' (8 tasks, simulated)").contains("tiobench write (MB/s)")
                 .contains("is a discrete-event simulation");

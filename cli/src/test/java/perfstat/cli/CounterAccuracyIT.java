@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 import perfstat.cli.read.RecordingReader;
 import perfstat.cli.read.RunData;
 
@@ -21,6 +22,7 @@ import perfstat.cli.read.RunData;
  * pages and starts threads mid-run. Needs {@code perf} (Debian's linux-perf; .ci/run installs
  * it): without it, or where perf cannot count here, the test is skipped and says why.
  */
+@Isolated("perf and perfstat within 2% on one window: alone, not beside another IT class")
 class CounterAccuracyIT {
     private static final List<String> EVENTS = List.of("task-clock", "context-switches", "cpu-migrations", "page-faults");
 

@@ -12,6 +12,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 import perfstat.cli.read.RecordingReader;
 import perfstat.cli.read.RunData;
 
@@ -23,6 +24,7 @@ import perfstat.cli.read.RunData;
  * leave a recording that reads with its probe's calls; a JVM that leaves none fails the test,
  * even where the agent said why.
  */
+@Isolated("its CPU burners would load another IT class: alone")
 class ExitPathIT {
     private static final List<String> MODES = List.of("return", "exit", "exit-thread", "throw", "exit-early");
     private static final int JVMS = Integer.getInteger("perfstat.exitJvms", 5);

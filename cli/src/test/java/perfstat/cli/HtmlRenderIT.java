@@ -33,7 +33,7 @@ class HtmlRenderIT {
         assumeTrue(Processes.run(dir, List.of("sh", "-c", "command -v chromium")).code() == 0,
                 "chromium is not installed (apt-get install chromium)");
         Path root = Path.of(System.getProperty("perfstat.root")).toAbsolutePath().normalize();
-        Processes.Result r = Processes.perfstat(dir, "diff", "--format", "html",
+        Processes.Result r = Processes.read(dir, "diff", "--format", "html",
                 root.resolve("recordings/fstime-unpatched.jfr").toString(), root.resolve("recordings/fstime-patched.jfr").toString());
         assertThat(r.code()).as(r.err()).isZero();
         Path html = dir.resolve("report.html");

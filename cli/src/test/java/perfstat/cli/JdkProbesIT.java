@@ -63,7 +63,7 @@ class JdkProbesIT {
         assertThat(r.err()).contains("cannot probe java.lang.System::nanoTime: a native method")
                 .contains("cannot probe 'java.lang.Thread::getId': perfstat's probe itself runs through java.lang.Thread")
                 .contains("cannot probe 'java.util.Arrays::copyOf'");
-        Processes.Result report = Processes.perfstat(dir, "report", "r.jfr");
+        Processes.Result report = Processes.read(dir, "report", "r.jfr");
         assertThat(report.out()).contains("# probe 'com.example.Nope::x' matched no method")
                 .contains("HashMap::get calls").contains("JdkUser$Thing::<init> calls");
     }

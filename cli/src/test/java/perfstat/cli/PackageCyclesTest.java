@@ -25,7 +25,7 @@ class PackageCyclesTest {
     private static final Path ROOT = Path.of("..");
     /** The source folders checked, each on its own. */
     private static final List<String> FOLDERS = List.of("format/src/main/java", "models/src/main/java",
-            "agent/src/main/java", "jmh/src/main/java");
+            "agent/src/main/java", "jmh/src/main/java", "cli/src/main/java");
     /** A package name followed by a class name or a wildcard. */
     private static final Pattern NAMED = Pattern.compile("\\b(perfstat(?:\\.[a-z][a-z0-9_]*)+)\\.(?:[A-Z]|\\*)");
 

@@ -46,7 +46,7 @@ class PlainJfrIT {
         String jfr = Path.of(System.getProperty("java.home"), "bin", "jfr").toString();
         String compiler = Processes.run(dir, List.of(jfr, "view", "compiler-statistics", "mix.jfr")).out();
         String threads = Processes.run(dir, List.of(jfr, "print", "--events", "jdk.JavaThreadStatistics", "mix.jfr")).out();
-        Processes.Result r = Processes.perfstat(dir, "report", "--hot", "20", "mix.jfr");
+        Processes.Result r = Processes.read(dir, "report", "--hot", "20", "mix.jfr");
         assertThat(r.code()).as(r.err()).isZero();
         // the JVM's own totals: jdk.CompilerStatistics' compileCount, not the jdk.Compilation events over 1000 ms
         assertThat(r.out()).containsPattern("\n +" + last(compiler, "Compiled Methods") + "  JIT compilations +#  jdk.CompilerStatistics");

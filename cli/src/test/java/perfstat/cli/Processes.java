@@ -46,6 +46,24 @@ public final class Processes {
         return run(dir, cmd);
     }
 
+    /**
+     * {@code perfstat ARGS...} in this JVM ({@link Main#execute}), for the commands that only read recordings
+     * (report, diff): a check of a table costs a read, not a JVM. An argument that names a file or directory
+     * in {@code dir} is passed as its path there, as the shell in {@code dir} would.
+     */
+    public static Result read(Path dir, String... args) {
+        String[] a = args.clone();
+        for (int i = 0; i < a.length; i++) {
+            if (!a[i].startsWith("-") && !a[i].isEmpty() && Files.exists(dir.resolve(a[i]))) {
+                a[i] = dir.resolve(a[i]).toString();
+            }
+        }
+        java.io.StringWriter out = new java.io.StringWriter();
+        java.io.StringWriter err = new java.io.StringWriter();
+        int code = Main.execute(a, new java.io.PrintWriter(out, true), new java.io.PrintWriter(err, true));
+        return new Result(code, out.toString(), err.toString());
+    }
+
     /** The home of an installed JDK of this feature release under /usr/lib/jvm, or null. */
     public static Path jdk(int feature) throws IOException {
         Path jvm = Path.of("/usr/lib/jvm");

@@ -36,14 +36,36 @@ class ThirdPartyIT {
         return List.of("-cp", classPath(), "perfstat.itapp.H2Load", Integer.toString(THREADS), Integer.toString(OPS));
     }
 
+    /**
+     * Runs the commands in {@code dir}, two at a time (their recordings are what the tests read, not their
+     * timing); their results in the order given.
+     */
+    private List<Processes.Result> twoAtATime(List<List<String>> commands) throws Exception {
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            List<java.util.concurrent.Future<Processes.Result>> running = new ArrayList<>();
+            for (List<String> c : commands) {
+                running.add(pool.submit(() -> Processes.run(dir, c)));
+            }
+            List<Processes.Result> results = new ArrayList<>();
+            for (java.util.concurrent.Future<Processes.Result> f : running) {
+                results.add(f.get());
+            }
+            return results;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
     @Test
     void theAgentProbesADatabaseAndTheJdkUnderIt() throws Exception {
         List<String> bare = new ArrayList<>(List.of(Processes.java()));
         bare.addAll(app());
-        Processes.Result without = Processes.run(dir, bare);
         List<String> cmd = new ArrayList<>(List.of(Processes.java(), "-javaagent:" + Processes.jar() + "=out=h2.jfr,probes=" + PATTERNS));
         cmd.addAll(app());
-        Processes.Result with = Processes.run(dir, cmd);
+        List<Processes.Result> both = twoAtATime(List.of(bare, cmd));
+        Processes.Result without = both.get(0);
+        Processes.Result with = both.get(1);
         assertThat(with.code()).as(with.err()).isZero();
         assertThat(with.out()).isEqualTo(without.out()).contains("rows=" + THREADS * OPS);
 
@@ -56,7 +78,7 @@ class ThirdPartyIT {
         assertThat(p.get("java.util.HashMap::get").calls()).isGreaterThan((long) THREADS * OPS);
         assertThat(run.probePatterns()).containsEntry("com.example.Nope::x", 0L);
 
-        Processes.Result report = Processes.perfstat(dir, "report", "h2.jfr");
+        Processes.Result report = Processes.read(dir, "report", "h2.jfr");
         assertThat(report.out()).contains("JdbcPreparedStatement::executeQuery() calls").contains("ValueInteger::<init> calls")
                 .contains("HashMap::get p99 (ns)").contains("H2Load::oneOp calls")
                 .contains("# probe 'com.example.Nope::x' matched no method");
@@ -116,23 +138,28 @@ class ThirdPartyIT {
     void recordingsMadeWithoutPerfstatOfTwoBuildsAreDiffedWithVerdicts() throws Exception {
         List<String> a = new ArrayList<>();
         List<String> b = new ArrayList<>();
+        List<List<String>> runs = new ArrayList<>();
         for (int i = 1; i <= 4; i++) {
             for (String build : List.of("index", "noindex")) {
                 String file = build + i + ".jfr";
                 (build.equals("index") ? a : b).add(file);
-                List<String> cmd = new ArrayList<>(List.of(Processes.java(), "-XX:StartFlightRecording:filename=" + file
+                runs.add(List.of(Processes.java(), "-XX:StartFlightRecording:filename=" + file
                         + ",settings=default,jdk.CPULoad#period=200ms,jdk.ThreadContextSwitchRate#period=200ms,"
                         + "jdk.JavaMonitorEnter#threshold=1ms,jdk.ThreadPark#threshold=1ms", "-cp", classPath(),
                         "perfstat.itapp.H2Load", Integer.toString(THREADS), "1000", build));
-                Processes.Result r = Processes.run(dir, cmd);
-                assertThat(r.code()).as(r.err()).isZero();
             }
+        }
+        // the user's profile-settings recording too, made beside them
+        runs.add(List.of(Processes.java(), "-XX:StartFlightRecording:filename=profile.jfr,settings=profile",
+                "-cp", classPath(), "perfstat.itapp.H2Load", Integer.toString(THREADS), "1000"));
+        for (Processes.Result r : twoAtATime(runs)) {
+            assertThat(r.code()).as(r.err()).isZero();
         }
         List<String> args = new ArrayList<>(List.of("diff"));
         args.addAll(a);
         args.add("--");
         args.addAll(b);
-        Processes.Result diff = Processes.perfstat(dir, args.toArray(String[]::new));
+        Processes.Result diff = Processes.read(dir, args.toArray(String[]::new));
         assertThat(diff.code()).as(diff.err()).isZero();
         assertThat(diff.err()).isEmpty();
         assertThat(diff.out()).contains("task-clock (msecs)").contains("context-switches (machine)").contains("GCs")
@@ -141,14 +168,11 @@ class ThirdPartyIT {
                 .containsPattern("\\[[-+]\\d+\\.\\d%, [-+]\\d+\\.\\d%\\]")
                 .contains("noindex vs index: time elapsed (msecs) "); // sides named by their files' common name; no score: time elapsed heads
         // the profile settings, and a gzip copy of that recording, read alike
-        List<String> cmd = new ArrayList<>(List.of(Processes.java(), "-XX:StartFlightRecording:filename=profile.jfr,settings=profile",
-                "-cp", classPath(), "perfstat.itapp.H2Load", Integer.toString(THREADS), "1000"));
-        assertThat(Processes.run(dir, cmd).code()).isZero();
         try (var out = new java.util.zip.GZIPOutputStream(java.nio.file.Files.newOutputStream(dir.resolve("profile.jfr.gz")))) {
             java.nio.file.Files.copy(dir.resolve("profile.jfr"), out);
         }
-        Processes.Result report = Processes.perfstat(dir, "report", "profile.jfr");
-        Processes.Result gz = Processes.perfstat(dir, "report", "profile.jfr.gz");
+        Processes.Result report = Processes.read(dir, "report", "profile.jfr");
+        Processes.Result gz = Processes.read(dir, "report", "profile.jfr.gz");
         assertThat(report.code()).as(report.err()).isZero();
         assertThat(report.out()).contains("GCs").contains("allocated (bytes)").contains("hot methods, self");
         assertThat(gz.code()).as(gz.err()).isZero();

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Random;
 import java.util.concurrent.Callable;
-import perfstat.cli.UserError;
+import perfstat.cli.user.UserError;
 import perfstat.cli.read.RecordingReader;
 import perfstat.cli.read.RunData;
 import perfstat.cli.stats.Calibration;

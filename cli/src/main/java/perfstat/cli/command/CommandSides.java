@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import perfstat.cli.UserError;
+import perfstat.cli.user.UserError;
 import perfstat.cli.launch.JavaCommandRunner;
 
 /**

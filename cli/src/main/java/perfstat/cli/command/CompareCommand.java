@@ -8,7 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import perfstat.cli.UserError;
+import perfstat.cli.user.UserError;
 import perfstat.cli.launch.ModelLauncher;
 import perfstat.cli.read.RecordingReader;
 import perfstat.cli.read.RunData;
@@ -160,7 +160,7 @@ public final class CompareCommand implements Callable<Integer> {
      */
     private Judged runLooks(Plan plan, Path dir, List<List<Path>> files, PrintWriter err, Sequential looks,
                             Comparison.Options options, boolean commands, List<CommandSides.Side> sides) throws IOException {
-        long budgetNs = maxTime == null ? Long.MAX_VALUE : perfstat.cli.Durations.parse(maxTime).toNanos();
+        long budgetNs = maxTime == null ? Long.MAX_VALUE : perfstat.cli.user.Durations.parse(maxTime).toNanos();
         if (!looks.fixed()) {
             err.println("perfstat compare: runs until decided: " + looks.plan() + "; at most " + looks.maxRuns() * plan.slots().size()
                     + " runs in all" + (maxTime == null ? "" : ", none started that would end after " + maxTime));
@@ -219,7 +219,7 @@ public final class CompareCommand implements Callable<Integer> {
         }
         if (maxTime != null) {
             try {
-                perfstat.cli.Durations.parse(maxTime);
+                perfstat.cli.user.Durations.parse(maxTime);
             } catch (IllegalArgumentException e) {
                 throw UserError.usage("--max-time wants a duration (e.g. 10m, 90s), not '" + maxTime + "'");
             }

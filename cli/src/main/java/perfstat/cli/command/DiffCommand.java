@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
-import perfstat.cli.UserError;
+import perfstat.cli.user.UserError;
 import perfstat.cli.read.RecordingReader;
 import perfstat.cli.read.RunData;
 import perfstat.cli.stats.Comparison;

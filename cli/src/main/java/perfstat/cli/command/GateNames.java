@@ -12,7 +12,7 @@ import java.util.TreeMap;
 import perfstat.agent.AgentOptions;
 import perfstat.agent.counters.EventSpec;
 import perfstat.agent.probe.ProbeFilter;
-import perfstat.cli.UserError;
+import perfstat.cli.user.UserError;
 import perfstat.cli.read.JdkTotal;
 import perfstat.cli.read.RunData;
 import perfstat.cli.render.ViolationText;

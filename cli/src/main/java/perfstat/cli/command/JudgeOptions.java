@@ -3,7 +3,7 @@ package perfstat.cli.command;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
-import perfstat.cli.UserError;
+import perfstat.cli.user.UserError;
 import perfstat.cli.render.ViolationText;
 import perfstat.cli.stats.Comparison;
 import perfstat.cli.stats.Gate;

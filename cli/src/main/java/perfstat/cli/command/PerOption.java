@@ -1,7 +1,7 @@
 package perfstat.cli.command;
 
 import java.util.List;
-import perfstat.cli.UserError;
+import perfstat.cli.user.UserError;
 import perfstat.cli.read.RunData;
 import perfstat.cli.stats.PerUnit;
 import picocli.CommandLine.Option;

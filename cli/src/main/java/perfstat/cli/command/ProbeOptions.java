@@ -71,7 +71,7 @@ public final class ProbeOptions {
         try {
             jdk.jfr.Configuration.create(java.nio.file.Path.of(name));
         } catch (java.io.IOException | java.text.ParseException | RuntimeException e) {
-            throw perfstat.cli.UserError.usage("--jfr-settings: " + name + " is not profile, default or a JFR settings"
+            throw perfstat.cli.user.UserError.usage("--jfr-settings: " + name + " is not profile, default or a JFR settings"
                     + " file (.jfc) that reads (" + e.getMessage() + ")");
         }
     }

@@ -35,7 +35,7 @@ public final class ReportCommand implements Callable<Integer> {
     public Integer call() {
         List<RunData> runs = List.of(RecordingReader.read(file));
         if (hot < 0) {
-            throw perfstat.cli.UserError.usage("--hot must be 0 or more, not " + hot);
+            throw perfstat.cli.user.UserError.usage("--hot must be 0 or more, not " + hot);
         }
         format.render(Comparison.ofColumns(runs.stream().map(List::of).toList(),
                 new Comparison.Options(Comparison.Options.DEFAULT.confidence(), hot).withPer(per.checked(runs))),

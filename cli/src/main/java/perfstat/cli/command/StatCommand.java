@@ -9,7 +9,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import perfstat.agent.AgentOptions;
 import perfstat.cli.launch.AgentArgs;
-import perfstat.cli.UserError;
+import perfstat.cli.user.UserError;
 import perfstat.cli.launch.JavaCommandRunner;
 import perfstat.cli.launch.ModelLauncher;
 import perfstat.cli.read.RecordingReader;

@@ -1,7 +1,7 @@
 package perfstat.cli.command;
 
 import perfstat.agent.AgentOptions;
-import perfstat.cli.UserError;
+import perfstat.cli.user.UserError;
 import picocli.CommandLine.Option;
 
 /** Where the counters' window opens, for the commands that start a JVM with the agent: run, compare, stat. */

@@ -2,7 +2,7 @@ package perfstat.cli.launch;
 
 import java.nio.file.Path;
 import perfstat.agent.AgentOptions;
-import perfstat.cli.UserError;
+import perfstat.cli.user.UserError;
 
 /** The CLI's side of the agent's options: checked as they are made, formatted once onto the command line. */
 public final class AgentArgs {

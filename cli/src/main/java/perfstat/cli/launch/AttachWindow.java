@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import perfstat.agent.AgentOptions;
 import perfstat.agent.recording.RecordingSession;
-import perfstat.cli.UserError;
+import perfstat.cli.user.UserError;
 
 /**
  * One window of {@code perfstat attach}, from loading the agent to its recording in place.

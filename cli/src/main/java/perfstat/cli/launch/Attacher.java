@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
-import perfstat.cli.UserError;
+import perfstat.cli.user.UserError;
 
 /**
  * Loads perfstat's agent into a running JVM through the Attach API, and lists the JVMs it

@@ -9,7 +9,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
-import perfstat.cli.UserError;
+import perfstat.cli.user.UserError;
 import perfstat.cli.read.IntervalLog;
 import perfstat.cli.read.RunData;
 

@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
-import perfstat.cli.UserError;
+import perfstat.cli.user.UserError;
 import perfstat.agent.AgentOptions;
 import perfstat.models.ModelArgs;
 import perfstat.models.spi.Model;

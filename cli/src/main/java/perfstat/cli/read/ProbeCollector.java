@@ -10,7 +10,7 @@ import java.util.TreeMap;
 import jdk.jfr.consumer.RecordedEvent;
 import org.HdrHistogram.Histogram;
 import perfstat.format.HistogramCodec;
-import perfstat.cli.UserError;
+import perfstat.cli.user.UserError;
 import perfstat.format.Events;
 import perfstat.format.Phase;
 

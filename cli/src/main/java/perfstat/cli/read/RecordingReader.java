@@ -13,7 +13,7 @@ import java.util.TreeMap;
 import java.util.function.Consumer;
 import jdk.jfr.consumer.EventStream;
 import jdk.jfr.consumer.RecordedEvent;
-import perfstat.cli.UserError;
+import perfstat.cli.user.UserError;
 import perfstat.format.RecordingFormat;
 
 /**

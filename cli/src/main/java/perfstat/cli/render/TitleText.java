@@ -1,6 +1,6 @@
 package perfstat.cli.render;
 
-import perfstat.cli.Durations;
+import perfstat.cli.user.Durations;
 import perfstat.cli.stats.Title;
 
 /** The table's heading in words, shared by every renderer: perf's {@code Performance counter stats for 'X'}, with how the workload ran. */

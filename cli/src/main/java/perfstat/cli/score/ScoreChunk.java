@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.stream.Collectors;
 import jdk.jfr.Recording;
-import perfstat.cli.UserError;
+import perfstat.cli.user.UserError;
 import perfstat.format.RecordingFormat;
 
 /**

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
-import perfstat.cli.UserError;
+import perfstat.cli.user.UserError;
 
 /**
  * The user's {@code --score REGEX}: a number in a command's output, its group 1, with the

@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import perfstat.agent.AgentOptions;
-import perfstat.cli.UserError;
+import perfstat.cli.user.UserError;
 import perfstat.cli.stats.Metric;
 import perfstat.models.Models;
 import perfstat.models.spi.Model;

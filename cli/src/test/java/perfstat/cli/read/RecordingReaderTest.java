@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import perfstat.agent.events.CountersEvent;
 import perfstat.format.HistogramCodec;
 import perfstat.agent.events.ProbeEvent;
-import perfstat.cli.UserError;
+import perfstat.cli.user.UserError;
 import perfstat.cli.stats.Measurements;
 import perfstat.cli.stats.Value;
 import perfstat.models.events.ResultEvent;
@@ -428,7 +428,7 @@ class RecordingReaderTest {
             r.stop();
             r.dump(f);
         }
-        assertThatThrownBy(() -> RecordingReader.read(f.toString())).isInstanceOf(perfstat.cli.UserError.class)
+        assertThatThrownBy(() -> RecordingReader.read(f.toString())).isInstanceOf(perfstat.cli.user.UserError.class)
                 .hasMessageContaining("recording format " + (perfstat.format.RecordingFormat.VERSION + 1) + " is newer")
                 .hasMessageNotContaining("\n");
         assertThat(RecordingReader.read(recordingWithFormat(f, perfstat.format.RecordingFormat.VERSION)).agentOptions()).isEmpty();

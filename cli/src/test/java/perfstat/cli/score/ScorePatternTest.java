@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import perfstat.cli.UserError;
+import perfstat.cli.user.UserError;
 
 /** The --score pattern: checked before any run, the numbers it finds in an output, and what it says where it finds none. */
 class ScorePatternTest {

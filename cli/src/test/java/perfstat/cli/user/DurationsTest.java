@@ -1,4 +1,4 @@
-package perfstat.cli;
+package perfstat.cli.user;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package perfstat.cli;
+package perfstat.cli.user;
 
 import java.time.Duration;
 import java.util.regex.Matcher;

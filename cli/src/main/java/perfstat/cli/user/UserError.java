@@ -1,4 +1,4 @@
-package perfstat.cli;
+package perfstat.cli.user;
 
 /**
  * A user's mistake, reported in one line without a stack trace. As the JDK's {@code jfr}
