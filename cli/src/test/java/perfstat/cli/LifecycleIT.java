@@ -52,20 +52,34 @@ class LifecycleIT {
     @ValueSource(strings = {"TERM", "KILL"})
     void aSignalToPerfstatStatEndsTheCommand(String signal) throws Exception {
         String classes = Path.of(perfstat.itapp.ExitApp.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
-        List<String> cmd = List.of(Processes.java(), "-jar", Processes.jar().toString(), "stat", "-o", "stat.jfr", "--",
-                Processes.java(), "-cp", classes, "perfstat.itapp.ExitApp", "forever");
+        List<String> cmd = List.of(Processes.java(), "-jar", Processes.jar().toString(), "stat", "-I", "300", "-o", "stat.jfr",
+                "--", Processes.java(), "-cp", classes, "perfstat.itapp.ExitApp", "forever");
         Process cli = new ProcessBuilder(cmd).directory(dir.toFile())
                 .redirectOutput(dir.resolve("out.txt").toFile()).redirectError(dir.resolve("err.txt").toFile()).start();
         ProcessHandle command = awaitChild(cli, "ExitApp");
-        awaitCpu(command, 600); // an idle JVM under the agent: about 0.9 s of CPU to start
+        // the agent is counting once the first interval row is out: a signal before its recording began leaves none to
+        // read (a CPU threshold alone let a loaded machine signal a JVM whose agent was still starting)
+        awaitText(dir.resolve("err.txt"), "task-clock");
         assertThat(new ProcessBuilder("kill", "-s", signal, Long.toString(cli.pid())).start().waitFor()).isZero();
         assertThat(cli.waitFor(60, TimeUnit.SECONDS)).isTrue();
         command.onExit().get(20, TimeUnit.SECONDS);
         String err = Files.readString(dir.resolve("err.txt"));
         if (signal.equals("TERM")) {
-            assertThat(err).contains("task-clock").contains("recording written to stat.jfr");
+            assertThat(err).contains("Performance counter stats").contains("recording written to stat.jfr");
             assertThat(dir.resolve("stat.jfr")).isRegularFile();
         }
+    }
+
+    /** Waits until {@code file} holds {@code text} (at most 60 s). */
+    private static void awaitText(Path file, String text) throws Exception {
+        long start = System.nanoTime();
+        while (System.nanoTime() - start < TimeUnit.SECONDS.toNanos(60)) {
+            if (Files.exists(file) && Files.readString(file).contains(text)) {
+                return;
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError(file + " never held '" + text + "'");
     }
 
     /**
