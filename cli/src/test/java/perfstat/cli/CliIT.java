@@ -256,6 +256,7 @@ class CliIT {
 
     /** The rwsem probes count like tracepoints: their call counts equal the model's own counters. */
     @Test
+    @org.junit.jupiter.api.Tag("heavy") // a model run of its own (8 s); the probes' exact counts: bin/test -Pheavy
     void rwsemProbesAgreeWithTheModelsCounters() throws Exception {
         Processes.Result r = Processes.perfstat(dir, "run", "xfs_repair", "--variant", "unpatched", "--threads", "4",
                 "--warmup", "200ms", "--option", "ops=20000", "--option", "slice-us=200", "-o", "xfs.jfr", "--format", "json");
@@ -279,6 +280,7 @@ class CliIT {
      * model's blkparse-like counters exactly, and a simulated run says its score is in simulated time.
      */
     @Test
+    @org.junit.jupiter.api.Tag("heavy") // a model run of its own (8 s); the probes' exact counts: bin/test -Pheavy
     void blockProbesAgreeWithTheModelsCountersExactly() throws Exception {
         Processes.Result r = Processes.perfstat(dir, "run", "tiobench", "--variant", "cfq-2.6.29", "--threads", "8",
                 "--size", "256", "--timing", "exact", "-o", "tio.jfr", "--format", "json");

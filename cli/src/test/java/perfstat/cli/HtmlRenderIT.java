@@ -62,6 +62,7 @@ class HtmlRenderIT {
      * recordings kept per side under -o, which diff reads again.
      */
     @Test
+    @org.junit.jupiter.api.Tag("heavy") // a compare of commands of its own (17 s): bin/test -Pheavy
     void compareOfTwoCommandsDrawsADifferentialFlameGraph() throws Exception {
         assumeTrue(Processes.run(dir, List.of("sh", "-c", "command -v chromium")).code() == 0,
                 "chromium is not installed (apt-get install chromium)");
