@@ -22,7 +22,7 @@ import perfstat.cli.read.RunData;
 class AttachIT {
     private static final String PROBE = "perfstat.models.writepath.Vfs::write";
     /** Attach/detach cycles into one JVM: 10 in the default suite, 50 with {@code -Pheavy}. */
-    private static final int CYCLES = Integer.getInteger("perfstat.attachCycles", 5);
+    private static final int CYCLES = Integer.getInteger("perfstat.attachCycles", 3);
 
     @TempDir
     Path dir;
