@@ -299,9 +299,11 @@ public final class StatCommand implements Callable<Integer> {
                 + "JVM exit: %.3f s of the command's %.3f s wall time%s", windowS / runs.size(), wallNs / 1e9 / runs.size(),
                 runs.size() > 1 ? " (means)" : ""));
         if (runs.stream().allMatch(r -> r.counterWindow().agentStartCpuNs() >= 0)) {
-            notes.add(String.format(Locale.ROOT, "perfstat's start (its recording, probes and calibration) took %.0f ms of CPU%s "
-                    + "before the window opened, not counted (procfs, 10 ms ticks)", startCpuNs / 1e6 / runs.size(),
-                    runs.size() > 1 ? " a run" : ""));
+            // the process's CPU as the window opened: the JVM's start and the agent's, and a late window's run before it
+            notes.add(String.format(Locale.ROOT, "before the window opened the process used %.0f ms of CPU%s, not counted"
+                    + " (procfs, 10 ms ticks): the JVM's start and perfstat's (its recording, probes and calibration)%s",
+                    startCpuNs / 1e6 / runs.size(), runs.size() > 1 ? " a run" : "",
+                    late ? ", and the command's own run before --delay or --from opened it" : ""));
         }
         notes.add(readerCost(w));
         notes.addAll(conditionNotes(runs));
