@@ -90,7 +90,7 @@ public final class MachineLoad {
         int n = 0;
         for (String f : freqFiles) {
             int len = ProcessCounters.readInto(f, buf);
-            long khz = len <= 0 ? -1 : number(buf, 0, len);
+            long khz = len <= 0 ? -1 : ThreadCounts.number(buf, 0, len);
             if (khz > 0) {
                 sum += khz;
                 n++;
@@ -115,7 +115,7 @@ public final class MachineLoad {
                 at++;
             }
             int start = at;
-            f[i] = number(buf, at, n);
+            f[i] = ThreadCounts.number(buf, at, n);
             while (at < n && buf[at] >= '0' && buf[at] <= '9') {
                 at++;
             }
@@ -157,20 +157,5 @@ public final class MachineLoad {
             // no sysfs: no frequency
         }
         return out;
-    }
-
-    /** The decimal number at {@code from}, or -1. */
-    private static long number(byte[] b, int from, int n) {
-        int i = from;
-        while (i < n && (b[i] == ' ' || b[i] == '\t')) {
-            i++;
-        }
-        long v = 0;
-        int start = i;
-        while (i < n && b[i] >= '0' && b[i] <= '9') {
-            v = v * 10 + (b[i] - '0');
-            i++;
-        }
-        return i == start ? -1 : v;
     }
 }

@@ -314,7 +314,7 @@ final class ThreadCounts {
     }
 
     /** The decimal number at {@code from} (spaces and tabs before it skipped), up to {@code n}; -1 where there is none. */
-    private static long number(byte[] b, int from, int n) {
+    static long number(byte[] b, int from, int n) {
         int i = from;
         while (i < n && (b[i] == ' ' || b[i] == '\t')) {
             i++;
