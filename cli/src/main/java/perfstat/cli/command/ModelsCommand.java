@@ -17,20 +17,37 @@ public final class ModelsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        int width = nameWidth();
+        String variant = "  variant   %-" + width + "s %s%n";
+        String workload = "  workload  %-" + width + "s %s [%s, %s is better]%n";
         for (Model<?> m : Models.all()) {
             out.printf("%s: %s (probe set %s)%n", m.name(), m.description(), m.probeSet());
             for (Model.Variant<?> v : m.variants()) {
-                out.printf("  variant   %-14s %s%n", v.name(), v.description());
+                out.printf(variant, v.name(), v.description());
             }
             for (Model.WorkloadInfo<?> w : m.workloads()) {
-                out.printf("  workload  %-14s %s [%s, %s is better]%n", w.name(), w.description(), w.scoreUnit(),
+                out.printf(workload, w.name(), w.description(), w.scoreUnit(),
                         w.higherIsBetter() ? "higher" : "lower");
                 if (!w.options().isEmpty()) {
-                    out.printf("  %-24s --option %s%n", "", String.join("=N, ", w.options()) + "=N");
+                    out.printf("  %-" + (width + 10) + "s --option %s%n", "", String.join("=N, ", w.options()) + "=N");
                 }
             }
         }
         out.flush();
         return 0;
+    }
+
+    /** The longest variant or workload name, so that the descriptions line up in one column (14 at least). */
+    private static int nameWidth() {
+        int w = 14;
+        for (Model<?> m : Models.all()) {
+            for (Model.Variant<?> v : m.variants()) {
+                w = Math.max(w, v.name().length());
+            }
+            for (Model.WorkloadInfo<?> wl : m.workloads()) {
+                w = Math.max(w, wl.name().length());
+            }
+        }
+        return w;
     }
 }

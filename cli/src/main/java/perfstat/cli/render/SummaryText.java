@@ -31,7 +31,8 @@ final class SummaryText {
         }
         boolean moved = !s.better().isEmpty() || !s.worse().isEmpty() || !s.changed().isEmpty() || !s.hot().isEmpty()
                 || s.headline() != null && s.headline().verdict() == perfstat.cli.stats.Significance.Verdict.SIGNIFICANT;
-        line.append(moved ? "" : " (no significant change)");
+        boolean undecided = s.headline() != null && s.headline().verdict() == perfstat.cli.stats.Significance.Verdict.TOO_FEW;
+        line.append(moved ? "" : undecided ? " (too few runs to judge)" : " (no significant change)");
         return line.toString();
     }
 

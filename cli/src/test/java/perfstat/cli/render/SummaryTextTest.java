@@ -34,4 +34,13 @@ class SummaryTextTest {
                 List.of());
         assertThat(SummaryText.of(s)).matches("b vs a: time elapsed \\(msecs\\) ~ \\[-[0-9.]+%, \\+[0-9.]+%\\];.*");
     }
+
+    /** With one run a side nothing is judged: the line says so, not "no significant change". */
+    @Test
+    void anUndecidedHeadlineSaysNothingWasJudged() {
+        Metric time = new Metric("time-elapsed", "time elapsed (msecs)", "ms", MetricId.Kind.TIME, 6, Metric.Better.LOWER);
+        Summary s = new Summary("b", "a", false, 1.0, List.of(), List.of(), List.of(), new Summary.Headline(time, 0.01, null), 0,
+                List.of());
+        assertThat(SummaryText.of(s)).endsWith("(too few runs to judge)").doesNotContain("no significant change");
+    }
 }
