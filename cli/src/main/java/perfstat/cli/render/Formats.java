@@ -88,10 +88,39 @@ final class Formats {
         if (s != null && s.reason() instanceof Significance.Reason.NotComparable) {
             return "? (not comparable)"; // the sides recorded its events differently: the note says how
         }
+        if (r.metric().id().kind() == perfstat.cli.stats.MetricId.Kind.MACHINE) {
+            return machineDelta(r, c, s);
+        }
         double q = r.qValues().get(c);
         boolean overruled = s != null && s.verdict() == Significance.Verdict.NOT_SIGNIFICANT && !Double.isNaN(q)
                 && (s.ciLow() > 0 || s.ciHigh() < 0); // its own interval leaves out 0; the table's many rows decide against it
         return judgedDelta(r.deltas().get(c), s) + (overruled ? String.format(Locale.ROOT, " q=%.2f", q) : "");
+    }
+
+    /**
+     * A machine row's change as a difference in its unit ({@code +0.650 CPUs [+0.512, +0.788]}), not a percentage: how busy
+     * the machine was often starts near 0, where a percentage (+6540%) says nothing. The interval is the row's relative
+     * one times the first column's mean; none where that mean is 0.
+     */
+    private static String machineDelta(perfstat.cli.stats.Row r, int c, Significance s) {
+        perfstat.cli.stats.Value a = r.values().get(0);
+        perfstat.cli.stats.Value b = r.values().get(c);
+        if (!a.measured() || !b.measured()) {
+            return "";
+        }
+        int dp = r.metric().decimals();
+        String unit = r.metric().id().unit().isEmpty() ? "" : " " + r.metric().id().unit();
+        String diff = String.format(Locale.ROOT, "%+." + dp + "f", b.value() - a.value()) + unit;
+        if (s == null) {
+            return diff;
+        }
+        String ci = Double.isNaN(s.ciLow()) || a.value() == 0 ? "" : String.format(Locale.ROOT, " [%+." + dp + "f, %+." + dp + "f]",
+                s.ciLow() * a.value(), s.ciHigh() * a.value());
+        return switch (s.verdict()) {
+            case SIGNIFICANT -> diff + ci;
+            case NOT_SIGNIFICANT -> "~" + ci + (ci.isEmpty() ? "" : unit);
+            case TOO_FEW -> diff + " ?";
+        };
     }
 
     /** Whether a delta is an improvement (+1), a regression (-1), or neither/undecided (0), for colour. */

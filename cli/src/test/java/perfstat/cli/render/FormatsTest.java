@@ -28,4 +28,21 @@ class FormatsTest {
         assertThat(Formats.value(mean(7136.80781), 6)).isEqualTo("7136.807810");
         assertThat(Formats.value(Value.notCounted(), 0)).isEqualTo("<not counted>");
     }
+
+    /** A machine row's change is a difference in its unit: over a near-0 baseline a percentage (+1657%) says nothing. */
+    @Test
+    void aMachineRowShowsItsChangeAsADifference() {
+        perfstat.cli.stats.Metric busy = new perfstat.cli.stats.Metric(new perfstat.cli.stats.MetricId(
+                perfstat.cli.stats.MetricId.Kind.MACHINE, "machine:others", perfstat.cli.stats.MetricId.Statistic.MEAN, "CPUs"),
+                "machine:others", "machine busy (other processes) (CPUs)", 3, perfstat.cli.stats.Metric.Better.NEITHER);
+        perfstat.cli.stats.Row one = new perfstat.cli.stats.Row(busy, java.util.List.of(mean(0.035), mean(0.615)),
+                java.util.List.of(Double.NaN, 0.615 / 0.035 - 1), java.util.List.of(perfstat.cli.stats.Comment.NONE,
+                perfstat.cli.stats.Comment.NONE));
+        assertThat(Formats.judgedDelta(one, 1)).isEqualTo("+0.580 CPUs");
+        perfstat.cli.stats.Significance t = perfstat.cli.stats.Significance.ofRuns(
+                new perfstat.cli.stats.Spread(new double[] {0.03, 0.04, 0.035, 0.035}, false),
+                new perfstat.cli.stats.Spread(new double[] {0.60, 0.62, 0.61, 0.63}, false), 0.95);
+        String judged = Formats.judgedDelta(one.withTests(java.util.List.of(t, t), java.util.List.of(Double.NaN, Double.NaN)), 1);
+        assertThat(judged).startsWith("+0.580 CPUs [+0.").doesNotContain("%");
+    }
 }
