@@ -130,4 +130,30 @@ class ComparabilityTest {
         assertThat(Comparability.described(new RunData.Settings(Map.of("jdk.ThreadPark", Map.of("enabled", "false"))),
                 "jdk.ThreadPark")).isEqualTo("off");
     }
+
+    private static RunData allocating(String file, String throttle, double bytes) {
+        RunData.Settings settings = new RunData.Settings(Map.of(
+                "jdk.ObjectAllocationSample", Map.of("enabled", "true", "throttle", throttle)));
+        RunData.JdkSummary jdk = new RunData.JdkSummary(new TreeMap<>(), Duration.ofSeconds(1), 0, Duration.ZERO, Double.NaN,
+                new RunData.Contention(0, Duration.ZERO), new RunData.Contention(0, Duration.ZERO), List.of(), Double.NaN,
+                Double.NaN, Map.of("allocation-bytes", bytes), RunData.HotMethods.NONE, Optional.empty(), Duration.ZERO,
+                Double.NaN, Set.of(), settings, setup("G1"));
+        return new RunData(file, null, null, List.of(), Map.of(), null, null, new TreeMap<>(), null, 0, jdk, List.of(),
+                List.of(), null, Map.of());
+    }
+
+    /** Allocation weights miss each thread's tail after its last sample, more at a lower rate: a throttle that differs is not comparable. */
+    @Test
+    void anAllocationThrottleThatDiffersLeavesTheAllocationRowUnjudged() {
+        List<RunData> a = List.of(allocating("a1.jfr", "150/s", 1.00e9), allocating("a2.jfr", "150/s", 1.01e9),
+                allocating("a3.jfr", "150/s", 0.99e9));
+        List<RunData> b = List.of(allocating("b1.jfr", "300/s", 1.27e9), allocating("b2.jfr", "300/s", 1.28e9),
+                allocating("b3.jfr", "300/s", 1.26e9));
+        Table t = Comparison.ofColumns(List.of(a, b), List.of("default", "profile"), Comparison.Options.DEFAULT);
+        assertThat(row(t, "allocated (bytes)").tests().get(1).reason())
+                .isEqualTo(new Significance.Reason.NotComparable("jdk.ObjectAllocationSample's throttle"));
+        assertThat(text(t)).containsPattern("allocated \\(bytes\\) +\\? \\(not comparable\\)");
+        Table same = Comparison.ofColumns(List.of(a, a), List.of("x", "y"), Comparison.Options.DEFAULT);
+        assertThat(row(same, "allocated (bytes)").tests().get(1).reason()).isNotInstanceOf(Significance.Reason.NotComparable.class);
+    }
 }
