@@ -107,4 +107,16 @@ class AgentIT {
         assertThat(r.err()).isEmpty();
         assertThat(RecordingReader.read(dir.resolve("old.jfr").toString()).probes().get(PROBE).calls()).isEqualTo(STEPS);
     }
+
+    /** perfstat itself runs on JDK 25: java -jar perfstat.jar on 17 says so in one line, not a class-version error. */
+    @Test
+    void theCliOnAnOlderJdkSaysWhichItNeeds() throws Exception {
+        Path home = Processes.jdk(17);
+        assumeTrue(home != null, "no JDK 17 installed under /usr/lib/jvm");
+        Processes.Result r = Processes.run(dir, List.of(home.resolve("bin/java").toString(), "-jar",
+                Processes.jar().toString(), "list"));
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err().strip()).startsWith("perfstat: needs JDK 25 or later to run, and this java is 17")
+                .doesNotContain("Exception").doesNotContain("\n");
+    }
 }
