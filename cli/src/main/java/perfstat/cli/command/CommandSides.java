@@ -41,6 +41,11 @@ public final class CommandSides {
      * error (one line, exit 2) otherwise, before any JVM starts.
      */
     static List<Side> parse(List<String> words, String firstName) {
+        return parse(words, firstName, 2);
+    }
+
+    /** As {@link #parse(List, String)}, with {@code least} commands at least (1: compare --observer-check of one command). */
+    static List<Side> parse(List<String> words, String firstName, int least) {
         List<List<String>> groups = split(words);
         List<Side> sides = new ArrayList<>();
         Set<String> names = new HashSet<>();
@@ -69,9 +74,10 @@ public final class CommandSides {
             checkName(name, i + 1, names);
             sides.add(new Side(name, checkCommand(g.subList(at, g.size()), name)));
         }
-        if (sides.size() < 2) {
+        if (sides.size() < least) {
             throw UserError.usage("compare needs two or more java commands, separated by '" + SEPARATOR
-                    + "' (one given): --name old -- java … " + SEPARATOR + " --name new -- java …");
+                    + "' (one given): --name old -- java … " + SEPARATOR + " --name new -- java …; or one with --observer-check,"
+                    + " which runs it with and without probes");
         }
         return sides;
     }

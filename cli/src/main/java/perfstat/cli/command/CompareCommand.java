@@ -16,6 +16,7 @@ import perfstat.cli.stats.Comparison;
 import perfstat.cli.render.ViolationText;
 import perfstat.cli.stats.Families;
 import perfstat.cli.stats.Note;
+import perfstat.cli.stats.RoleRows;
 import perfstat.cli.stats.Sequential;
 import perfstat.cli.stats.Summary;
 import perfstat.cli.stats.Table;
@@ -110,7 +111,7 @@ public final class CompareCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         boolean commands = CommandSides.areCommands(words, firstName);
         Models.Selection sel = commands ? null : ModelOptions.select(words.get(0));
-        List<CommandSides.Side> sides = commands ? CommandSides.parse(words, firstName) : null;
+        List<CommandSides.Side> sides = commands ? CommandSides.parse(words, firstName, observerCheck ? 1 : 2) : null;
         checkOptions(sel, sides);
         var options = judge.options();
         Plan plan = commands ? plan(sides) : plan(sel);
@@ -208,8 +209,8 @@ public final class CompareCommand implements Callable<Integer> {
         } else if (variants == null) {
             variants = sel.model().variants().stream().limit(2).map(perfstat.models.spi.Model.Variant::name).toList();
         }
-        if (variants.size() < 2) {
-            throw UserError.usage("--variants needs at least two variants");
+        if (variants.size() < (observerCheck ? 1 : 2)) {
+            throw UserError.usage("--variants needs at least two variants (or one, with --observer-check)");
         }
         if (runs != null && runs < 1) {
             throw UserError.usage("--runs must be at least 1, not " + runs);
@@ -447,17 +448,32 @@ public final class CompareCommand implements Callable<Integer> {
         for (int i = 0; i < slotColumns.size(); i++) {
             (i % 2 == 0 ? probed : bare).add(slotColumns.get(i));
         }
+        if (variants.size() == 1) { // one command or variant: its table is without against with probes
+            Table alone = Comparison.ofColumns(List.of(bare.get(0), probed.get(0)),
+                    List.of(variants.get(0) + " without probes", variants.get(0) + " with probes"), options);
+            List<Note> notes = new ArrayList<>(alone.notes());
+            notes.add(new Note.ObserverCheck(true));
+            return alone.withNotes(notes);
+        }
         Table main = Comparison.ofColumns(probed, variants, options);
         List<Summary> summary = new ArrayList<>(main.summary());
+        List<Note> notes = new ArrayList<>(main.notes());
+        notes.add(new Note.ObserverCheck(false));
         for (int v = 0; v < variants.size(); v++) {
             String name = variants.get(v);
-            summary.addAll(Comparison.ofColumns(List.of(bare.get(v), probed.get(v)),
-                    List.of(name + " without probes", name + " with probes"), options).summary());
+            Table check = Comparison.ofColumns(List.of(bare.get(v), probed.get(v)),
+                    List.of(name + " without probes", name + " with probes"), options);
+            summary.addAll(check.summary());
+            List<perfstat.cli.stats.Row> rows = check.rows().stream().filter(r -> OBSERVER_ROWS.contains(r.metric().key())).toList();
+            if (!rows.isEmpty()) {
+                notes.add(new Note.ObserverRows(name, rows));
+            }
         }
         Table without = Comparison.ofColumns(bare, variants.stream().map(v -> v + " without probes").toList(), options);
         summary.addAll(without.summary());
-        List<Note> notes = new ArrayList<>(main.notes());
-        notes.add(new Note.ObserverCheck());
         return main.with(summary, notes);
     }
+
+    /** The rows an observer check names for each variant, whether or not they moved: what the probes cost and where. */
+    private static final java.util.Set<String> OBSERVER_ROWS = java.util.Set.of("task-clock:application", RoleRows.TRANSFORM);
 }

@@ -38,6 +38,7 @@ public final class NoteText {
             case Note.SameRecording n -> words(n);
             case Note.Look n -> words(n);
             case Note.ObserverCheck n -> words(n);
+            case Note.ObserverRows n -> words(n);
             case Note.SampleKind n -> words(n);
             case Note.NoSamples n -> words(n);
             case Note.TargetExited n -> words(n);
@@ -204,9 +205,22 @@ public final class NoteText {
     }
 
     private static String words(Note.ObserverCheck n) {
+        if (n.alone()) {
+            return "observer check: the command ran without and with probes, interleaved; the table compares them (the"
+                    + " application row is what the probes cost the program's own threads, perfstat's class transformation"
+                    + " what rewriting the probed classes took)";
+        }
         return "observer check: each variant also ran without probes, interleaved with the runs above; the lines after the"
                 + " first summary compare them (a probe changes how the JIT compiles the method it is in, so it can cost one"
                 + " variant more than another)";
+    }
+
+    private static String words(Note.ObserverRows n) {
+        return "observer check, " + n.variant() + ": " + String.join("; ", n.rows().stream().map(r -> {
+            String judged = Formats.judgedDelta(r, 1);
+            return r.metric().label().trim() + " " + Formats.value(r.values().get(0), r.metric().decimals()) + " without probes, "
+                    + Formats.value(r.values().get(1), r.metric().decimals()) + " with" + (judged.isEmpty() ? "" : " " + judged);
+        }).toList());
     }
 
     private static String words(Note.SampleKind n) {

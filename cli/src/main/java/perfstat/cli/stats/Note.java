@@ -264,7 +264,17 @@ public sealed interface Note {
     }
 
     /** The observer check: each variant also ran without probes; the summaries after the first compare those runs. */
-    record ObserverCheck() implements Note {
+    record ObserverCheck(boolean alone) implements Note {
+    }
+
+    /**
+     * compare --observer-check of several variants: a variant's rows without and with probes ({@code rows}, two columns
+     * each, judged), the application's and perfstat's class transformation, named whether or not they moved.
+     */
+    record ObserverRows(String variant, List<Row> rows) implements Note {
+        public ObserverRows {
+            rows = List.copyOf(rows);
+        }
     }
 
     /**

@@ -25,7 +25,11 @@ class NoteTextTest {
             new Note.FollowPrimary("fstime (KB/s)", List.of("write_calls")),
             new Note.Detectable("fstime (KB/s)", "patched", 0.061, -0.02, 0.038), new Note.BlockedAt("p.Q::r", "monitor", 3, Duration.ofMillis(12)),
             new Note.DeadFork("before", "x-1.died", ""), new Note.NotCompared("fstime fstime at 2 threads", List.of("a", "b")),
-            new Note.SameRecording(), new Note.ObserverCheck(), new Note.TargetExited("123", 5.04, 30),
+            new Note.SameRecording(), new Note.ObserverCheck(false), new Note.ObserverCheck(true),
+            new Note.ObserverRows("t110", List.of(new perfstat.cli.stats.Row(new Metric("task-clock:application",
+                    "application (msecs)", "ms", MetricId.Kind.COUNTER, 3, Metric.Better.LOWER),
+                    List.of(perfstat.cli.stats.Value.of(1009.9), perfstat.cli.stats.Value.of(1107.6)), List.of(Double.NaN, 0.0967),
+                    List.of(perfstat.cli.stats.Comment.NONE, perfstat.cli.stats.Comment.NONE)))), new Note.TargetExited("123", 5.04, 30),
             new Note.WindowStopped("SIGINT", 3.0, 0.5),
             new Note.EventsSkipped("a", List.of(new Note.Skip("jdk.ExecutionSample", Note.SkipCause.FRAME_WITHOUT_METHOD, "", 3),
                     new Note.Skip("perfstat.Probe", Note.SkipCause.MISSING_FIELD, "calls", 1))),
@@ -132,9 +136,11 @@ class NoteTextTest {
                 + " into the 30 s window: the table covers the window up to its exit");
         assertThat(NoteText.of(new Note.WindowStopped("SIGINT", 3.0, 0.5))).isEqualTo("SIGINT ended the window at t = 3.0 s"
                 + " of 0.5 s: the table covers the window up to then");
-        assertThat(NoteText.of(EVERY_KIND.get(21))).isEqualTo("a: events perfstat could not use, left out of the table:"
+        assertThat(NoteText.of(EVERY_KIND.get(20))).isEqualTo("observer check, t110: application (msecs) 1009.900 without"
+                + " probes, 1107.600 with +9.67%");
+        assertThat(NoteText.of(EVERY_KIND.get(23))).isEqualTo("a: events perfstat could not use, left out of the table:"
                 + " 3 jdk.ExecutionSample (a stack frame without a method), 1 perfstat.Probe (no field calls)");
-        assertThat(NoteText.of(EVERY_KIND.get(22))).isEqualTo("a: the agent counted 1 class the probe installer failed to"
+        assertThat(NoteText.of(EVERY_KIND.get(24))).isEqualTo("a: the agent counted 1 class the probe installer failed to"
                 + " transform (not probed); 2 classes whose class loader cannot see perfstat's probes (not probed); 3 methods"
                 + " past the limit of probes (not probed); 1 counter read that failed (an interval's row lost each)");
     }
