@@ -20,4 +20,12 @@ class CommandSidesTest {
         assertThat(CommandSides.areCommands(List.of("fstime"), null)).isFalse();
         assertThat(CommandSides.areCommands(List.of("java", "App"), null)).isTrue();
     }
+
+    /** One command is a comparison only with --observer-check (with and without probes); otherwise one line says how. */
+    @Test
+    void oneCommandIsEnoughOnlyForTheObserverCheck() {
+        assertThat(CommandSides.parse(List.of("java", "App"), null, 1)).extracting(CommandSides.Side::name).containsExactly("A");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> CommandSides.parse(List.of("java", "App"), null))
+                .isInstanceOf(perfstat.cli.user.UserError.class).hasMessageContaining("--observer-check");
+    }
 }
