@@ -391,10 +391,16 @@ public final class NoteText {
     }
 
     private static String words(Note.SidesDiffer n) {
-        String sides = (n.what().startsWith("jdk.") ? "JFR settings of " + n.what() + " differ: " : n.what() + " differs: ")
+        String sides = (n.what().startsWith("jdk.") ? "JFR settings of " + n.what() + " differ: "
+                : n.what() + (plural(n.what()) ? " differ: " : " differs: "))
                 + pairs(n.columns(), n.values());
         return n.rows().isEmpty() ? sides : sides + "; so " + String.join(", ", n.rows())
                 + " are not comparable: not judged (?)";
+    }
+
+    /** Whether a setup's name is a plural ("perfstat options", "GC threads", "CPUs the JVM saw"); a flag's is not. */
+    private static boolean plural(String what) {
+        return !what.startsWith("-") && (what.endsWith("s") || what.startsWith("CPUs "));
     }
 
     private static String words(Note.DiffersWithin n) {

@@ -83,6 +83,8 @@ class NoteTextTest {
                 java.util.Map.of())))).isEqualTo("what differs: GC, JFR settings");
         assertThat(NoteText.of(new Note.SidesDiffer("GC", List.of("A", "B"), List.of("G1", "Parallel"), List.of())))
                 .isEqualTo("GC differs: A: G1, B: Parallel");
+        assertThat(NoteText.of(new Note.SidesDiffer("perfstat options", List.of("A", "B"), List.of("probes=x", ""), List.of())))
+                .isEqualTo("perfstat options differ: A: probes=x, B: not set");
         assertThat(NoteText.of(new Note.SidesDiffer("jdk.JavaMonitorEnter", List.of("A", "B"), List.of("threshold 10 ms",
                 "threshold 20 ms"), List.of("monitor blocks", "monitor blocked (msecs)"))))
                 .isEqualTo("JFR settings of jdk.JavaMonitorEnter differ: A: threshold 10 ms, B: threshold 20 ms; so monitor blocks,"
