@@ -246,6 +246,7 @@ final class AgentSession {
         if (probes) {
             events.add(ProbeEvent.class);
             events.add(ProbePatternEvent.class);
+            events.add(perfstat.agent.events.NotProbedEvent.class);
         }
         for (Class<? extends jdk.jfr.Event> e : events) {
             FlightRecorder.register(e);
@@ -696,6 +697,14 @@ final class AgentSession {
             e.probesDropped = installer.probesDropped();
             e.commit();
         });
+        for (ProbeInstaller.NotProbedMethod m : installer.notProbed()) {
+            perfstat.agent.events.NotProbedEvent e = new perfstat.agent.events.NotProbedEvent();
+            e.method = m.method();
+            e.reason = m.reason().text();
+            e.detail = m.detail();
+            e.pattern = m.pattern();
+            e.commit();
+        }
     }
 
     private void emitProbes(String phase) {
