@@ -648,7 +648,8 @@ final class AgentSession {
     /**
      * At JVM exit, one line on stderr naming the patterns that matched no method (a typo, or a
      * class never loaded), each with the loaded names nearest to it ({@link ProbeHints}); nothing
-     * when every pattern matched. Never throws into the host.
+     * when every pattern matched (a pattern whose methods could not be probed was said as they were).
+     * Never throws into the host.
      */
     private static void sayUnmatchedAtExit(ProbeInstaller installer, Instrumentation inst) {
         if (installer == null || installer.matchesByPattern().isEmpty()) {
@@ -656,7 +657,9 @@ final class AgentSession {
         }
         Thread hook = new Thread(() -> {
             try {
-                String line = ProbeHints.line(hints(installer.matchesByPattern(), inst));
+                Map<String, Long> matches = new java.util.LinkedHashMap<>(installer.matchesByPattern());
+                installer.notProbed().forEach(n -> matches.remove(n.pattern())); // matched, not probed: said apart
+                String line = ProbeHints.line(hints(matches, inst));
                 if (line != null) {
                     System.err.println("perfstat agent: " + line);
                 }
