@@ -226,7 +226,8 @@ public final class Events {
      */
     public static final class NotProbedMethod {
         public static final String NAME = "perfstat.NotProbed";
-        public static final String METHOD = "method";
+        /** The method, as its probe would be named (as {@link Probe#PROBE}). */
+        public static final String PROBE = "probe";
         /** A {@link NotProbed}'s {@link NotProbed#text() text}. */
         public static final String REASON = "reason";
         /** For a class that could not be rewritten, the exception's class name (never its message); "" otherwise. */

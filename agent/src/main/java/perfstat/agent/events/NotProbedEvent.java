@@ -23,7 +23,7 @@ public final class NotProbedEvent extends jdk.jfr.Event {
 
     @Label("Method")
     @Description("As its probe's row would name it (pkg.Class::method), or the pattern where no method was looked at")
-    @Name(Events.NotProbedMethod.METHOD)
+    @Name(Events.NotProbedMethod.PROBE)
     public String method;
 
     @Label("Reason")

@@ -57,9 +57,9 @@ final class ProbeCollector implements Collector {
     }
 
     private void notProbed(RecordedEvent e) {
-        String method = e.getString(Events.NotProbedMethod.METHOD);
+        String method = e.getString(Events.NotProbedMethod.PROBE);
         if (method == null) {
-            throw new NullPointerException(Events.NotProbedMethod.METHOD);
+            throw new NullPointerException(Events.NotProbedMethod.PROBE);
         }
         notProbed.put(method, new RunData.Unprobed(method, perfstat.format.NotProbed.parse(e.getString(Events.NotProbedMethod.REASON)),
                 java.util.Objects.requireNonNullElse(e.getString(Events.NotProbedMethod.DETAIL), ""),
