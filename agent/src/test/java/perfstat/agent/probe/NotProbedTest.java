@@ -30,8 +30,8 @@ import perfstat.format.NotProbed;
  * see the probes, native and abstract methods a pattern names, a JDK class on the probe's own path.
  */
 class NotProbedTest {
-    /** {@code x += 1} as many times as a method's 65,535 bytes of code hold, with its load and return: 65,534 bytes. */
-    private static final int INCREMENTS = 21_844;
+    /** A tableswitch's cases: 4 bytes each, 65,512 bytes with its opcode, padding and bounds, 65,516 with the method's loads and return. */
+    private static final int CASES = 16_375;
 
     private static final String HUGE = "perfstat.testapp.Huge";
     private Instrumentation inst;
@@ -42,7 +42,7 @@ class NotProbedTest {
     void install() {
         inst = ByteBuddyAgent.install();
         installer = new ProbeInstaller(List.of(ProbeFilter.parse(HUGE + "::big"), ProbeFilter.parse(HUGE + "::small"),
-                ProbeFilter.parse("perfstat.testapp.Unseen2"), ProbeFilter.parse("perfstat.testapp.Natives::now"),
+                ProbeFilter.parse("perfstat.testapp.NotProbedUnseen"), ProbeFilter.parse("perfstat.testapp.Natives::now"),
                 ProbeFilter.parse("perfstat.testapp.Shape::area"), ProbeFilter.parse("java.lang.Thread::onSpinWait")), said::add);
         installer.install(inst);
     }
@@ -62,7 +62,7 @@ class NotProbedTest {
         Class<?> huge = new BytesLoader(NotProbedTest.class.getClassLoader()).define(HUGE, hugeClass());
         Method big = huge.getMethod("big", int.class);
         Method small = huge.getMethod("small", int.class);
-        assertThat(big.invoke(null, 1)).isEqualTo(1 + INCREMENTS);
+        assertThat(big.invoke(null, 1)).isEqualTo(1);
         assertThat(small.invoke(null, 1)).isEqualTo(2);
         assertThat(installer.errors()).isEqualTo(errors + 1);
         assertThat(notProbed()).containsEntry(HUGE + "::big", new ProbeInstaller.NotProbedMethod(HUGE + "::big",
@@ -78,16 +78,16 @@ class NotProbedTest {
 
     @Test
     void aClassWhoseLoaderCannotSeeTheProbesHasItsMethodsNamed() throws Exception {
-        byte[] unseen = new ByteBuddy().subclass(Object.class).name("perfstat.testapp.Unseen2")
+        byte[] unseen = new ByteBuddy().subclass(Object.class).name("perfstat.testapp.NotProbedUnseen")
                 .defineMethod("answer", int.class, Visibility.PUBLIC).intercept(FixedValue.value(42))
                 .defineMethod("question", String.class, Visibility.PUBLIC).intercept(FixedValue.value("?")).make().getBytes();
         long errors = installer.errors(); // a class of another test loaded before, retransformed at install, may fail
-        new BytesLoader(ClassLoader.getPlatformClassLoader()).define("perfstat.testapp.Unseen2", unseen);
+        new BytesLoader(ClassLoader.getPlatformClassLoader()).define("perfstat.testapp.NotProbedUnseen", unseen);
         assertThat(installer.skippedInvisible()).isEqualTo(1);
         assertThat(installer.errors()).isEqualTo(errors);
-        assertThat(notProbed()).containsKeys("perfstat.testapp.Unseen2::answer", "perfstat.testapp.Unseen2::question",
-                "perfstat.testapp.Unseen2::<init>");
-        assertThat(notProbed().get("perfstat.testapp.Unseen2::answer").reason()).isEqualTo(NotProbed.LOADER_CANNOT_SEE_PROBES);
+        assertThat(notProbed()).containsKeys("perfstat.testapp.NotProbedUnseen::answer", "perfstat.testapp.NotProbedUnseen::question",
+                "perfstat.testapp.NotProbedUnseen::<init>");
+        assertThat(notProbed().get("perfstat.testapp.NotProbedUnseen::answer").reason()).isEqualTo(NotProbed.LOADER_CANNOT_SEE_PROBES);
     }
 
     @Test
@@ -115,18 +115,22 @@ class NotProbedTest {
     }
 
     /**
-     * {@code perfstat.testapp.Huge}: {@code static int big(int x)} adds 1 to x {@link #INCREMENTS} times and returns it, in
-     * all but one byte of the most code a method may hold, so that no probe fits; {@code static int small(int x)} returns
-     * x + 1. A class javac compiles from as many {@code x += 1;} lines.
+     * {@code perfstat.testapp.Huge}: {@code static int big(int x)} returns x, through a {@code tableswitch} of
+     * {@link #CASES} cases that all go to its return, in all but a few bytes of the most code a method may hold (65,535
+     * bytes), so that no probe fits (as a generated parser's or table's method may be); {@code static int small(int x)}
+     * returns x + 1. One instruction so large, rather than thousands, keeps the parsers' loops short.
      */
     static byte[] hugeClass() {
-        ClassWriter w = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+        ClassWriter w = new ClassWriter(ClassWriter.COMPUTE_MAXS | ClassWriter.COMPUTE_FRAMES);
         w.visit(Opcodes.V17, Opcodes.ACC_PUBLIC | Opcodes.ACC_FINAL, HUGE.replace('.', '/'), null, "java/lang/Object", null);
         MethodVisitor big = w.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "big", "(I)I", null, null);
         big.visitCode();
-        for (int i = 0; i < INCREMENTS; i++) {
-            big.visitIincInsn(0, 1);
-        }
+        net.bytebuddy.jar.asm.Label done = new net.bytebuddy.jar.asm.Label();
+        net.bytebuddy.jar.asm.Label[] cases = new net.bytebuddy.jar.asm.Label[CASES];
+        java.util.Arrays.fill(cases, done);
+        big.visitVarInsn(Opcodes.ILOAD, 0);
+        big.visitTableSwitchInsn(0, CASES - 1, done, cases);
+        big.visitLabel(done);
         big.visitVarInsn(Opcodes.ILOAD, 0);
         big.visitInsn(Opcodes.IRETURN);
         big.visitMaxs(0, 0);
