@@ -246,6 +246,7 @@ final class AgentSession {
         if (probes) {
             events.add(ProbeEvent.class);
             events.add(ProbePatternEvent.class);
+            events.add(perfstat.agent.events.NotProbedEvent.class);
         }
         for (Class<? extends jdk.jfr.Event> e : events) {
             FlightRecorder.register(e);
@@ -647,7 +648,8 @@ final class AgentSession {
     /**
      * At JVM exit, one line on stderr naming the patterns that matched no method (a typo, or a
      * class never loaded), each with the loaded names nearest to it ({@link ProbeHints}); nothing
-     * when every pattern matched. Never throws into the host.
+     * when every pattern matched (a pattern whose methods could not be probed was said as they were).
+     * Never throws into the host.
      */
     private static void sayUnmatchedAtExit(ProbeInstaller installer, Instrumentation inst) {
         if (installer == null || installer.matchesByPattern().isEmpty()) {
@@ -655,7 +657,9 @@ final class AgentSession {
         }
         Thread hook = new Thread(() -> {
             try {
-                String line = ProbeHints.line(hints(installer.matchesByPattern(), inst));
+                Map<String, Long> matches = new java.util.LinkedHashMap<>(installer.matchesByPattern());
+                installer.notProbed().forEach(n -> matches.remove(n.pattern())); // matched, not probed: said apart
+                String line = ProbeHints.line(hints(matches, inst));
                 if (line != null) {
                     System.err.println("perfstat agent: " + line);
                 }
@@ -696,6 +700,14 @@ final class AgentSession {
             e.probesDropped = installer.probesDropped();
             e.commit();
         });
+        for (ProbeInstaller.NotProbedMethod m : installer.notProbed()) {
+            perfstat.agent.events.NotProbedEvent e = new perfstat.agent.events.NotProbedEvent();
+            e.method = m.method();
+            e.reason = m.reason().text();
+            e.detail = m.detail();
+            e.pattern = m.pattern();
+            e.commit();
+        }
     }
 
     private void emitProbes(String phase) {

@@ -87,7 +87,8 @@ class FormatContractTest {
                 perfstat.agent.events.LateWindowEvent.class, perfstat.models.events.WorkloadEvent.class,
                 perfstat.models.events.ScoreEvent.class, perfstat.models.events.ResultEvent.class,
                 perfstat.models.events.ModelCounterEvent.class, perfstat.cli.jmh.JmhIterationEvent.class,
-                perfstat.cli.score.ProgramScoreEvent.class, perfstat.agent.events.SetupEvent.class);
+                perfstat.cli.score.ProgramScoreEvent.class, perfstat.agent.events.SetupEvent.class,
+                perfstat.agent.events.NotProbedEvent.class);
         Map<String, Set<String>> contract = contract();
         Map<String, Set<String>> written = new LinkedHashMap<>();
         for (Class<? extends jdk.jfr.Event> w : writers) {

@@ -66,6 +66,16 @@ class JdkProbesIT {
         Processes.Result report = Processes.read(dir, "report", "r.jfr");
         assertThat(report.out()).contains("# probe 'com.example.Nope::x' matched no method")
                 .contains("HashMap::get calls").contains("JdkUser$Thing::<init> calls");
+        // what could not be probed is in the recording with why, and its row says so (recording format 11)
+        assertThat(run.losses().notProbed()).extracting(RunData.Unprobed::method, RunData.Unprobed::reason).contains(
+                org.assertj.core.groups.Tuple.tuple("java.lang.System::nanoTime", perfstat.format.NotProbed.NATIVE),
+                org.assertj.core.groups.Tuple.tuple("java.lang.Thread::getId", perfstat.format.NotProbed.PROBE_PATH),
+                org.assertj.core.groups.Tuple.tuple("java.util.Arrays::copyOf", perfstat.format.NotProbed.PROBE_PATH));
+        assertThat(report.out()).containsPattern("<not probed> +System::nanoTime calls\n")
+                .containsPattern("<not probed> +Thread::getId calls\n")
+                .contains("# System::nanoTime <not probed>: a native method has no bytecode to put a probe in; it ran uncounted")
+                .doesNotContain("'java.lang.System::nanoTime' matched no method")
+                .doesNotContain("'java.lang.Thread::getId' matched no method");
     }
 
     @Test

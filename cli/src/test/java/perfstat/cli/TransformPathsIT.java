@@ -70,6 +70,67 @@ class TransformPathsIT {
         assertThat(r.err()).contains("perfstat agent: cannot probe perfstat.itapp.hidden.Picker: the class could not be rewritten (")
                 .contains("); left as it was")
                 .contains("the probe installer failed to transform");
+        assertThat(r.err()).as("its row, not 0 calls").containsPattern("\\n +<not probed> +Picker::pick calls\\n")
+                .containsPattern("\\n # Picker::pick <not probed>: its class could not be rewritten \\(\\w+\\), so the agent left"
+                        + " it as it was; it ran uncounted\\n")
+                .doesNotContain("matched no method");
+    }
+
+    @Test
+    void aClassWithAMethodNoProbeFitsInRunsAsItWasAndItsRowsSayWhyOnJava17() throws Exception {
+        tooLargeToProbe(17, "MethodTooLargeException");
+    }
+
+    @Test
+    void aClassWithAMethodNoProbeFitsInRunsAsItWasAndItsRowsSayWhyOnJava25() throws Exception {
+        tooLargeToProbe(25, "IllegalArgumentException");
+    }
+
+    /**
+     * A class javac compiled with a method of 65,534 bytes of code ({@code x += 1} over and over), as generated parsers
+     * and tables have: no probe fits in it, so neither transformer can rewrite the class. It loads and runs as it was, the
+     * program prints what it prints without perfstat, and each of its matched methods (the small one too) has a row
+     * {@code <not probed>} and a footer line that names the exception's class; no pattern "matched no method".
+     */
+    private void tooLargeToProbe(int java, String exception) throws Exception {
+        Path home = Processes.jdk(java);
+        assumeTrue(home != null, "no JDK " + java + " installed under /usr/lib/jvm");
+        Path cp = Files.createDirectories(dir.resolve("huge"));
+        compileHuge(cp);
+        String bin = home.resolve("bin/java").toString();
+        List<String> target = List.of(bin, "-cp", cp.toString(), "Huge", "7");
+        Processes.Result bare = Processes.run(dir, target);
+        assertThat(bare.out()).isEqualTo("7 calls, sum " + (7 * HUGE_INCREMENTS + 2 * 21 + 7) + "\n");
+        List<String> a = new java.util.ArrayList<>(List.of("stat", "-e", "task-clock", "--probes", "Huge::big;Huge::small", "--"));
+        a.addAll(target);
+        Processes.Result r = Processes.perfstat(dir, a.toArray(String[]::new));
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).as("the host's result, unchanged").isEqualTo(bare.out());
+        for (String m : List.of("Huge::big", "Huge::small")) {
+            assertThat(r.err()).containsPattern("\\n +<not probed> +" + Pattern.quote(m) + " calls\\n")
+                    .contains("\n # " + m + " <not probed>: its class could not be rewritten (" + exception + "), so the agent"
+                            + " left it as it was; it ran uncounted\n");
+        }
+        assertThat(r.err()).contains("perfstat agent: cannot probe Huge: the class could not be rewritten (")
+                .doesNotContain("matched no method").doesNotContainPattern("\\n +0 +Huge::");
+    }
+
+    /** {@code x += 1} as many times as 65,535 bytes of code hold with the method's load and return (3 bytes each). */
+    private static final int HUGE_INCREMENTS = 21_844;
+
+    /** Writes and compiles (for Java 17) {@code Huge}: {@code big(x)} adds 1 to x HUGE_INCREMENTS times, {@code small(x)} is x + 1. */
+    private static void compileHuge(Path out) throws java.io.IOException {
+        StringBuilder src = new StringBuilder("public final class Huge {\n    static int big(int x) {\n");
+        src.append("        x += 1;\n".repeat(HUGE_INCREMENTS));
+        src.append("        return x;\n    }\n\n    static int small(int x) {\n        return x + 1;\n    }\n\n")
+                .append("    public static void main(String[] args) {\n        int calls = Integer.parseInt(args[0]);\n")
+                .append("        long sum = 0;\n        for (int i = 0; i < calls; i++) {\n")
+                .append("            sum += big(i) + small(i);\n        }\n")
+                .append("        System.out.println(calls + \" calls, sum \" + sum);\n    }\n}\n");
+        Path file = Files.writeString(out.resolve("Huge.java"), src);
+        int rc = javax.tools.ToolProvider.getSystemJavaCompiler().run(null, null, null, "--release", "17", "-d", out.toString(),
+                file.toString());
+        assertThat(rc).as("javac Huge.java").isZero();
     }
 
     /** Copies the class files under {@code from/pkg} whose names start with {@code prefix} to {@code to/pkg}. */

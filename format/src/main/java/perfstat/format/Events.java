@@ -217,6 +217,28 @@ public final class Events {
         }
     }
 
+    /**
+     * New in version 11: a method a probe pattern matched that the agent did not probe, and why (a {@link NotProbed}
+     * reason): the class could not be rewritten, its loader cannot see the probe runtime, the probe runtime was full, a
+     * method without bytecode, a JDK class the probe cannot go in. At the end of every chunk, cumulative: one event per
+     * method, the latest wins. The method as a probe's row would name it ({@code pkg.Class::method}, with its parameter
+     * types where overloads are apart), or the pattern where no method of it was looked at.
+     */
+    public static final class NotProbedMethod {
+        public static final String NAME = "perfstat.NotProbed";
+        /** The method, as its probe would be named (as {@link Probe#PROBE}). */
+        public static final String PROBE = "probe";
+        /** A {@link NotProbed}'s {@link NotProbed#text() text}. */
+        public static final String REASON = "reason";
+        /** For a class that could not be rewritten, the exception's class name (never its message); "" otherwise. */
+        public static final String DETAIL = "detail";
+        /** The pattern that matched it, as given. */
+        public static final String PATTERN = "pattern";
+
+        private NotProbedMethod() {
+        }
+    }
+
     /** A model's run (written by the models, once). */
     public static final class Workload {
         public static final String NAME = "perfstat.Workload";

@@ -107,7 +107,12 @@ final class ByteBuddyProbes {
                 .with(new AgentBuilder.Listener.Adapter() {
                     @Override
                     public void onError(String typeName, ClassLoader loader, JavaModule module, boolean loaded, Throwable t) {
-                        installer.countError();
+                        installer.failed(typeName, t); // left as it was: its matched methods are not probed
+                    }
+
+                    @Override
+                    public void onComplete(String typeName, ClassLoader loader, JavaModule module, boolean loaded) {
+                        installer.rewritten(typeName); // after onError where it failed: the probes given stand otherwise
                     }
                 })
                 .ignore(nameStartsWith("perfstat.agent.").or(nameStartsWith("perfstat.shaded."))
@@ -124,6 +129,9 @@ final class ByteBuddyProbes {
                                              java.security.ProtectionDomain domain) {
         if (!installer.seesProbes(loader)) {
             installer.countInvisible();
+            List<ProbeInstaller.MethodFacts> declared = new ArrayList<>();
+            type.getDeclaredMethods().forEach(m -> declared.add(facts(m)));
+            installer.invisible(type.getName(), names(type.getDeclaredAnnotations()), declared);
             return builder;
         }
         // the JDK's classes (boot and platform loaders) look their cells up by id: resolving a

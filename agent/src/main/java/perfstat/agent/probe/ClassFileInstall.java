@@ -10,8 +10,9 @@ import java.util.Set;
  * The probes put in with the JDK's ClassFile API ({@link ClassFileProbes}, Java 24 and later): the transformer that
  * every class goes through as it loads (timed on the application's threads by {@link TransformClock}, let through by
  * its name where no filter names it), the retransformation of the classes loaded before, and their restoration. A
- * class the ClassFile API cannot rewrite is left as it was, counted as an installer error and named in one line.
- * Never throws into the class's loading.
+ * class the ClassFile API cannot rewrite is left as it was, counted as an installer error, named in one line, and its
+ * matched methods recorded as not probed, with the exception's class ({@link ProbeInstaller#failed}). Never throws into
+ * the class's loading.
  */
 final class ClassFileInstall implements ClassFileTransformer {
     private final ProbeInstaller installer;
@@ -81,9 +82,7 @@ final class ClassFileInstall implements ClassFileTransformer {
         try {
             return rewrite(module, loader, name, bytes);
         } catch (Throwable e) {
-            installer.countError();
-            installer.tell("classfile:" + name, "cannot probe " + name.replace('/', '.') + ": the class could not be rewritten ("
-                    + e + "); left as it was");
+            installer.failed(name.replace('/', '.'), e);
             return null;
         } finally {
             installer.clock().stop(start);
@@ -104,12 +103,14 @@ final class ClassFileInstall implements ClassFileTransformer {
         }
         if (!installer.seesProbes(loader)) {
             installer.countInvisible();
+            ClassFileProbes.invisible(installer, cls, bytes);
             return null;
         }
         byte[] out = ClassFileProbes.rewrite(installer, loader, cls, bytes);
         if (out != null) {
-            rewritten.add(name);
             readEdge(module);
+            rewritten.add(name);
+            installer.rewritten(cls);
         }
         return out;
     }

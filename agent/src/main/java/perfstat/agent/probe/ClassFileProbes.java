@@ -18,6 +18,10 @@ final class ClassFileProbes {
     static void warmUp() {
     }
 
+    /** Never called where {@link #available()} is false. */
+    static void invisible(ProbeInstaller installer, String cls, byte[] bytes) {
+    }
+
     /** Never called where {@link #available()} is false: the class as it was. */
     static byte[] rewrite(ProbeInstaller installer, ClassLoader loader, String cls, byte[] bytes) {
         return null;

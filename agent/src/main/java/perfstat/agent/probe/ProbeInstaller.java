@@ -44,6 +44,13 @@ public final class ProbeInstaller {
     /** Methods a filter matched once the probe runtime was full ({@link Probes#idFor} gave -1): not probed, each once. */
     private final java.util.Set<String> dropped = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final Map<ClassLoader, Boolean> visibility = new WeakHashMap<>();
+    /** The methods a filter matched and perfstat did not probe, by name, each with why; at most {@link #MAX_NOT_PROBED}. */
+    private final Map<String, NotProbedMethod> notProbed = new java.util.concurrent.ConcurrentHashMap<>();
+    /**
+     * Per class (its binary name), the probes {@link #probeIds} gave its methods, with the filters that matched each: taken
+     * back where the class then cannot be rewritten ({@link #failed}), dropped once it is ({@link #rewritten}).
+     */
+    private final Map<String, List<Given>> given = new java.util.concurrent.ConcurrentHashMap<>();
     private final TransformClock clock = new TransformClock();
     /** Byte Buddy's installation (Java 17 to 23, or where asked for), or null. */
     private ByteBuddyProbes byteBuddy;
@@ -64,6 +71,22 @@ public final class ProbeInstaller {
         for (ProbeFilter f : this.filters) {
             matched.put(f, new AtomicLong());
         }
+    }
+
+    /** The most methods named as not probed; past it they are counted only ({@link #errors}, {@link #skippedInvisible}). */
+    static final int MAX_NOT_PROBED = 256;
+
+    /**
+     * A method a filter matched and perfstat did not probe: the method as its probe's row would name it ({@code
+     * pkg.Class::method}, its parameter types where overloads are apart; the pattern where no method was looked at),
+     * why, for a class that could not be rewritten the exception's class name (never its message: it may hold a path,
+     * "" otherwise), and the pattern that matched it, as given.
+     */
+    public record NotProbedMethod(String method, perfstat.format.NotProbed reason, String detail, String pattern) {
+    }
+
+    /** A probe given to a method of a class being rewritten, and the filters that matched it. */
+    private record Given(String probe, List<ProbeFilter> hits) {
     }
 
     /** Whether {@code name} is one of the JDK's classes. */
@@ -138,9 +161,11 @@ public final class ProbeInstaller {
             if (cls != null && jdkClass(cls) && onProbePath(cls)) {
                 tell(f.toString(), "cannot probe '" + f + "': perfstat's probe itself runs through " + cls
                         + ", so a probe there would call itself");
+                notProbed(f.toString(), perfstat.format.NotProbed.PROBE_PATH, "", f);
             } else if (cls != null && jdkClass(cls) && !onBootClassPath()) {
                 tell(f.toString(), "cannot probe '" + f + "': JDK classes need the probe runtime on the boot class path, "
                         + "and it is not there" + (bootReason == null ? "" : " (" + bootReason + ")"));
+                notProbed(f.toString(), perfstat.format.NotProbed.NOT_ON_BOOT_CLASS_PATH, "", f);
             }
         }
         if (classFileApi()) {
@@ -196,10 +221,90 @@ public final class ProbeInstaller {
                 overloads.merge(m.name(), 1, Integer::sum);
             }
         }
+        List<Given> gave = new ArrayList<>();
         for (int i = 0; i < ids.length; i++) {
             ids[i] = probeId(cls, methods.get(i), hits.get(i), overloads);
+            if (ids[i] >= 0) {
+                gave.add(new Given(probeName(cls, methods.get(i), overloads), hits.get(i)));
+            }
+        }
+        if (!gave.isEmpty()) {
+            given.put(cls, gave);
         }
         return ids;
+    }
+
+    /** The probe's name of method {@code m} of class {@code cls}: with its parameters' simple names where overloads are apart. */
+    private String probeName(String cls, MethodFacts m, Map<String, Integer> overloads) {
+        return cls + "::" + m.name()
+                + (!mergeOverloads && overloads.getOrDefault(m.name(), 0) > 1 ? "(" + String.join(",", m.parameterSimpleNames()) + ")" : "");
+    }
+
+    /**
+     * Class {@code cls} (its methods {@code methods}) is not probed, as its loader cannot see the probe runtime: each
+     * method with bytecode that a filter matches is named not probed, with that reason.
+     */
+    void invisible(String cls, Set<String> classAnnotations, List<MethodFacts> methods) {
+        Map<String, Integer> overloads = new java.util.HashMap<>();
+        List<List<ProbeFilter>> hits = new ArrayList<>(methods.size());
+        for (MethodFacts m : methods) {
+            List<ProbeFilter> h = m.isAbstract() || m.isNative() ? List.of() : matching(cls, classAnnotations, m);
+            hits.add(h);
+            if (!h.isEmpty()) {
+                overloads.merge(m.name(), 1, Integer::sum);
+            }
+        }
+        for (int i = 0; i < methods.size(); i++) {
+            if (!hits.get(i).isEmpty()) {
+                notProbed(probeName(cls, methods.get(i), overloads), perfstat.format.NotProbed.LOADER_CANNOT_SEE_PROBES, "",
+                        hits.get(i).get(0));
+            }
+        }
+    }
+
+    /**
+     * Class {@code cls} could not be rewritten ({@code e}), and is left as it was: counted, and each method {@link
+     * #probeIds} gave a probe is named not probed (its probe no longer counted as a method probed); where none was given
+     * yet (the class failed before its methods were looked at), each filter that names the class stands for its methods.
+     */
+    void failed(String cls, Throwable e) {
+        countError();
+        tell("rewrite:" + cls, "cannot probe " + cls + ": the class could not be rewritten (" + e + "); left as it was");
+        String detail = e == null ? "" : e.getClass().getSimpleName();
+        List<Given> gave = cls == null ? null : given.remove(cls);
+        if (gave != null) {
+            for (Given g : gave) {
+                instrumentedMethods.decrementAndGet();
+                g.hits().forEach(f -> matched.get(f).decrementAndGet());
+                notProbed(g.probe(), perfstat.format.NotProbed.CLASS_NOT_REWRITTEN, detail, g.hits().get(0));
+            }
+            return;
+        }
+        for (ProbeFilter f : filters) {
+            if (cls != null && f.className() != null && f.matchesClass(cls)) {
+                notProbed(f.methodName() == null ? cls : cls + "::" + f.methodName(), perfstat.format.NotProbed.CLASS_NOT_REWRITTEN,
+                        detail, f);
+            }
+        }
+    }
+
+    /** Class {@code cls} was rewritten: the probes given to its methods stand. */
+    void rewritten(String cls) {
+        if (cls != null) {
+            given.remove(cls);
+        }
+    }
+
+    /** Names {@code method} as not probed, for {@code reason} (the first reason given stands), while fewer than the most are. */
+    void notProbed(String method, perfstat.format.NotProbed reason, String detail, ProbeFilter f) {
+        if (notProbed.size() < MAX_NOT_PROBED) {
+            notProbed.putIfAbsent(method, new NotProbedMethod(method, reason, detail, f == null ? "" : f.toString()));
+        }
+    }
+
+    /** The methods a filter matched and perfstat did not probe so far, each with why. */
+    public List<NotProbedMethod> notProbed() {
+        return List.copyOf(notProbed.values());
     }
 
     private int probeId(String cls, MethodFacts m, List<ProbeFilter> hits, Map<String, Integer> overloads) {
@@ -207,17 +312,20 @@ public final class ProbeInstaller {
             return -1;
         }
         if (m.isAbstract() || m.isNative()) {
-            if (hits.stream().anyMatch(f -> f.className() != null && f.methodName() != null)) {
+            ProbeFilter named = hits.stream().filter(f -> f.className() != null && f.methodName() != null).findFirst().orElse(null);
+            if (named != null) {
                 tell(cls + "::" + m.name(), "cannot probe " + cls + "::" + m.name() + ": "
                         + (m.isNative() ? "a native method" : "an abstract method") + " has no bytecode to put a probe in");
+                notProbed(cls + "::" + m.name(), m.isNative() ? perfstat.format.NotProbed.NATIVE : perfstat.format.NotProbed.ABSTRACT,
+                        "", named);
             }
             return -1;
         }
-        String probe = cls + "::" + m.name()
-                + (!mergeOverloads && overloads.getOrDefault(m.name(), 0) > 1 ? "(" + String.join(",", m.parameterSimpleNames()) + ")" : "");
+        String probe = probeName(cls, m, overloads);
         int id = Probes.idFor(probe);
         if (id < 0) {
             dropped.add(probe);
+            notProbed(probe, perfstat.format.NotProbed.PROBE_LIMIT, "", hits.get(0));
             return -1;
         }
         hits.forEach(f -> matched.get(f).incrementAndGet());

@@ -29,7 +29,7 @@ public final class RecordingSession {
             Events.Agent.NAME, Events.Probe.NAME, Events.ProbePattern.NAME, Events.Counters.NAME, Events.PerfCounter.NAME,
             Events.CounterReader.NAME, Events.Workload.NAME, Events.Score.NAME, Events.Result.NAME, Events.ModelCounter.NAME,
             Events.JmhIteration.NAME, Events.ThreadRoleCounts.NAME, Events.Setup.NAME, Events.Machine.NAME,
-            Events.LateWindow.NAME);
+            Events.LateWindow.NAME, Events.NotProbedMethod.NAME);
 
     /** The JDK's CPU-time samples (JEP 509): JDK 25 on, Linux only. */
     static final String CPU_TIME_SAMPLE = "jdk.CPUTimeSample";

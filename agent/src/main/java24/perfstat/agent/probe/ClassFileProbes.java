@@ -116,6 +116,23 @@ final class ClassFileProbes {
         return rewrite(model, resolver(loader), probed, byId);
     }
 
+    /**
+     * Class {@code cls}, whose loader cannot see the probe runtime, is not probed: its methods that a filter matches are
+     * named so ({@link ProbeInstaller#invisible}). Where its bytes do not parse, it is counted only.
+     */
+    static void invisible(ProbeInstaller installer, String cls, byte[] bytes) {
+        try {
+            ClassModel model = ClassFile.of().parse(bytes);
+            List<ProbeInstaller.MethodFacts> facts = new ArrayList<>();
+            for (MethodModel m : model.methods()) {
+                facts.add(facts(m));
+            }
+            installer.invisible(cls, annotations(model.findAttribute(Attributes.runtimeVisibleAnnotations())), facts);
+        } catch (RuntimeException e) {
+            // counted as invisible all the same
+        }
+    }
+
     private static byte[] rewrite(ClassModel model, ClassHierarchyResolver resolver, Map<String, Integer> ids, boolean byId) {
         return ClassFile.of(ClassFile.ClassHierarchyResolverOption.of(resolver)).transformClass(model, (cb, ce) -> {
             Integer id = ce instanceof MethodModel m && m.code().isPresent() ? ids.get(key(m)) : null;

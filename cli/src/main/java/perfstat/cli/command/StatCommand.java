@@ -326,6 +326,7 @@ public final class StatCommand implements Callable<Integer> {
             notes.add("the command exited with status " + status);
         }
         notes.addAll(lossNotes(runs));
+        perfstat.cli.stats.Measurements.notProbedNotes(runs).forEach(n -> notes.add(perfstat.cli.render.NoteText.of(n)));
         notes.addAll(unmatchedNotes(runs));
         return notes;
     }
@@ -359,7 +360,7 @@ public final class StatCommand implements Callable<Integer> {
         java.util.Map<String, List<String>> unmatched = new java.util.LinkedHashMap<>();
         for (RunData r : runs) {
             r.probePatterns().forEach((pattern, methods) -> {
-                if (methods == 0) {
+                if (perfstat.cli.stats.Measurements.matchedNothing(r, pattern, methods)) {
                     List<String> near = r.probeCandidates().getOrDefault(pattern, List.of());
                     unmatched.merge(pattern, near, (was, now) -> now.isEmpty() ? was : now);
                 }

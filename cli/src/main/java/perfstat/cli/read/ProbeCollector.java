@@ -31,6 +31,8 @@ final class ProbeCollector implements Collector {
     private final Map<String, Hint> candidates = new HashMap<>();
     /** The installer's counts, cumulative: the largest seen. */
     private Installer installer = new Installer(0, 0, 0);
+    /** The methods the agent did not probe (perfstat.NotProbed, format 11), by method: the latest wins. */
+    private final Map<String, RunData.Unprobed> notProbed = new java.util.TreeMap<>();
     /** Errors suppressed inside probes, cumulative: the largest seen. */
     private long failures;
 
@@ -51,6 +53,22 @@ final class ProbeCollector implements Collector {
     public void register(Handlers h) {
         h.on(Events.Probe.NAME, this::probe);
         h.on(Events.ProbePattern.NAME, this::pattern);
+        h.on(Events.NotProbedMethod.NAME, this::notProbed);
+    }
+
+    private void notProbed(RecordedEvent e) {
+        String method = e.getString(Events.NotProbedMethod.PROBE);
+        if (method == null) {
+            throw new NullPointerException(Events.NotProbedMethod.PROBE);
+        }
+        notProbed.put(method, new RunData.Unprobed(method, perfstat.format.NotProbed.parse(e.getString(Events.NotProbedMethod.REASON)),
+                java.util.Objects.requireNonNullElse(e.getString(Events.NotProbedMethod.DETAIL), ""),
+                java.util.Objects.requireNonNullElse(e.getString(Events.NotProbedMethod.PATTERN), "")));
+    }
+
+    /** The methods a pattern matched that the agent did not probe, by name. */
+    List<RunData.Unprobed> notProbed() {
+        return List.copyOf(notProbed.values());
     }
 
     private void pattern(RecordedEvent e) {
@@ -120,6 +138,9 @@ final class ProbeCollector implements Collector {
     SortedMap<String, RunData.Probe> probes(boolean window, boolean late) {
         TreeMap<String, RunData.Probe> probes = new TreeMap<>();
         for (Totals e : (window ? windowEnd : latest).values()) {
+            if (notProbed.containsKey(e.probe()) && e.calls() == 0) {
+                continue; // given a probe, then its class could not be rewritten: a method not probed, not one never called
+            }
             Histogram h = histogram(e);
             long calls = e.calls();
             long timed = e.timed();

@@ -338,7 +338,7 @@ public final class RecordingReader {
         private RunData.Losses losses() {
             ProbeCollector.Installer i = probes.installer();
             return new RunData.Losses(skipped.result(), i.errors(), i.classesInvisible(), i.probesDropped(),
-                    probes.failures(), counters.readFailures());
+                    probes.failures(), counters.readFailures(), probes.notProbed());
         }
 
         /** The JDK's part; the method samples those inside the counters' window {@code c}, where it has one. */

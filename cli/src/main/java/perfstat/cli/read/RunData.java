@@ -141,19 +141,40 @@ public record RunData(String file, Workload workload, Result result, List<Double
      * @param probesDropped       methods a pattern matched past the probe runtime's limit of probes: not probed
      * @param probeFailures       errors suppressed inside probes (a timed call's record)
      * @param counterReadFailures interval reads of the counters that failed (each costs that interval's row)
+     * @param notProbed           the methods a probe pattern matched that the agent did not probe, each with why
+     *                            (perfstat.NotProbed, format 11; empty before), by name
      */
     public record Losses(List<Skipped> skipped, long installerErrors, long classesInvisible, long probesDropped,
-                         long probeFailures, long counterReadFailures) {
+                         long probeFailures, long counterReadFailures, List<Unprobed> notProbed) {
         public static final Losses NONE = new Losses(List.of(), 0, 0, 0, 0, 0);
 
         public Losses {
             skipped = List.copyOf(skipped);
+            notProbed = notProbed == null ? List.of() : List.copyOf(notProbed);
+        }
+
+        /** Without the methods not probed (before format 11). */
+        public Losses(List<Skipped> skipped, long installerErrors, long classesInvisible, long probesDropped,
+                      long probeFailures, long counterReadFailures) {
+            this(skipped, installerErrors, classesInvisible, probesDropped, probeFailures, counterReadFailures, List.of());
         }
 
         /** Whether the agent counted anything as lost. */
         public boolean agentLost() {
             return installerErrors + classesInvisible + probesDropped + probeFailures + counterReadFailures > 0;
         }
+    }
+
+    /**
+     * A method a probe pattern matched that the agent did not probe (perfstat.NotProbed): it ran as it was, uncounted.
+     *
+     * @param method  as its probe's row would name it ({@code pkg.Class::method}), or the pattern where the agent looked
+     *                at no method of it
+     * @param reason  why
+     * @param detail  for a class that could not be rewritten, the exception's class name; "" otherwise
+     * @param pattern the pattern that matched it, as given
+     */
+    public record Unprobed(String method, perfstat.format.NotProbed reason, String detail, String pattern) {
     }
 
     /**

@@ -9,6 +9,8 @@ import perfstat.cli.stats.Value;
 final class Formats {
     static final String NOT_SUPPORTED = "<not supported>";
     static final String NOT_COUNTED = "<not counted>";
+    /** A method a pattern matched that the agent could not probe; a footer line says why. */
+    static final String NOT_PROBED = "<not probed>";
 
     private Formats() {
     }
@@ -19,6 +21,7 @@ final class Formats {
             case NOT_SUPPORTED -> NOT_SUPPORTED;
             // a value the recordings do not have is not counted, with a note saying why; never "-"
             case NOT_COUNTED, ABSENT -> NOT_COUNTED;
+            case NOT_PROBED -> NOT_PROBED;
         };
     }
 

@@ -17,6 +17,7 @@ public final class NoteText {
             case Note.Window n -> words(n);
             case Note.Simulated n -> words(n);
             case Note.UnmatchedProbe n -> words(n);
+            case Note.NotProbed n -> words(n);
             case Note.TimerCost n -> words(n);
             case Note.NoGcEvents n -> words(n);
             case Note.JdkRowsNotCounted n -> words(n);
@@ -87,6 +88,22 @@ public final class NoteText {
 
     private static String words(Note.UnmatchedProbe n) {
         return "probe '" + n.pattern() + "' matched no method";
+    }
+
+    private static String words(Note.NotProbed n) {
+        String why = switch (n.reason()) {
+            case CLASS_NOT_REWRITTEN -> "its class could not be rewritten" + (n.detail().isEmpty() ? "" : " (" + n.detail() + ")")
+                    + ", so the agent left it as it was";
+            case LOADER_CANNOT_SEE_PROBES -> "its class's loader cannot see perfstat's probe runtime";
+            case PROBE_LIMIT -> "the agent already held the most probes it can (4096)";
+            case NATIVE -> "a native method has no bytecode to put a probe in";
+            case ABSTRACT -> "an abstract method has no bytecode to put a probe in (name the classes that implement it)";
+            case PROBE_PATH -> "perfstat's probe itself runs through this JDK class, so a probe there would call itself";
+            case NOT_ON_BOOT_CLASS_PATH -> "the JDK's classes need perfstat's probe runtime on the boot class path, and it was"
+                    + " not there";
+            case OTHER -> "for a reason this perfstat does not know (a newer agent's)";
+        };
+        return n.method() + " " + Formats.NOT_PROBED + ": " + why + "; it ran uncounted";
     }
 
     private static String words(Note.TimerCost n) {

@@ -339,6 +339,7 @@ public final class StatRenderer {
             case NOT_SUPPORTED -> Formats.NOT_SUPPORTED;
             case NOT_COUNTED -> Formats.NOT_COUNTED;
             case ABSENT -> csv ? "" : Formats.NOT_COUNTED;
+            case NOT_PROBED -> Formats.NOT_PROBED;
         };
     }
 

@@ -292,7 +292,8 @@ public final class Comparison {
                 }
                 Value v = r.values().get(c);
                 boolean probe = r.metric().kind() == MetricId.Kind.PROBE;
-                if (!v.measured() && v.status() != Value.Status.NOT_SUPPORTED && measuredAnywhere(measured, r.metric().id())
+                if (!v.measured() && v.status() != Value.Status.NOT_SUPPORTED && v.status() != Value.Status.NOT_PROBED
+                        && measuredAnywhere(measured, r.metric().id())
                         && !named.get(c).contains(r.metric().label().trim())
                         && (!probe || r.metric().id().statistic() == MetricId.Statistic.CALLS)) {
                     missing.add(rowName(r));

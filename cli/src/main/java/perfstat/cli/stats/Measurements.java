@@ -154,7 +154,7 @@ public final class Measurements {
      * ({@link #calledNowhere}).
      */
     private static void probeRows(Map<MetricId, Measured> m, RunData run, double elapsedMs) {
-        Map<String, String> names = MethodNames.shortNames(run.probes().keySet());
+        Map<String, String> names = probeNames(List.of(run));
         for (RunData.Probe p : run.probes().values()) {
             String name = names.get(p.name());
             put(m, probe(p.name(), name, MetricId.Statistic.CALLS), Value.of(p.calls()), rate(Value.of(p.calls()), elapsedMs));
@@ -175,6 +175,43 @@ public final class Measurements {
             m.put(max.id(), new Measured(max, timed ? Value.of(p.latencyNs().getMaxValue()) : untimed,
                     timed ? new Comment.TimedCalls(count) : Comment.NONE, count));
         }
+        for (RunData.Unprobed u : run.losses().notProbed()) { // a method matched and not probed: <not probed>, with a note
+            if (!run.probes().containsKey(u.method())) {
+                put(m, probe(u.method(), names.get(u.method()), MetricId.Statistic.CALLS), Value.notProbed(), Comment.NONE);
+            }
+        }
+    }
+
+    /** The probes' names as rows print them, over the probes of {@code runs} and the methods they matched and did not probe. */
+    static Map<String, String> probeNames(List<RunData> runs) {
+        java.util.Set<String> methods = new java.util.TreeSet<>();
+        for (RunData r : runs) {
+            methods.addAll(r.probes().keySet());
+            r.losses().notProbed().forEach(u -> methods.add(u.method()));
+        }
+        return MethodNames.shortNames(methods);
+    }
+
+    /**
+     * One note per method a pattern matched that the agent did not probe in {@code runs} (a method probed in one of them
+     * is not named), the first reason given, each named as its row.
+     */
+    public static List<Note> notProbedNotes(List<RunData> runs) {
+        Map<String, String> names = probeNames(runs);
+        Map<String, Note> notes = new LinkedHashMap<>();
+        for (RunData r : runs) {
+            for (RunData.Unprobed u : r.losses().notProbed()) {
+                if (runs.stream().noneMatch(x -> x.probes().containsKey(u.method()))) {
+                    notes.putIfAbsent(u.method(), new Note.NotProbed(names.get(u.method()), u.reason(), u.detail()));
+                }
+            }
+        }
+        return List.copyOf(notes.values());
+    }
+
+    /** Whether {@code pattern}, which matched {@code methods} probed methods in {@code run}, matched none at all (no method not probed either). */
+    public static boolean matchedNothing(RunData run, String pattern, long methods) {
+        return methods == 0 && run.losses().notProbed().stream().noneMatch(u -> u.pattern().equals(pattern));
     }
 
     /** Whether {@code metric} is a probe's calls row that is 0 (or absent) in every one of {@code runs}: a row of nothing. */
@@ -182,8 +219,8 @@ public final class Measurements {
         if (metric.id().kind() != MetricId.Kind.PROBE || metric.id().statistic() != MetricId.Statistic.CALLS) {
             return false;
         }
-        return runs.stream().map(r -> r.get(metric.id()))
-                .allMatch(v -> v == null || !v.value().measured() || v.value().value() == 0);
+        return runs.stream().map(r -> r.get(metric.id())).allMatch(v -> v == null
+                || (!v.value().measured() && v.value().status() != Value.Status.NOT_PROBED) || v.value().value() == 0);
     }
 
     /** A probe's metric: {@code method} in full is its subject; {@code name} (as rows print it) names its key and label. */
@@ -318,10 +355,11 @@ public final class Measurements {
         }
         run.probePatterns().forEach((pattern, methods) -> {
             List<String> near = run.probeCandidates().getOrDefault(pattern, List.of());
-            if (methods == 0) {
+            if (matchedNothing(run, pattern, methods)) {
                 notes.add(near.isEmpty() ? new Note.UnmatchedProbe(pattern) : new Note.UnmatchedProbeNear(pattern, near));
             }
         });
+        notes.addAll(notProbedNotes(List.of(run)));
         if (run.timerOverheadNs() > 0 && !run.probes().isEmpty()) {
             notes.add(new Note.TimerCost(label, run.timerOverheadNs()));
         }

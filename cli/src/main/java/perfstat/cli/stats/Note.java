@@ -126,6 +126,16 @@ public sealed interface Note {
     }
 
     /**
+     * A method a probe pattern matched that the agent did not probe (recording format 11): its row is {@code <not probed>}.
+     *
+     * @param method the method as its rows name it, or the pattern where the agent looked at no method of it
+     * @param reason why
+     * @param detail for a class that could not be rewritten, the exception's class name; "" otherwise
+     */
+    record NotProbed(String method, perfstat.format.NotProbed reason, String detail) implements Note {
+    }
+
+    /**
      * Probe latencies include the timer's own cost, about {@code nsPerCall} a timed call; measured at each agent's
      * start, so a column of several recordings gives the lowest and the highest ({@code highestNs} = {@code nsPerCall}
      * where they agree or there is one).

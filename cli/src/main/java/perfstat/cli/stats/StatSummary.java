@@ -79,7 +79,7 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
         for (RunData r : runs) {
             r.probes().values().forEach(p -> byName.computeIfAbsent(p.name(), k -> new ArrayList<>()).add(p));
         }
-        Map<String, String> shortNames = MethodNames.shortNames(byName.keySet());
+        Map<String, String> shortNames = Measurements.probeNames(runs);
         List<ProbeLine> out = new ArrayList<>();
         byName.forEach((name, ps) -> {
             List<Double> calls = new ArrayList<>();
@@ -97,6 +97,10 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
                     timed == 0 ? Double.NaN : h.getValueAtPercentile(50), timed == 0 ? Double.NaN : h.getValueAtPercentile(99),
                     timed == 0 ? Double.NaN : h.getMaxValue()));
         });
+        runs.forEach(r -> r.losses().notProbed().stream().filter(u -> !byName.containsKey(u.method())).forEach(u -> {
+            byName.put(u.method(), List.of()); // a method matched and not probed: its line says so, a note why
+            out.add(new ProbeLine(u.method(), shortNames.get(u.method()), Value.notProbed(), 0, Double.NaN, Double.NaN, Double.NaN));
+        }));
         return out;
     }
 
@@ -105,7 +109,7 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
         java.util.LinkedHashSet<String> out = new java.util.LinkedHashSet<>();
         for (RunData r : runs) {
             r.probePatterns().forEach((pattern, methods) -> {
-                if (methods == 0) {
+                if (Measurements.matchedNothing(r, pattern, methods)) {
                     out.add(pattern);
                 }
             });

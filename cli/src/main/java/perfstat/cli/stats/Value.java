@@ -19,7 +19,9 @@ public record Value(double value, Status status, double stderrPct, int samples) 
         /** The source could have measured it but it never ran (perf's {@code <not counted>}). */
         NOT_COUNTED,
         /** The recording has no such measurement. */
-        ABSENT
+        ABSENT,
+        /** A method a probe pattern matched that the agent could not probe (a note says why): it ran uncounted. */
+        NOT_PROBED
     }
 
     public static Value of(double v) {
@@ -32,6 +34,10 @@ public record Value(double value, Status status, double stderrPct, int samples) 
 
     public static Value notCounted() {
         return new Value(Double.NaN, Status.NOT_COUNTED, Double.NaN, 0);
+    }
+
+    public static Value notProbed() {
+        return new Value(Double.NaN, Status.NOT_PROBED, Double.NaN, 0);
     }
 
     public static Value absent() {
