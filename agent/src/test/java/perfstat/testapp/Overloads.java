@@ -20,4 +20,9 @@ public final class Overloads {
     public static int parse(java.util.Map.Entry<String, Integer> e) {
         return e.getValue();
     }
+
+    /** No overload of its name: a probe by signature still names its types. */
+    public static int length(String s) {
+        return s.length();
+    }
 }

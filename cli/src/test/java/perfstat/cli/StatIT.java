@@ -125,7 +125,7 @@ class StatIT {
         // by signature: the overload counted; perfstat's class transformation on a row of its own
         Processes.Result clean = stat(Processes.java(), "-e", "task-clock", "--probes", "perfstat.itapp.CounterWorkload::spin(long)");
         assertThat(clean.err()).doesNotContain("matched no method");
-        assertThat(clean.err()).containsPattern("\\n +5 +CounterWorkload::spin calls")
+        assertThat(clean.err()).containsPattern("\\n +5 +CounterWorkload::spin\\(long\\) calls")
                 .containsPattern("msec   perfstat transforming classes +# +[0-9.]+% of whole process");
     }
 
@@ -228,7 +228,7 @@ class StatIT {
         Processes.Result r = stat(home.resolve("bin/java").toString(), "--probes", "perfstat.itapp.CounterWorkload::spin(long)");
         assertThat(r.code()).as(r.err()).isZero();
         // Byte Buddy's path on a Java 17 target: the overload by signature counted, its transformation on its own row
-        assertThat(r.err()).containsPattern("\\n +5 +CounterWorkload::spin calls")
+        assertThat(r.err()).containsPattern("\\n +5 +CounterWorkload::spin\\(long\\) calls")
                 .containsPattern("msec   perfstat transforming classes +# +[0-9.]+% of whole process");
         // task-clock in ns from each thread's schedstat (with the ticks of threads that ended between reads, if any)
         assertThat(r.err()).containsPattern("msec task-clock .*\\[procfs schedstat \\(ns\\)");

@@ -225,7 +225,7 @@ public final class ProbeInstaller {
         for (int i = 0; i < ids.length; i++) {
             ids[i] = probeId(cls, methods.get(i), hits.get(i), overloads);
             if (ids[i] >= 0) {
-                gave.add(new Given(probeName(cls, methods.get(i), overloads), hits.get(i)));
+                gave.add(new Given(probeName(cls, methods.get(i), overloads, hits.get(i)), hits.get(i)));
             }
         }
         if (!gave.isEmpty()) {
@@ -234,10 +234,13 @@ public final class ProbeInstaller {
         return ids;
     }
 
-    /** The probe's name of method {@code m} of class {@code cls}: with its parameters' simple names where overloads are apart. */
-    private String probeName(String cls, MethodFacts m, Map<String, Integer> overloads) {
-        return cls + "::" + m.name()
-                + (!mergeOverloads && overloads.getOrDefault(m.name(), 0) > 1 ? "(" + String.join(",", m.parameterSimpleNames()) + ")" : "");
+    /**
+     * The probe's name of method {@code m} of class {@code cls}: with its parameters' simple names where overloads are
+     * apart, or where a filter that matched it names its parameters (a signature's row says which overload it counts).
+     */
+    private String probeName(String cls, MethodFacts m, Map<String, Integer> overloads, List<ProbeFilter> hits) {
+        boolean typed = overloads.getOrDefault(m.name(), 0) > 1 || hits.stream().anyMatch(f -> f.parameters() != null);
+        return cls + "::" + m.name() + (!mergeOverloads && typed ? "(" + String.join(",", m.parameterSimpleNames()) + ")" : "");
     }
 
     /**
@@ -256,7 +259,7 @@ public final class ProbeInstaller {
         }
         for (int i = 0; i < methods.size(); i++) {
             if (!hits.get(i).isEmpty()) {
-                notProbed(probeName(cls, methods.get(i), overloads), perfstat.format.NotProbed.LOADER_CANNOT_SEE_PROBES, "",
+                notProbed(probeName(cls, methods.get(i), overloads, hits.get(i)), perfstat.format.NotProbed.LOADER_CANNOT_SEE_PROBES, "",
                         hits.get(i).get(0));
             }
         }
@@ -321,7 +324,7 @@ public final class ProbeInstaller {
             }
             return -1;
         }
-        String probe = probeName(cls, m, overloads);
+        String probe = probeName(cls, m, overloads, hits);
         int id = Probes.idFor(probe);
         if (id < 0) {
             dropped.add(probe);

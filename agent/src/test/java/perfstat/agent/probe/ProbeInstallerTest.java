@@ -39,7 +39,8 @@ class ProbeInstallerTest {
                 ProbeFilter.parse("perfstat.testapp.Legacy::answer"),
                 ProbeFilter.parse("perfstat.testapp.Overloads::parse(String, int)"),
                 ProbeFilter.parse("perfstat.testapp.Overloads::parse(char[])"),
-                ProbeFilter.parse("perfstat.testapp.Overloads::parse(java.util.Map.Entry)")));
+                ProbeFilter.parse("perfstat.testapp.Overloads::parse(java.util.Map.Entry)"),
+                ProbeFilter.parse("perfstat.testapp.Overloads::length(String)")));
         installer.install(inst);
         perfstat.testapp.Overloads.parse("0"); // loaded after the probes: they go in as it loads
     }
@@ -95,7 +96,10 @@ class ProbeInstallerTest {
         assertThat(calls("perfstat.testapp.Overloads::parse(String,int)")).isEqualTo(2);
         assertThat(calls("perfstat.testapp.Overloads::parse(char[])")).isEqualTo(1);
         assertThat(calls("perfstat.testapp.Overloads::parse(Entry)")).isEqualTo(1);
-        assertThat(Probes.snapshot().stream().filter(p -> p.name().startsWith("perfstat.testapp.Overloads::")).count()).isEqualTo(3);
+        assertThat(perfstat.testapp.Overloads.length("abcd")).isEqualTo(4);
+        // a signature's row says which overload it counts, even of a name without overloads
+        assertThat(calls("perfstat.testapp.Overloads::length(String)")).isEqualTo(1);
+        assertThat(Probes.snapshot().stream().filter(p -> p.name().startsWith("perfstat.testapp.Overloads::")).count()).isEqualTo(4);
         assertThat(installer.matchesByPattern()).containsEntry("perfstat.testapp.Overloads::parse(String,int)", 1L)
                 .containsEntry("perfstat.testapp.Overloads::parse(char[])", 1L);
     }
@@ -123,7 +127,7 @@ class ProbeInstallerTest {
             assertThat(answer.invoke(null)).isEqualTo(42);
         }
         assertThat(calls("perfstat.testapp.Legacy::answer")).isEqualTo(1000);
-        assertThat(installer.instrumentedMethods()).isEqualTo(4 + 3); // three overloads of Overloads::parse, by signature
+        assertThat(installer.instrumentedMethods()).isEqualTo(4 + 4); // three overloads of Overloads::parse and Overloads::length, by signature
         assertThat(installer.instrumentedById()).isEqualTo(1); // Target (Java 17) uses the constant
     }
 
