@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import perfstat.cli.read.RunData;
+import perfstat.format.PerfEvent;
 import perfstat.format.ThreadRole;
 
 /**
@@ -30,7 +31,7 @@ public final class RoleRows {
 
     /** The key of a role's row: {@code task-clock:gc}; CSV's event, JSON's name, {@code --fail-on}'s name. */
     public static String key(ThreadRole r) {
-        return "task-clock:" + r.text();
+        return PerfEvent.TASK_CLOCK.part(r.text());
     }
 
     /** The key of a role's context-switch row in {@code stat}: {@code context-switches:gc}. */
@@ -38,12 +39,12 @@ public final class RoleRows {
         return SWITCHES + r.text();
     }
 
-    private static final String SWITCHES = "context-switches:";
+    private static final String SWITCHES = PerfEvent.CONTEXT_SWITCHES.part("");
 
     /** The role of a key made by {@link #key}, {@link #switchesKey} or {@link #eventKey}, or null for any other. */
     public static ThreadRole role(String key) {
-        if (key.startsWith("task-clock:")) {
-            return ThreadRole.parse(key.substring("task-clock:".length()));
+        if (key.startsWith(TASK_CLOCK_PART)) {
+            return ThreadRole.parse(key.substring(TASK_CLOCK_PART.length()));
         }
         if (key.startsWith(SWITCHES)) {
             return ThreadRole.parse(key.substring(SWITCHES.length()));
@@ -57,7 +58,9 @@ public final class RoleRows {
      * The events besides task-clock and context-switches whose counts {@code stat} splits by role, where the recording
      * has them (perfstat.ThreadRoleCounter) and the event is supported: the issue's cycles and instructions.
      */
-    public static final java.util.Set<String> SPLIT_EVENTS = java.util.Set.of("cycles", "instructions");
+    public static final java.util.Set<String> SPLIT_EVENTS = java.util.Set.of(PerfEvent.CYCLES.text(), PerfEvent.INSTRUCTIONS.text());
+
+    private static final String TASK_CLOCK_PART = PerfEvent.TASK_CLOCK.part("");
 
     /** The key of a role's row under {@code event} (as asked): {@code cycles:jit}. */
     public static String eventKey(String event, ThreadRole r) {
@@ -69,12 +72,12 @@ public final class RoleRows {
      * its threads' count (perfstat.ThreadRoleCounter), with its share of the event's mean count as comment; empty
      * where no run has the event by role.
      */
-    static List<StatSummary.Line> eventLines(List<RunData> runs, String event, double meanWhole) {
+    static List<StatSummary.Line> eventLines(List<RunData.Counts> runs, String event, double meanWhole) {
         List<StatSummary.Line> out = new ArrayList<>();
         for (ThreadRole r : ThreadRole.values()) {
             List<Double> vs = new ArrayList<>();
             String source = "";
-            for (RunData run : runs) {
+            for (RunData.Counts run : runs) {
                 for (RunData.RoleEvent e : run.roles().events()) {
                     if (e.role() == r && e.event().equals(event)) {
                         vs.add((double) e.value());
@@ -95,6 +98,21 @@ public final class RoleRows {
         return out;
     }
 
+    /**
+     * The rows of a measured split, in the order {@link #add} makes them: each role's, the observer's work outside its
+     * threads (the JIT's on its code, perfstat's class transformation) before the ended row.
+     */
+    static List<Metric> metrics() {
+        List<Metric> out = new ArrayList<>();
+        for (ThreadRole r : ThreadRole.values()) {
+            if (r == ThreadRole.ENDED) {
+                out.addAll(List.of(JIT_OBSERVER_METRIC, TRANSFORM_METRIC));
+            }
+            out.add(metric(r));
+        }
+        return out;
+    }
+
     /** The role's metric: a counter in ms, lower is better. */
     static Metric metric(ThreadRole r) {
         return new Metric(new MetricId(MetricId.Kind.COUNTER, key(r), MetricId.Statistic.TOTAL, "ms"), key(r),
@@ -107,15 +125,15 @@ public final class RoleRows {
      * of its own after the observer's, so that the rows still add up to the whole process.
      */
     static void add(Map<MetricId, Measurements.Measured> m, RunData run, double wholeMs) {
-        long jitObserver = jitObserverNs(run);
-        long transform = transformNs(run);
+        long jitObserver = jitObserverNs(run.roles());
+        long transform = transformNs(run.roles());
         for (RunData.RoleCount c : run.roles().counts()) {
             if (c.role() == ThreadRole.ENDED) {
                 observerExtras(m, jitObserver, transform, wholeMs);
                 jitObserver = -1;
                 transform = -1;
             }
-            putMs(m, metric(c.role()), ownNs(c, run) / 1e6, wholeMs);
+            putMs(m, metric(c.role()), ownNs(c, run.roles()) / 1e6, wholeMs);
         }
         observerExtras(m, jitObserver, transform, wholeMs);
     }
@@ -131,7 +149,7 @@ public final class RoleRows {
     }
 
     /** The key of the row of perfstat's class transformation on the application's threads: {@code task-clock:transform}. */
-    public static final String TRANSFORM = "task-clock:transform";
+    public static final String TRANSFORM = PerfEvent.TASK_CLOCK.part("transform");
 
     /** The name of {@link #TRANSFORM}'s row in {@code stat}'s text (perf's width). */
     public static final String TRANSFORM_LABEL = "perfstat transforming classes";
@@ -144,8 +162,7 @@ public final class RoleRows {
      * {@code perfstat:transform-cpu-ns}, measured with each thread's CPU clock), at most the application role's
      * task-clock; -1 where the recording has none (no probes, no split by role, older recordings).
      */
-    public static long transformNs(RunData run) {
-        RunData.Roles roles = run.roles();
+    public static long transformNs(RunData.Roles roles) {
         if (roles.derived() || roles.note() != null) {
             return -1;
         }
@@ -161,7 +178,7 @@ public final class RoleRows {
     }
 
     /** The key of the row of the JIT's work on JFR's and perfstat's code: {@code task-clock:jit-observer}. */
-    public static final String JIT_OBSERVER = "task-clock:jit-observer";
+    public static final String JIT_OBSERVER = PerfEvent.TASK_CLOCK.part("jit-observer");
 
     /** The name of {@link #JIT_OBSERVER}'s row in {@code stat}'s text, as perf's sub-rows name theirs (perf's width). */
     public static final String JIT_OBSERVER_LABEL = "JIT on JFR/perfstat code";
@@ -175,8 +192,7 @@ public final class RoleRows {
      * -1 where there is no such estimate: no measured split by role, no JIT role, no compilation in the window (older
      * recordings, those without jdk.Compilation, derived roles).
      */
-    public static long jitObserverNs(RunData run) {
-        RunData.Roles roles = run.roles();
+    public static long jitObserverNs(RunData.Roles roles) {
         if (roles.derived() || roles.note() != null || roles.compiles().allNs() <= 0) {
             return -1;
         }
@@ -188,12 +204,12 @@ public final class RoleRows {
      * A role's task-clock as its row shows it: the JIT compiler's less its work on the observer's code, the
      * application's less perfstat's class transformation on its threads.
      */
-    private static long ownNs(RunData.RoleCount c, RunData run) {
-        long observers = c.role() == ThreadRole.JIT ? jitObserverNs(run) : c.role() == ThreadRole.APPLICATION ? transformNs(run) : -1;
+    private static long ownNs(RunData.RoleCount c, RunData.Roles roles) {
+        long observers = c.role() == ThreadRole.JIT ? jitObserverNs(roles) : c.role() == ThreadRole.APPLICATION ? transformNs(roles) : -1;
         return observers < 0 ? c.taskClockNs() : c.taskClockNs() - observers;
     }
 
-    private static final String DERIVED = "task-clock:derived:";
+    private static final String DERIVED = PerfEvent.TASK_CLOCK.part("derived:");
 
     /** The key of the derived split's rest row: task-clock outside the Java threads' events. */
     public static final String DERIVED_REST = DERIVED + "rest";
@@ -254,20 +270,20 @@ public final class RoleRows {
      * The role lines of {@code perfstat stat}: per role the mean over the runs that have it (in msec, with its ±),
      * and its share of the whole process's mean task-clock ({@code meanWholeNs}); empty where no run has roles.
      */
-    static List<StatSummary.Line> lines(List<RunData> runs, double meanWholeNs, double runtimeNs) {
+    static List<StatSummary.Line> lines(List<RunData.Counts> runs, double meanWholeNs, double runtimeNs) {
         List<StatSummary.Line> out = new ArrayList<>();
         for (ThreadRole r : ThreadRole.values()) {
             if (r == ThreadRole.ENDED) {
                 List<Double> jit = new ArrayList<>();
-                runs.stream().mapToLong(RoleRows::jitObserverNs).filter(n -> n >= 0).forEach(n -> jit.add(n / 1e6));
+                runs.stream().map(RunData.Counts::roles).mapToLong(RoleRows::jitObserverNs).filter(n -> n >= 0).forEach(n -> jit.add(n / 1e6));
                 msLine(JIT_OBSERVER, jit, meanWholeNs, runtimeNs).ifPresent(out::add);
                 List<Double> transform = new ArrayList<>();
-                runs.stream().mapToLong(RoleRows::transformNs).filter(n -> n >= 0).forEach(n -> transform.add(n / 1e6));
+                runs.stream().map(RunData.Counts::roles).mapToLong(RoleRows::transformNs).filter(n -> n >= 0).forEach(n -> transform.add(n / 1e6));
                 msLine(TRANSFORM, transform, meanWholeNs, runtimeNs).ifPresent(out::add);
             }
             List<Double> ms = new ArrayList<>();
-            for (RunData run : runs) {
-                run.roles().counts().stream().filter(c -> c.role() == r).findFirst().ifPresent(c -> ms.add(ownNs(c, run) / 1e6));
+            for (RunData.Counts run : runs) {
+                run.roles().counts().stream().filter(c -> c.role() == r).findFirst().ifPresent(c -> ms.add(ownNs(c, run.roles()) / 1e6));
             }
             msLine(key(r), ms, meanWholeNs, runtimeNs).ifPresent(out::add);
         }
@@ -295,7 +311,7 @@ public final class RoleRows {
      * interval of {@code -I}) whose roles sum to more than the whole gets no ended count: the threads' {@code status}
      * and the process's counter are read a moment apart, and a negative rest, or one clamped to 0, would be invented.
      */
-    static List<StatSummary.Line> switchLines(List<RunData> runs) {
+    static List<StatSummary.Line> switchLines(List<RunData.Counts> runs) {
         List<StatSummary.Line> out = new ArrayList<>();
         for (ThreadRole r : ThreadRole.values()) {
             if (r == ThreadRole.ENDED) {
@@ -304,7 +320,7 @@ public final class RoleRows {
             }
             List<Double> all = new ArrayList<>();
             double involuntary = 0;
-            for (RunData run : runs) {
+            for (RunData.Counts run : runs) {
                 for (RunData.RoleCount c : run.roles().counts()) {
                     if (c.role() == r && c.voluntary() >= 0 && c.involuntary() >= 0) {
                         all.add((double) (c.voluntary() + c.involuntary()));
@@ -326,11 +342,11 @@ public final class RoleRows {
     }
 
     /** The switches of threads after the last read that saw them, per run: the whole count less the roles'. */
-    private static java.util.Optional<StatSummary.Line> endedSwitches(List<RunData> runs) {
+    private static java.util.Optional<StatSummary.Line> endedSwitches(List<RunData.Counts> runs) {
         List<Double> rest = new ArrayList<>();
-        for (RunData run : runs) {
+        for (RunData.Counts run : runs) {
             RunData.PerfCounter whole = run.perfCounters().stream().filter(c -> c.tid() == 0 && c.counted()
-                    && c.baseEvent().equals("context-switches")
+                    && PerfEvent.CONTEXT_SWITCHES.is(c.event())
                     && !c.source().startsWith(perfstat.format.CounterSource.PROCFS_THREADS)).findFirst().orElse(null);
             List<RunData.RoleCount> known = run.roles().counts().stream()
                     .filter(c -> c.role() != ThreadRole.ENDED && c.voluntary() >= 0 && c.involuntary() >= 0).toList();
@@ -372,7 +388,7 @@ public final class RoleRows {
         if (gcRoleIdle && run.jdk().gcCount() > 0 && run.jdk().serialOnly()) { // the collections ran on the VM thread
             notes.add(new Note.GcOnVmThread(label));
         }
-        long jitObserver = jitObserverNs(run);
+        long jitObserver = jitObserverNs(roles);
         if (jitObserver >= 0) {
             long jit = roles.counts().stream().filter(c -> c.role() == ThreadRole.JIT).mapToLong(RunData.RoleCount::taskClockNs)
                     .findFirst().orElse(0);

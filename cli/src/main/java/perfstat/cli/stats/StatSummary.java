@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import perfstat.cli.read.IntervalLog;
 import perfstat.cli.read.RunData;
+import perfstat.format.PerfEvent;
 
 /**
  * What {@code perfstat stat} prints: per event the mean over the runs with perf's {@code ±}
@@ -186,7 +187,7 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
                 means.put(first.perfCounters().get(i).baseEvent(), mean(vs));
             }
         }
-        lines.addAll(eventLines(runs, byEvent, means, elapsed));
+        lines.addAll(eventLines(runs.stream().map(RunData::counts).toList(), byEvent, means, elapsed));
         double stderr = windows.size() < 2 ? Double.NaN : Measurements.stderrPct(windows) / 100 * elapsed;
         double user = Double.NaN;
         double sys = Double.NaN;
@@ -234,29 +235,29 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
     }
 
     /** One line per event, in the order asked; under task-clock its split by thread role and the whole process. */
-    private static List<Line> eventLines(List<RunData> runs, List<List<RunData.PerfCounter>> byEvent, Map<String, Double> means,
+    private static List<Line> eventLines(List<RunData.Counts> runs, List<List<RunData.PerfCounter>> byEvent, Map<String, Double> means,
                                          double elapsed) {
         List<Line> lines = new ArrayList<>();
         for (List<RunData.PerfCounter> same : byEvent) {
-            boolean clock = !same.isEmpty() && same.get(0).baseEvent().equals("task-clock");
+            boolean clock = !same.isEmpty() && PerfEvent.TASK_CLOCK.is(same.get(0).event());
             List<RunData.PerfCounter> headline = clock ? lessObserver(runs) : null;
             if (headline == null) {
                 lines.add(line(same, means, elapsed * 1e9));
             } else { // the process less perfstat's and JFR's threads; its CPUs utilized the same
                 Map<String, Double> own = new HashMap<>(means);
-                own.put("task-clock", mean(headline.stream().map(RunData.PerfCounter::scaled).toList()));
+                own.put(PerfEvent.TASK_CLOCK.text(), mean(headline.stream().map(RunData.PerfCounter::scaled).toList()));
                 lines.add(line(headline, own, elapsed * 1e9));
             }
             if (clock) { // its split by thread role under it, shares of the whole process; then the whole process
                 // perf's -x runtime of a part of task-clock: the counters' running time, as the row above has it
-                lines.addAll(RoleRows.lines(runs, means.getOrDefault("task-clock", Double.NaN), lines.get(lines.size() - 1).runtimeNs()));
+                lines.addAll(RoleRows.lines(runs, means.getOrDefault(PerfEvent.TASK_CLOCK.text(), Double.NaN), lines.get(lines.size() - 1).runtimeNs()));
                 if (headline != null) {
                     Line whole = line(same, means, elapsed * 1e9);
                     lines.add(new Line(PROCESS, whole.unit(), whole.value(), whole.runtimeNs(), whole.runningPct(),
                             whole.derived(), whole.source()));
                 }
             }
-            if (!same.isEmpty() && same.get(0).baseEvent().equals("context-switches")) { // and the switches' by role
+            if (!same.isEmpty() && PerfEvent.CONTEXT_SWITCHES.is(same.get(0).event())) { // and the switches' by role
                 lines.addAll(RoleRows.switchLines(runs));
             }
             Line last = lines.get(lines.size() - 1);
@@ -272,18 +273,18 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
      * The event of the line that gives the whole process's task-clock, perfstat's and JFR's threads included (the
      * task-clock line gives the process less them, where every run has the split by thread role).
      */
-    public static final String PROCESS = "task-clock:process";
+    public static final String PROCESS = PerfEvent.TASK_CLOCK.part("process");
 
     /**
      * Each run's task-clock less its observer threads' (JFR's and perfstat's own, {@link perfstat.format.ThreadRole#OBSERVER}),
      * or null where a run has no counted task-clock or no observer count (no split by role): the whole process then.
      */
-    static List<RunData.PerfCounter> lessObserver(List<RunData> runs) {
+    static List<RunData.PerfCounter> lessObserver(List<RunData.Counts> runs) {
         List<RunData.PerfCounter> out = new ArrayList<>();
-        for (RunData r : runs) {
-            RunData.PerfCounter c = r.perfCounters().stream().filter(x -> x.baseEvent().equals("task-clock")).findFirst()
+        for (RunData.Counts r : runs) {
+            RunData.PerfCounter c = r.perfCounters().stream().filter(x -> PerfEvent.TASK_CLOCK.is(x.event())).findFirst()
                     .orElse(null);
-            long observer = excludedNs(r);
+            long observer = excludedNs(r.roles());
             if (c == null || !c.counted() || observer < 0) {
                 return null;
             }
@@ -301,17 +302,17 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
      * their code ({@link RoleRows#jitObserverNs}, where the recording has it) and perfstat's class transformation on
      * the application's threads ({@link RoleRows#transformNs}); -1 where the run has no split by role.
      */
-    static long excludedNs(RunData run) {
-        long observer = observerNs(run);
-        return observer < 0 ? -1 : observer + Math.max(0, RoleRows.jitObserverNs(run)) + Math.max(0, RoleRows.transformNs(run));
+    static long excludedNs(RunData.Roles roles) {
+        long observer = observerNs(roles);
+        return observer < 0 ? -1 : observer + Math.max(0, RoleRows.jitObserverNs(roles)) + Math.max(0, RoleRows.transformNs(roles));
     }
 
     /** The run's observer threads' task-clock in ns, or -1 where it has no split by role. */
-    static long observerNs(RunData run) {
-        if (run.roles().note() != null) {
+    static long observerNs(RunData.Roles roles) {
+        if (roles.note() != null) {
             return -1;
         }
-        return run.roles().counts().stream().filter(c -> c.role() == perfstat.format.ThreadRole.OBSERVER)
+        return roles.counts().stream().filter(c -> c.role() == perfstat.format.ThreadRole.OBSERVER)
                 .mapToLong(RunData.RoleCount::taskClockNs).findFirst().orElse(-1);
     }
 
@@ -354,12 +355,7 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
             byEvent.add(List.of(c));
         }
         double windowNs = deltas.isEmpty() ? Double.NaN : deltas.get(0).windowNs();
-        RunData.JdkSummary jdk = new RunData.JdkSummary(new java.util.TreeMap<>(), java.time.Duration.ZERO, 0,
-                java.time.Duration.ZERO, Double.NaN);
-        RunData run = new RunData("", null, null, List.of(), Map.of(), null, null, new java.util.TreeMap<>(), null, 0, jdk,
-                deltas, List.of(), null, Map.of(), RunData.Losses.NONE, Map.of(), "",
-                new RunData.Roles(roles, null));
-        return eventLines(List.of(run), byEvent, totals, windowNs / 1e9);
+        return eventLines(List.of(new RunData.Counts(deltas, new RunData.Roles(roles, null))), byEvent, totals, windowNs / 1e9);
     }
 
     /** Each role's counts between two reads ({@code previous} empty: since the opening); -1 switches stay unknown. */
