@@ -210,13 +210,13 @@ public final class Measurements {
             String source = !c.source().startsWith(SOURCE_PERF) && c.supported() ? c.source() : "";
             boolean clockRow = PerfEvent.TASK_CLOCK.is(c.event());
             // the task-clock row: the process less perfstat's and JFR's threads, where the run splits it by role
-            boolean split = clockRow && c.counted() && StatSummary.excludedNs(run.roles()) >= 0;
-            double observerMs = split ? StatSummary.excludedNs(run.roles()) / 1e6 : 0;
-            double own = c.scaled() - observerMs * 1e6;
+            RunData.PerfCounter headline = clockRow ? RoleRows.headline(c, run.roles()) : null;
+            boolean split = headline != null;
+            double own = split ? headline.scaled() : c.scaled();
             Comment comment = new Comment.Counter(
                     c.counted() ? CounterMetrics.derived(c.baseEvent(), own, totals, elapsedMs * 1e6) : CounterMetrics.Derived.NONE,
                     c.counted() ? c.runningPct() : 100, source);
-            put(m, metric, split ? Value.of(Math.max(0, v.value() - observerMs)) : v, comment);
+            put(m, metric, split ? Value.of(own / 1e6) : v, comment);
             if (clockRow) {
                 RoleRows.add(m, run, v.measured() ? v.value() : Double.NaN);
             }

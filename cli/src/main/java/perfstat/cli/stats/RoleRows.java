@@ -17,6 +17,45 @@ public final class RoleRows {
     private RoleRows() {
     }
 
+    /** The key of the row of the whole process's task-clock, under the task-clock row that leaves the observer out. */
+    public static final String PROCESS = PerfEvent.TASK_CLOCK.part("process");
+
+    /**
+     * The task-clock a run's task-clock row shows, {@code stat}'s and the table's alike: the process's less what
+     * {@link #excludedNs} leaves out; null where the counter did not count or the run has no split by role (the row is
+     * the whole process's then).
+     */
+    static RunData.PerfCounter headline(RunData.PerfCounter c, RunData.Roles roles) {
+        long observer = excludedNs(roles);
+        if (!c.counted() || observer < 0) {
+            return null;
+        }
+        // task-clock runs all the time it is enabled; were it scaled, the observer's share is taken off in proportion
+        double running = c.enabledNs() > 0 ? (double) c.runningNs() / c.enabledNs() : 1;
+        long less = Math.max(0, c.value() - Math.round(observer * running));
+        return new RunData.PerfCounter(c.event(), less, c.enabledNs(), c.runningNs(), c.status(), c.source(), c.windowNs(),
+                c.tid(), c.threadName());
+    }
+
+    /**
+     * What the headline task-clock leaves out, in ns: the observer threads' task-clock, the JIT's estimated work on
+     * their code ({@link #jitObserverNs}, where the recording has it) and perfstat's class transformation on the
+     * application's threads ({@link #transformNs}); -1 where the run has no split by role.
+     */
+    static long excludedNs(RunData.Roles roles) {
+        long observer = observerNs(roles);
+        return observer < 0 ? -1 : observer + Math.max(0, jitObserverNs(roles)) + Math.max(0, transformNs(roles));
+    }
+
+    /** The run's observer threads' task-clock in ns, or -1 where it has no split by role. */
+    static long observerNs(RunData.Roles roles) {
+        if (roles.note() != null) {
+            return -1;
+        }
+        return roles.counts().stream().filter(c -> c.role() == ThreadRole.OBSERVER)
+                .mapToLong(RunData.RoleCount::taskClockNs).findFirst().orElse(-1);
+    }
+
     /** The row's name for a role, as perf's sub-rows name theirs. */
     public static String label(ThreadRole r) {
         return switch (r) {
@@ -120,31 +159,47 @@ public final class RoleRows {
     }
 
     /**
-     * Adds the run's role rows to {@code m}, each with its share of the whole process's {@code wholeMs}; none where the run
-     * has none. The JIT's work on the observer's code ({@link #jitObserverNs}) is out of the JIT compiler row and on a row
-     * of its own after the observer's, so that the rows still add up to the whole process.
+     * One role row of a run: its metric and its task-clock in ns.
      */
-    static void add(Map<MetricId, Measurements.Measured> m, RunData run, double wholeMs) {
-        long jitObserver = jitObserverNs(run.roles());
-        long transform = transformNs(run.roles());
-        for (RunData.RoleCount c : run.roles().counts()) {
+    record Part(Metric metric, long ns) {
+    }
+
+    /**
+     * A run's role rows, the one place they are made (the table's rows and {@code stat}'s lines are both of these), in
+     * the order they print: each role's task-clock (the JIT compiler's less its work on the observer's code, the
+     * application's less perfstat's class transformation), and those two on rows of their own before the ended row, so
+     * that the rows still add up to the whole process; none where the run has no split.
+     */
+    static List<Part> parts(RunData.Roles roles) {
+        List<Part> out = new ArrayList<>();
+        long jitObserver = jitObserverNs(roles);
+        long transform = transformNs(roles);
+        for (RunData.RoleCount c : roles.counts()) {
             if (c.role() == ThreadRole.ENDED) {
-                observerExtras(m, jitObserver, transform, wholeMs);
+                observerExtras(out, jitObserver, transform);
                 jitObserver = -1;
                 transform = -1;
             }
-            putMs(m, metric(c.role()), ownNs(c, run.roles()) / 1e6, wholeMs);
+            out.add(new Part(metric(c.role()), ownNs(c, roles)));
         }
-        observerExtras(m, jitObserver, transform, wholeMs);
+        observerExtras(out, jitObserver, transform);
+        return out;
+    }
+
+    /** Adds the run's role rows to {@code m}, each with its share of the whole process's {@code wholeMs}. */
+    static void add(Map<MetricId, Measurements.Measured> m, RunData run, double wholeMs) {
+        for (Part p : parts(run.roles())) {
+            putMs(m, p.metric(), p.ns() / 1e6, wholeMs);
+        }
     }
 
     /** The rows of the observer's work outside its threads, after the observer's row: each where it is known (not -1). */
-    private static void observerExtras(Map<MetricId, Measurements.Measured> m, long jitObserver, long transform, double wholeMs) {
+    private static void observerExtras(List<Part> out, long jitObserver, long transform) {
         if (jitObserver >= 0) {
-            putMs(m, JIT_OBSERVER_METRIC, jitObserver / 1e6, wholeMs);
+            out.add(new Part(JIT_OBSERVER_METRIC, jitObserver));
         }
         if (transform >= 0) {
-            putMs(m, TRANSFORM_METRIC, transform / 1e6, wholeMs);
+            out.add(new Part(TRANSFORM_METRIC, transform));
         }
     }
 
@@ -271,22 +326,13 @@ public final class RoleRows {
      * and its share of the whole process's mean task-clock ({@code meanWholeNs}); empty where no run has roles.
      */
     static List<StatSummary.Line> lines(List<RunData.Counts> runs, double meanWholeNs, double runtimeNs) {
-        List<StatSummary.Line> out = new ArrayList<>();
-        for (ThreadRole r : ThreadRole.values()) {
-            if (r == ThreadRole.ENDED) {
-                List<Double> jit = new ArrayList<>();
-                runs.stream().map(RunData.Counts::roles).mapToLong(RoleRows::jitObserverNs).filter(n -> n >= 0).forEach(n -> jit.add(n / 1e6));
-                msLine(JIT_OBSERVER, jit, meanWholeNs, runtimeNs).ifPresent(out::add);
-                List<Double> transform = new ArrayList<>();
-                runs.stream().map(RunData.Counts::roles).mapToLong(RoleRows::transformNs).filter(n -> n >= 0).forEach(n -> transform.add(n / 1e6));
-                msLine(TRANSFORM, transform, meanWholeNs, runtimeNs).ifPresent(out::add);
-            }
-            List<Double> ms = new ArrayList<>();
-            for (RunData.Counts run : runs) {
-                run.roles().counts().stream().filter(c -> c.role() == r).findFirst().ifPresent(c -> ms.add(ownNs(c, run.roles()) / 1e6));
-            }
-            msLine(key(r), ms, meanWholeNs, runtimeNs).ifPresent(out::add);
+        Map<String, List<Double>> ms = new java.util.LinkedHashMap<>();
+        metrics().forEach(m -> ms.put(m.key(), new ArrayList<>()));
+        for (RunData.Counts run : runs) {
+            parts(run.roles()).forEach(p -> ms.get(p.metric().key()).add(p.ns() / 1e6));
         }
+        List<StatSummary.Line> out = new ArrayList<>();
+        ms.forEach((key, values) -> msLine(key, values, meanWholeNs, runtimeNs).ifPresent(out::add));
         return out;
     }
 

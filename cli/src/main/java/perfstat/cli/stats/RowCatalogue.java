@@ -52,7 +52,7 @@ public final class RowCatalogue {
 
     /** The row of the whole process's task-clock under the task-clock row that leaves the observer out. */
     static Metric wholeProcess(int decimals) {
-        return counter(StatSummary.PROCESS, "  whole process (msecs)", "ms", decimals);
+        return counter(RoleRows.PROCESS, "  whole process (msecs)", "ms", decimals);
     }
 
     /** The row of a JDK total, labelled as a recording with {@code settings} makes it. */

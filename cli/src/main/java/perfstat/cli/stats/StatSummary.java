@@ -273,47 +273,23 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
      * The event of the line that gives the whole process's task-clock, perfstat's and JFR's threads included (the
      * task-clock line gives the process less them, where every run has the split by thread role).
      */
-    public static final String PROCESS = PerfEvent.TASK_CLOCK.part("process");
+    public static final String PROCESS = RoleRows.PROCESS;
 
     /**
-     * Each run's task-clock less its observer threads' (JFR's and perfstat's own, {@link perfstat.format.ThreadRole#OBSERVER}),
-     * or null where a run has no counted task-clock or no observer count (no split by role): the whole process then.
+     * Each run's task-clock as its task-clock row shows it ({@link RoleRows#headline}, as report's and diff's row), or null
+     * where a run has no counted task-clock or no split by role: the whole process then.
      */
     static List<RunData.PerfCounter> lessObserver(List<RunData.Counts> runs) {
         List<RunData.PerfCounter> out = new ArrayList<>();
         for (RunData.Counts r : runs) {
-            RunData.PerfCounter c = r.perfCounters().stream().filter(x -> PerfEvent.TASK_CLOCK.is(x.event())).findFirst()
-                    .orElse(null);
-            long observer = excludedNs(r.roles());
-            if (c == null || !c.counted() || observer < 0) {
+            RunData.PerfCounter headline = r.perfCounters().stream().filter(x -> PerfEvent.TASK_CLOCK.is(x.event())).findFirst()
+                    .map(c -> RoleRows.headline(c, r.roles())).orElse(null);
+            if (headline == null) {
                 return null;
             }
-            // task-clock runs all the time it is enabled; were it scaled, the observer's share is taken off in proportion
-            double running = c.enabledNs() > 0 ? (double) c.runningNs() / c.enabledNs() : 1;
-            long less = Math.max(0, c.value() - Math.round(observer * running));
-            out.add(new RunData.PerfCounter(c.event(), less, c.enabledNs(), c.runningNs(), c.status(), c.source(),
-                    c.windowNs(), c.tid(), c.threadName()));
+            out.add(headline);
         }
         return out;
-    }
-
-    /**
-     * What the headline task-clock leaves out, in ns: the observer threads' task-clock, the JIT's estimated work on
-     * their code ({@link RoleRows#jitObserverNs}, where the recording has it) and perfstat's class transformation on
-     * the application's threads ({@link RoleRows#transformNs}); -1 where the run has no split by role.
-     */
-    static long excludedNs(RunData.Roles roles) {
-        long observer = observerNs(roles);
-        return observer < 0 ? -1 : observer + Math.max(0, RoleRows.jitObserverNs(roles)) + Math.max(0, RoleRows.transformNs(roles));
-    }
-
-    /** The run's observer threads' task-clock in ns, or -1 where it has no split by role. */
-    static long observerNs(RunData.Roles roles) {
-        if (roles.note() != null) {
-            return -1;
-        }
-        return roles.counts().stream().filter(c -> c.role() == perfstat.format.ThreadRole.OBSERVER)
-                .mapToLong(RunData.RoleCount::taskClockNs).findFirst().orElse(-1);
     }
 
     /** Each run's counter window, in seconds (runs without counters left out). */
