@@ -95,6 +95,17 @@ public record RunData(String file, Workload workload, Result result, List<Double
         public Counts {
             perfCounters = List.copyOf(perfCounters);
         }
+
+        /** The counters that counted, scaled, by perf's name without modifiers: what perf's derived figures relate. */
+        public Map<String, Double> totals() {
+            Map<String, Double> out = new java.util.HashMap<>();
+            for (PerfCounter c : perfCounters) {
+                if (c.counted()) {
+                    out.put(c.baseEvent(), c.scaled());
+                }
+            }
+            return out;
+        }
     }
 
     /** What the run counted over its window. */

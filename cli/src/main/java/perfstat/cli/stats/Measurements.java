@@ -1,11 +1,11 @@
 package perfstat.cli.stats;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import perfstat.format.JdkEvent;
 import perfstat.cli.read.JdkTotal;
 import perfstat.cli.read.RunData;
 import perfstat.format.PerfEvent;
@@ -54,21 +54,35 @@ public final class Measurements {
                     c.getKey(), 0, Metric.Better.NEITHER), Value.of(c.getValue()), Comment.NONE);
         }
         probeRows(m, run, elapsedMs);
+        jdkRows(m, run);
+        machineRows(m, run);
+        put(m, RowCatalogue.TIME_ELAPSED,
+                Double.isFinite(elapsedMs) ? Value.of(elapsedMs) : Value.absent(), Comment.NONE);
+        return m;
+    }
+
+    /**
+     * The JDK's rows: collections and their pauses, contention, the JDK's totals ({@link JdkTotal}), the JVM's CPU load;
+     * each where the recording can give it, {@code <not counted>} where it could and did not.
+     */
+    private static void jdkRows(Map<MetricId, Measured> m, RunData run) {
         RunData.JdkSummary jdk = run.jdk();
-        boolean gc = jdk.counted("jdk.GarbageCollection") || run.hasPerfstatEvents();
+        boolean gc = jdk.counted(JdkEvent.GARBAGE_COLLECTION.type()) || run.hasPerfstatEvents();
         put(m, RowCatalogue.GC_COUNT,
-                gc ? Value.of(jdk.gcCount()) : Value.absent(), new Comment.Event("jdk.GarbageCollection", ""));
+                gc ? Value.of(jdk.gcCount()) : Value.absent(), new Comment.Event(JdkEvent.GARBAGE_COLLECTION.type(), ""));
         put(m, RowCatalogue.GC_PAUSE,
                 gc ? Value.of(jdk.gcPauseTotal().toNanos() / 1e6) : Value.absent(), Comment.NONE);
-        if (run.hasPerfstatEvents() || jdk.counted("jdk.JavaMonitorEnter") || jdk.counted("jdk.ThreadPark")) {
+        String monitors = JdkEvent.JAVA_MONITOR_ENTER.type();
+        String parks = JdkEvent.THREAD_PARK.type();
+        if (run.hasPerfstatEvents() || jdk.counted(monitors) || jdk.counted(parks)) {
             // the threshold as recorded; perfstat's format 1 did not record it, and says so
             boolean notRecorded = jdk.contentionThreshold().isEmpty() && run.agentOptions() != null;
             put(m, RowCatalogue.MONITOR_BLOCKED,
-                    Value.of(jdk.monitors().count()), new Comment.Contention("jdk.JavaMonitorEnter", jdk.contentionThreshold(), notRecorded));
+                    Value.of(jdk.monitors().count()), new Comment.Contention(monitors, jdk.contentionThreshold(), notRecorded));
             put(m, RowCatalogue.MONITOR_BLOCKED_MS,
                     Value.of(jdk.monitors().blocked().toNanos() / 1e6), Comment.NONE);
             put(m, RowCatalogue.PARK_BLOCKED,
-                    Value.of(jdk.parks().count()), new Comment.Contention("jdk.ThreadPark", jdk.contentionThreshold(), notRecorded));
+                    Value.of(jdk.parks().count()), new Comment.Contention(parks, jdk.contentionThreshold(), notRecorded));
             put(m, RowCatalogue.PARK_BLOCKED_MS,
                     Value.of(jdk.parks().blocked().toNanos() / 1e6), Comment.NONE);
         }
@@ -85,12 +99,8 @@ public final class Measurements {
         }
         if (!Double.isNaN(jdk.meanJvmCpuLoad())) {
             put(m, RowCatalogue.JVM_CPU_LOAD,
-                    Value.of(100 * jdk.meanJvmCpuLoad()), new Comment.MeanOf("jdk.CPULoad"));
+                    Value.of(100 * jdk.meanJvmCpuLoad()), new Comment.MeanOf(JdkEvent.CPU_LOAD.type()));
         }
-        machineRows(m, run);
-        put(m, RowCatalogue.TIME_ELAPSED,
-                Double.isFinite(elapsedMs) ? Value.of(elapsedMs) : Value.absent(), Comment.NONE);
-        return m;
     }
 
     /**
@@ -193,12 +203,7 @@ public final class Measurements {
 
     /** Counter rows from the agent's perf counters (perfstat.PerfCounter), in the order it opened them. */
     private static void perfCounterRows(Map<MetricId, Measured> m, RunData run, double elapsedMs) {
-        Map<String, Double> totals = new HashMap<>();
-        for (RunData.PerfCounter c : run.perfCounters()) {
-            if (c.counted()) {
-                totals.put(c.baseEvent(), c.scaled());
-            }
-        }
+        Map<String, Double> totals = run.counts().totals();
         for (RunData.PerfCounter c : run.perfCounters()) {
             Metric metric = RowCatalogue.perfCounter(c.event(), c.source());
             boolean clock = CounterMetrics.isClock(c.baseEvent());
@@ -311,7 +316,7 @@ public final class Measurements {
         if (run.timerOverheadNs() > 0 && !run.probes().isEmpty()) {
             notes.add(new Note.TimerCost(label, run.timerOverheadNs()));
         }
-        if (!run.hasPerfstatEvents() && !run.jdk().counted("jdk.GarbageCollection")) {
+        if (!run.hasPerfstatEvents() && !run.jdk().counted(JdkEvent.GARBAGE_COLLECTION.type())) {
             notes.add(new Note.NoGcEvents(label));
         }
         List<Note.JdkRow> missingJdk = new ArrayList<>();

@@ -203,10 +203,7 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
         }
         double lastWindowNs = last.counterWindow() == null ? Double.NaN : last.counterWindow().window().toNanos();
         for (Map.Entry<Integer, List<RunData.PerfCounter>> t : threads.entrySet()) {
-            Map<String, Double> totals = new HashMap<>();
-            for (RunData.PerfCounter c : t.getValue()) {
-                totals.put(c.baseEvent(), c.scaled());
-            }
+            Map<String, Double> totals = new RunData.Counts(t.getValue(), RunData.Roles.NONE).totals();
             List<Line> tl = new ArrayList<>();
             for (RunData.PerfCounter c : t.getValue()) {
                 tl.add(line(List.of(c), totals, lastWindowNs));
@@ -322,16 +319,10 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
     public static List<Line> interval(IntervalLog.Batch current, IntervalLog.Batch previous) {
         List<RunData.PerfCounter> deltas = deltas(current.counters(), previous == null ? null : previous.counters());
         List<RunData.RoleCount> roles = roleDeltas(current.roles(), previous == null ? List.of() : previous.roles());
-        Map<String, Double> totals = new HashMap<>();
-        List<List<RunData.PerfCounter>> byEvent = new ArrayList<>();
-        for (RunData.PerfCounter c : deltas) {
-            if (c.counted()) {
-                totals.put(c.baseEvent(), c.scaled());
-            }
-            byEvent.add(List.of(c));
-        }
+        RunData.Counts counts = new RunData.Counts(deltas, new RunData.Roles(roles, null));
+        List<List<RunData.PerfCounter>> byEvent = deltas.stream().map(List::of).toList();
         double windowNs = deltas.isEmpty() ? Double.NaN : deltas.get(0).windowNs();
-        return eventLines(List.of(new RunData.Counts(deltas, new RunData.Roles(roles, null))), byEvent, totals, windowNs / 1e9);
+        return eventLines(List.of(counts), byEvent, counts.totals(), windowNs / 1e9);
     }
 
     /** Each role's counts between two reads ({@code previous} empty: since the opening); -1 switches stay unknown. */
