@@ -97,7 +97,8 @@ public final class RoleRows {
      * The events besides task-clock and context-switches whose counts {@code stat} splits by role, where the recording
      * has them (perfstat.ThreadRoleCounter) and the event is supported: the issue's cycles and instructions.
      */
-    public static final java.util.Set<String> SPLIT_EVENTS = java.util.Set.of(PerfEvent.CYCLES.text(), PerfEvent.INSTRUCTIONS.text());
+    public static final java.util.Set<String> SPLIT_EVENTS = java.util.Set.of(PerfEvent.CYCLES.text(),
+            PerfEvent.INSTRUCTIONS.text());
 
     private static final String TASK_CLOCK_PART = PerfEvent.TASK_CLOCK.part("");
 
