@@ -72,7 +72,7 @@ public final class NoteText {
     }
 
     private static String words(Note.NotSupported n) {
-        return n.column() + ": " + n.event() + " not supported (" + n.reason() + ")";
+        return prefix(n.column()) + n.event() + " not supported (" + n.reason() + ")";
     }
 
     private static String words(Note.Window n) {

@@ -360,19 +360,29 @@ public final class Measurements {
     private static void counterNotes(List<Note> notes, RunData run, String label) {
         RunData.CounterWindow w = run.counterWindow();
         if (w != null && !run.perfCounters().isEmpty()) {
-            notes.add(new Note.CountersFrom(label, w.mode(), w.note()));
-            for (RunData.PerfCounter c : run.perfCounters()) {
-                if (!c.supported() && !c.source().isEmpty()) {
-                    notes.add(new Note.NotSupported(label, c.event(), c.source()));
-                    break; // one is enough: the others fail for the same reason, or print their own source
-                }
-            }
+            notes.addAll(sourceNotes(run, label));
             notes.add(windowNote(run, label));
             notes.addAll(RoleRows.notes(run, label));
         } else if (run.countersEnd() != null && run.countersEnd().source() != null) {
             notes.add(new Note.CountersFrom(null, run.countersEnd().source(), ""));
             notes.add(windowNote(run, label));
         }
+    }
+
+    /**
+     * Where the counters came from, and the first one not supported and why: the head of the footer, {@code stat}'s and
+     * the tables' in the same words. For a run whose counters have a window (perfstat.CounterReader).
+     */
+    public static List<Note> sourceNotes(RunData run, String label) {
+        RunData.CounterWindow w = run.counterWindow();
+        List<Note> notes = new ArrayList<>(List.of(new Note.CountersFrom(label, w.mode(), w.note())));
+        for (RunData.PerfCounter c : run.perfCounters()) {
+            if (!c.supported() && !c.source().isEmpty()) {
+                notes.add(new Note.NotSupported(label, c.event(), c.source()));
+                break; // one is enough: the others fail for the same reason, or print their own source
+            }
+        }
+        return notes;
     }
 
     /** What the counters' window covers: from the agent's start, or from its late opening (--delay, --from), to the exit. */
