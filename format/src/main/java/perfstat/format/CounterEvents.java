@@ -16,7 +16,7 @@ public final class CounterEvents {
 
     /** Whether an event (perf's name without modifiers) counts CPU time, in nanoseconds. */
     public static boolean isClock(String baseName) {
-        return baseName.equals("task-clock") || baseName.equals("cpu-clock");
+        return PerfEvent.TASK_CLOCK.is(baseName) || PerfEvent.CPU_CLOCK.is(baseName);
     }
 
     /**

@@ -21,9 +21,7 @@ public record EventSpec(String name, int type, long config, boolean excludeUser,
     public static final int TYPE_RAW = 4;
 
     /** perf stat's default set, in its order. */
-    public static final List<String> DEFAULT_EVENTS = List.of(
-            "task-clock", "context-switches", "cpu-migrations", "page-faults",
-            "cycles", "instructions", "branches", "branch-misses");
+    public static final List<String> DEFAULT_EVENTS = perfstat.format.PerfEvent.defaults();
 
     /** PERF_ATTR_SIZE_VER0: every kernel with perf_event_open accepts it. */
     static final int ATTR_SIZE = 64;

@@ -1,37 +1,32 @@
 package perfstat.cli.command;
 
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
 import perfstat.agent.AgentOptions;
 import perfstat.agent.counters.EventSpec;
 import perfstat.agent.probe.ProbeFilter;
 import perfstat.cli.user.UserError;
-import perfstat.cli.read.JdkTotal;
 import perfstat.cli.read.RunData;
 import perfstat.cli.render.ViolationText;
 import perfstat.cli.stats.Gate;
-import perfstat.cli.stats.Measurements;
 import perfstat.cli.stats.Metric;
 import perfstat.cli.stats.MetricId;
 import perfstat.cli.stats.Row;
+import perfstat.cli.stats.RowCatalogue;
 import perfstat.cli.stats.Table;
 import perfstat.cli.stats.Value;
-import perfstat.format.CounterStatus;
 
 /**
  * The metrics a comparison can produce, known before its first run, so that a {@code --fail-on}
  * rule that names none of them (a typo) is refused before any JVM starts, not after all the
  * runs: the counters of the chosen events (or procfs's, where perf_event_open is not allowed),
  * the JDK's rows, time elapsed, a model's score, and the probe rows of the patterns given. The
- * rows are those {@link Measurements} makes of a recording with all of them, so their names are
- * the table's own. A model's own counters ({@code model:NAME}) are known only once it ran: for a
+ * rows are those of {@link RowCatalogue}, the definitions {@link perfstat.cli.stats.Measurements}
+ * makes a recording's rows of, so their names are the table's own. A model's own counters ({@code model:NAME}) are known only once it ran: for a
  * model, a rule is refused here only where it is a near miss of a name known now; the table
  * judges the rest.
  */
@@ -67,8 +62,7 @@ final class GateNames {
         }
         List<Metric> known = new ArrayList<>(metrics(agent.events(), workload, filters));
         if (score != null) {
-            known.addAll(Measurements.of(withScore(recording(List.of(), null), score)).values().stream()
-                    .map(Measurements.Measured::metric).filter(m -> m.id().kind() == MetricId.Kind.SCORE).toList());
+            known.add(RowCatalogue.score(score.name(), score.unit(), score.higherIsBetter()));
         }
         Table names = table(known);
         for (String text : failOn) {
@@ -104,10 +98,10 @@ final class GateNames {
 
     /** Every metric such a comparison can produce, each once, in table order. */
     static List<Metric> metrics(List<EventSpec> events, perfstat.models.spi.Model.WorkloadInfo<?> workload, List<ProbeFilter> filters) {
+        Metric score = workload == null ? null
+                : RowCatalogue.score(workload.scoreName(), workload.scoreUnit(), workload.higherIsBetter());
         Map<String, Metric> out = new LinkedHashMap<>();
-        for (RunData run : List.of(recording(events, workload), recording(List.of(), workload))) {
-            Measurements.of(run).values().forEach(m -> out.putIfAbsent(m.metric().key(), m.metric()));
-        }
+        RowCatalogue.of(events.stream().map(EventSpec::name).toList(), score).forEach(m -> out.put(m.key(), m));
         for (ProbeFilter f : filters) {
             if (f.className() != null && f.methodName() != null) {
                 String name = simpleName(f.className()) + "::" + f.methodName();
@@ -120,50 +114,6 @@ final class GateNames {
             }
         }
         return List.copyOf(out.values());
-    }
-
-    /** A recording that has every row: counters of {@code events} (none: procfs's), the JDK's, a model's score. */
-    private static RunData recording(List<EventSpec> events, perfstat.models.spi.Model.WorkloadInfo<?> workload) {
-        Instant t = Instant.EPOCH;
-        RunData.Counters start = new RunData.Counters(t, 0, 0, 0, 0, 0, 0, "procfs");
-        RunData.Counters end = new RunData.Counters(t.plusSeconds(1), 1, 1, 1, 1, 1, 1, "procfs");
-        List<RunData.PerfCounter> counters = events.stream().map(e -> new RunData.PerfCounter(e.name(), 1, 1, 1,
-                CounterStatus.COUNTED, "perf_event_open", 1, 0, "")).toList();
-        Map<String, Double> totals = new TreeMap<>();
-        for (JdkTotal j : JdkTotal.values()) {
-            totals.put(j.key(), 1.0);
-        }
-        RunData.Contention none = new RunData.Contention(0, Duration.ZERO);
-        RunData.JdkSummary jdk = new RunData.JdkSummary(new TreeMap<>(), Duration.ofSeconds(1), 0, Duration.ZERO, 0.5, none,
-                none, List.of(), Double.NaN, Double.NaN, totals, RunData.HotMethods.NONE, java.util.Optional.empty(),
-                Duration.ZERO, Double.NaN);
-        RunData.Workload w = workload == null ? null : new RunData.Workload(0, "", "", workload.name(), 1, 1, 1, "",
-                Duration.ZERO, Duration.ZERO, Duration.ZERO, workload.scoreName(), workload.scoreUnit(),
-                workload.higherIsBetter(), "", false, false);
-        RunData.Result result = workload == null ? null : new RunData.Result(1, 1, Duration.ofSeconds(1));
-        return new RunData("names.jfr", w, result, List.of(), Map.of(), start, end, new TreeMap<>(), null, 0, jdk, counters,
-                List.of(), null, Map.of(), RunData.Losses.NONE, Map.of(), "", roles());
-    }
-
-    /** {@code run} with a command's own score. */
-    private static RunData withScore(RunData r, RunData.ProgramScore score) {
-        return new RunData(r.file(), r.workload(), r.result(), r.intervalScores(), r.modelCounters(), r.countersStart(),
-                r.countersEnd(), r.probes(), r.agentOptions(), r.timerOverheadNs(), r.jdk(), r.perfCounters(), r.perThread(),
-                r.counterWindow(), r.probePatterns(), r.losses(), r.probeCandidates(), r.program(), r.roles(), score,
-                r.machine(), r.lateWindow());
-    }
-
-    /**
-     * A split by every role, with compilations and class transformation in the window: its rows, the JIT's on the
-     * observer's code and perfstat's transformation among them.
-     */
-    private static RunData.Roles roles() {
-        List<RunData.RoleCount> counts = new ArrayList<>();
-        for (perfstat.format.ThreadRole r : perfstat.format.ThreadRole.values()) {
-            counts.add(new RunData.RoleCount(r, 1, 1, 1, 1, "perf_event_open"));
-        }
-        return new RunData.Roles(counts, null, null, List.of(new RunData.RoleEvent(perfstat.format.ThreadRole.APPLICATION,
-                perfstat.format.Transformation.EVENT, 0, "")), new RunData.Compiles(1, 2, 1));
     }
 
     /** The metrics as rows of a two-column table with a value each, as {@link Gate#problems} reads a table. */

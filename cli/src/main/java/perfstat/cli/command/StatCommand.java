@@ -284,13 +284,7 @@ public final class StatCommand implements Callable<Integer> {
         List<String> notes = new ArrayList<>();
         RunData last = runs.get(runs.size() - 1);
         RunData.CounterWindow w = last.counterWindow();
-        notes.add("counters from " + w.mode() + (w.note().isEmpty() ? "" : ": " + w.note()));
-        for (RunData.PerfCounter c : last.perfCounters()) {
-            if (!c.supported()) {
-                notes.add(c.event() + ": not supported (" + c.source() + ")");
-                break;
-            }
-        }
+        perfstat.cli.stats.Measurements.sourceNotes(last, null).forEach(n -> notes.add(perfstat.cli.render.NoteText.of(n)));
         double windowS = runs.stream().mapToDouble(r -> r.counterWindow().window().toNanos() / 1e9).sum();
         long startCpuNs = runs.stream().mapToLong(r -> r.counterWindow().agentStartCpuNs()).filter(n -> n >= 0).sum();
         boolean late = runs.stream().anyMatch(r -> r.lateWindow() != null && r.lateWindow().opened());

@@ -3,6 +3,7 @@ package perfstat.cli.read;
 import java.time.Instant;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedMethod;
+import perfstat.format.JdkEvent;
 
 /**
  * The JIT's compilations (jdk.Compilation): inside the counters' window, the time spent compiling the observer's
@@ -12,7 +13,7 @@ import jdk.jfr.consumer.RecordedMethod;
  * unordered, so each one's span is kept until the pass is over and the window known.
  */
 final class CompilationCollector implements Collector {
-    static final String COMPILATION = "jdk.Compilation";
+    static final String COMPILATION = JdkEvent.COMPILATION.type();
 
     private long[] starts = new long[256];
     private long[] ends = new long[256];

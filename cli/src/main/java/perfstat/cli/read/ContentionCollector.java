@@ -8,6 +8,7 @@ import java.util.WeakHashMap;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedStackTrace;
+import perfstat.format.JdkEvent;
 
 /**
  * The JDK's contention events (jdk.JavaMonitorEnter, jdk.ThreadPark, above the recording's
@@ -33,8 +34,8 @@ final class ContentionCollector implements Collector {
 
     @Override
     public void register(Handlers h) {
-        h.on("jdk.JavaMonitorEnter", e -> blocked(e, monitor, "monitor ", monitorStacks));
-        h.on("jdk.ThreadPark", e -> blocked(e, park, "park ", parkStacks));
+        h.on(JdkEvent.JAVA_MONITOR_ENTER.type(), e -> blocked(e, monitor, "monitor ", monitorStacks));
+        h.on(JdkEvent.THREAD_PARK.type(), e -> blocked(e, park, "park ", parkStacks));
     }
 
     private void blocked(RecordedEvent e, long[] agg, String kind, Map<RecordedStackTrace, long[]> stacks) {

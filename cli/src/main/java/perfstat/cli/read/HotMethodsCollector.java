@@ -11,6 +11,7 @@ import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedMethod;
 import jdk.jfr.consumer.RecordedStackTrace;
+import perfstat.format.JdkEvent;
 
 /**
  * The JDK's method samples: per method, self and total, and the stacks folded for a flame
@@ -27,8 +28,8 @@ import jdk.jfr.consumer.RecordedStackTrace;
  * it are counted, not dropped in silence. A recording without perfstat's counters keeps all.
  */
 final class HotMethodsCollector implements Collector {
-    static final String EXECUTION = "jdk.ExecutionSample";
-    static final String CPU_TIME = "jdk.CPUTimeSample";
+    static final String EXECUTION = JdkEvent.EXECUTION_SAMPLE.type();
+    static final String CPU_TIME = JdkEvent.CPU_TIME_SAMPLE.type();
 
     /** One kind of sample's counts. */
     private static final class Counts {
@@ -80,7 +81,7 @@ final class HotMethodsCollector implements Collector {
     public void register(Handlers h) {
         h.on(EXECUTION, e -> sample(e, execution));
         h.on(CPU_TIME, e -> sample(e, cpuTime));
-        h.on("jdk.NativeMethodSample", e -> sample(e, natives));
+        h.on(JdkEvent.NATIVE_METHOD_SAMPLE.type(), e -> sample(e, natives));
     }
 
     /** A method sample, kept with its time until the window is known. */

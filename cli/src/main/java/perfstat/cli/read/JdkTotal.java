@@ -98,7 +98,7 @@ public enum JdkTotal {
         return field;
     }
 
-    /** The row's key, and the total's name in {@link RunData.JdkSummary#totals()}. */
+    /** The row's key ({@code --fail-on}'s, CSV's and JSON's name). */
     public String key() {
         return key;
     }

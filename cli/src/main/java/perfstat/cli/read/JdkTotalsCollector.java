@@ -1,7 +1,6 @@
 package perfstat.cli.read;
 
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** The JDK's totals of {@link JdkTotal}: one handler per line of that table. */
@@ -25,15 +24,15 @@ final class JdkTotalsCollector implements Collector {
      * events the recording enabled ({@code settings}) and had none of. A cumulative counter without a sample has no
      * total: a recording shorter than its period enabled it and still does not say.
      */
-    Map<String, Double> result(RunData.Settings settings) {
-        Map<String, Double> out = new LinkedHashMap<>();
+    Map<JdkTotal, Double> result(RunData.Settings settings) {
+        Map<JdkTotal, Double> out = new java.util.EnumMap<>(JdkTotal.class);
         for (JdkTotal t : JdkTotal.values()) {
             Double v = t.accumulation().total(accumulators[t.ordinal()]);
             if (v == null && t.accumulation() != JdkTotal.Accumulation.CUMULATIVE && settings.enabled(t.event()).orElse(false)) {
                 v = 0.0;
             }
             if (v != null) {
-                out.put(t.key(), v);
+                out.put(t, v);
             }
         }
         return Collections.unmodifiableMap(out);

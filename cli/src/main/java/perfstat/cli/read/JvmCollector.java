@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import jdk.jfr.consumer.RecordedEvent;
+import perfstat.format.JdkEvent;
 
 /**
  * The JVM's own figures from the JDK's events: garbage collections and their pauses
@@ -24,15 +25,17 @@ final class JvmCollector implements Collector {
 
     @Override
     public void register(Handlers h) {
-        h.on("jdk.GarbageCollection", e -> {
+        h.on(JdkEvent.GARBAGE_COLLECTION.type(), e -> {
             Duration pauses = e.getDuration("sumOfPauses");
             gcs.add(new long[] {(long) epochNs(e.getEndTime()), pauses.toNanos()});
             if (e.hasField(perfstat.format.JdkFields.GC_NAME) && e.getString(perfstat.format.JdkFields.GC_NAME) != null) {
                 gcNames.add(e.getString(perfstat.format.JdkFields.GC_NAME));
             }
         });
-        h.on("jdk.CPULoad", e -> cpuLoads.add(new double[] {epochNs(e.getEndTime()), e.getFloat("jvmUser") + e.getFloat("jvmSystem")}));
-        h.on("jdk.ThreadContextSwitchRate", e -> switchRates.add(new double[] {epochNs(e.getEndTime()), e.getFloat("switchRate")}));
+        h.on(JdkEvent.CPU_LOAD.type(),
+                e -> cpuLoads.add(new double[] {epochNs(e.getEndTime()), e.getFloat("jvmUser") + e.getFloat("jvmSystem")}));
+        h.on(JdkEvent.THREAD_CONTEXT_SWITCH_RATE.type(),
+                e -> switchRates.add(new double[] {epochNs(e.getEndTime()), e.getFloat("switchRate")}));
         h.on("jdk.JVMInformation", e -> {
             if (e.hasField("jvmStartTime")) { // written as each chunk starts: the first says how long the JVM ran before it
                 Duration before = Duration.between(e.getInstant("jvmStartTime"), e.getStartTime());

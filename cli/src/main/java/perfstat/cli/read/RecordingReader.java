@@ -307,14 +307,15 @@ public final class RecordingReader {
                 jvm.from(c.start().time());
                 contention.from(c.start().time());
             }
-            RunData run = new RunData(name, jmhRun ? jmh.workload() : workload.workload(),
-                    jmhRun ? jmh.result() : workload.result(),
-                    scores.stream().map(s -> s[1]).toList(), workload.modelCounters(), c.start(), c.end(),
-                    probes.probes(window, fromLate), agent.options(), agent.timerOverheadNs(), jdkSummary(c), c.totals(), c.perThread(),
-                    c.window(), probes.patterns(), losses(), probes.candidates(),
-                    agent.program().isEmpty() ? jvm.program() : agent.program(), roles.result(window, fromLate)
-                    .withCompiles(compilations.result(c.start() == null ? null : c.start().time(),
-                            c.end() == null ? null : c.end().time())), workload.programScore(), machine.result(window, fromLate), late);
+            RunData run = RunData.of(name).withWorkload(jmhRun ? jmh.workload() : workload.workload())
+                    .withResult(jmhRun ? jmh.result() : workload.result()).withIntervalScores(scores.stream().map(s -> s[1]).toList())
+                    .withModelCounters(workload.modelCounters()).withCounters(c.start(), c.end())
+                    .withProbes(probes.probes(window, fromLate)).withAgent(agent.options(), agent.timerOverheadNs())
+                    .withJdk(jdkSummary(c)).withPerfCounters(c.totals()).withPerThread(c.perThread()).withCounterWindow(c.window())
+                    .withProbePatterns(probes.patterns()).withLosses(losses()).withProbeCandidates(probes.candidates())
+                    .withProgram(agent.program().isEmpty() ? jvm.program() : agent.program())
+                    .withRoles(roles(window, fromLate, c)).withProgramScore(workload.programScore())
+                    .withMachine(machine.result(window, fromLate)).withLateWindow(late);
             return derivedRoles(run);
         }
 
@@ -327,11 +328,13 @@ public final class RecordingReader {
                 return run;
             }
             RunData.Roles derived = threadLoads.result();
-            return derived.counts().isEmpty() ? run : new RunData(run.file(), run.workload(), run.result(), run.intervalScores(),
-                    run.modelCounters(), run.countersStart(), run.countersEnd(), run.probes(), run.agentOptions(),
-                    run.timerOverheadNs(), run.jdk(), run.perfCounters(), run.perThread(), run.counterWindow(),
-                    run.probePatterns(), run.losses(), run.probeCandidates(), run.program(), derived, run.programScore(),
-                    run.machine(), run.lateWindow());
+            return derived.counts().isEmpty() ? run : run.withRoles(derived);
+        }
+
+        /** The counts by thread role in the window, with the window's compilations. */
+        private RunData.Roles roles(boolean window, boolean fromLate, CounterCollector.Part c) {
+            return roles.result(window, fromLate).withCompiles(compilations.result(c.start() == null ? null : c.start().time(),
+                    c.end() == null ? null : c.end().time()));
         }
 
         /** The events skipped, and the agent's own counts of what it lost. */
@@ -351,12 +354,14 @@ public final class RecordingReader {
             });
             Duration recorded = span != null ? span : first == null ? Duration.ZERO : Duration.between(first, last);
             RunData.Settings set = settings.result();
-            return new RunData.JdkSummary(jdkCounts, recorded, jvm.gcCount(), jvm.gcPause(), jvm.meanCpuLoad(),
-                    contention.monitors(), contention.parks(), contention.topSites(), jvm.derivedCpuNs(),
-                    jvm.machineContextSwitches(), jdkTotals.result(set),
-                    hot.result(c.start() == null ? null : c.start().time(), c.end() == null ? null : c.end().time()),
-                    agent.contentionThreshold(),
-                    jvm.cpuLoadCovered(), jvm.cpuLoadShare(recorded), jvm.gcNames(), set, setup.result(set));
+            Instant from = c.start() == null ? null : c.start().time();
+            Instant to = c.end() == null ? null : c.end().time();
+            return RunData.JdkSummary.NONE.withEventCounts(jdkCounts).withSpan(recorded).withGc(jvm.gcCount(), jvm.gcPause())
+                    .withMeanJvmCpuLoad(jvm.meanCpuLoad())
+                    .withContention(contention.monitors(), contention.parks(), contention.topSites(), agent.contentionThreshold())
+                    .withDerivedCpu(jvm.derivedCpuNs(), jvm.cpuLoadCovered(), jvm.cpuLoadShare(recorded))
+                    .withMachineContextSwitches(jvm.machineContextSwitches()).withTotals(jdkTotals.result(set))
+                    .withHot(hot.result(from, to)).withGcNames(jvm.gcNames()).withSettings(set).withSetup(setup.result(set));
         }
     }
 }

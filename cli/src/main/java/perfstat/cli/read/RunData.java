@@ -49,19 +49,6 @@ public record RunData(String file, Workload workload, Result result, List<Double
         machine = machine == null ? Machine.NONE : machine;
     }
 
-    /** A run without the machine's figures or a late window (before format 10). */
-    public RunData(String file, Workload workload, Result result, List<Double> intervalScores,
-                   Map<String, Long> modelCounters, Counters countersStart, Counters countersEnd,
-                   SortedMap<String, Probe> probes, String agentOptions, long timerOverheadNs,
-                   JdkSummary jdk, List<PerfCounter> perfCounters, List<PerfCounter> perThread,
-                   CounterWindow counterWindow, Map<String, Long> probePatterns, Losses losses,
-                   Map<String, List<String>> probeCandidates, String program,
-                   Roles roles, ProgramScore programScore) {
-        this(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes, agentOptions,
-                timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses, probeCandidates, program,
-                roles, programScore, Machine.NONE, null);
-    }
-
     /**
      * How busy the machine was over the run's window (perfstat.Machine): each figure over the window, -1 where not read.
      *
@@ -99,35 +86,170 @@ public record RunData(String file, Workload workload, Result result, List<Double
     public record LateWindow(String trigger, String target, boolean opened, long openedAfterNs) {
     }
 
-    /** A run without a command's own score. */
-    public RunData(String file, Workload workload, Result result, List<Double> intervalScores,
-                   Map<String, Long> modelCounters, Counters countersStart, Counters countersEnd,
-                   SortedMap<String, Probe> probes, String agentOptions, long timerOverheadNs,
-                   JdkSummary jdk, List<PerfCounter> perfCounters, List<PerfCounter> perThread,
-                   CounterWindow counterWindow, Map<String, Long> probePatterns, Losses losses,
-                   Map<String, List<String>> probeCandidates, String program, Roles roles) {
-        this(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes, agentOptions,
-                timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses, probeCandidates, program,
-                roles, null);
+    /**
+     * What a run counted over its window, as the counter rows and the role rows are made of it: the counters' totals
+     * for the whole process and the counts by thread role (one interval of {@code stat -I}: the differences between
+     * two reads).
+     */
+    public record Counts(List<PerfCounter> perfCounters, Roles roles) {
+        public Counts {
+            perfCounters = List.copyOf(perfCounters);
+        }
+
+        /** The counters that counted, scaled, by perf's name without modifiers: what perf's derived figures relate. */
+        public Map<String, Double> totals() {
+            Map<String, Double> out = new java.util.HashMap<>();
+            for (PerfCounter c : perfCounters) {
+                if (c.counted()) {
+                    out.put(c.baseEvent(), c.scaled());
+                }
+            }
+            return out;
+        }
     }
 
-    public RunData(String file, Workload workload, Result result, List<Double> intervalScores,
-                   Map<String, Long> modelCounters, Counters countersStart, Counters countersEnd,
-                   SortedMap<String, Probe> probes, String agentOptions, long timerOverheadNs,
-                   JdkSummary jdk, List<PerfCounter> perfCounters, List<PerfCounter> perThread,
-                   CounterWindow counterWindow, Map<String, Long> probePatterns, Losses losses) {
-        this(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes, agentOptions,
-                timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses, Map.of(), "", Roles.NONE);
+    /** What the run counted over its window. */
+    public Counts counts() {
+        return new Counts(perfCounters, roles);
     }
 
-    /** A run without losses. */
-    public RunData(String file, Workload workload, Result result, List<Double> intervalScores,
-                   Map<String, Long> modelCounters, Counters countersStart, Counters countersEnd,
-                   SortedMap<String, Probe> probes, String agentOptions, long timerOverheadNs,
-                   JdkSummary jdk, List<PerfCounter> perfCounters, List<PerfCounter> perThread,
-                   CounterWindow counterWindow, Map<String, Long> probePatterns) {
-        this(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes, agentOptions,
-                timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, Losses.NONE);
+    /** A run of {@code file} with nothing in it yet: each part absent until a wither gives it. */
+    public static RunData of(String file) {
+        return new RunData(file, null, null, List.of(), Map.of(), null, null, new java.util.TreeMap<>(), null, 0, JdkSummary.NONE,
+                List.of(), List.of(), null, Map.of(), Losses.NONE, Map.of(), "", Roles.NONE, null, Machine.NONE, null);
+    }
+
+    /** This run with the model run (null: not a model's). */
+    public RunData withWorkload(Workload workload) {
+        return new RunData(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes,
+                agentOptions, timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses,
+                probeCandidates, program, roles, programScore, machine, lateWindow);
+    }
+
+    /** This run with the workload's result. */
+    public RunData withResult(Result result) {
+        return new RunData(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes,
+                agentOptions, timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses,
+                probeCandidates, program, roles, programScore, machine, lateWindow);
+    }
+
+    /** This run with the workload's score per interval. */
+    public RunData withIntervalScores(List<Double> intervalScores) {
+        return new RunData(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes,
+                agentOptions, timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses,
+                probeCandidates, program, roles, programScore, machine, lateWindow);
+    }
+
+    /** This run with the model's own counters at the end. */
+    public RunData withModelCounters(Map<String, Long> modelCounters) {
+        return new RunData(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes,
+                agentOptions, timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses,
+                probeCandidates, program, roles, programScore, machine, lateWindow);
+    }
+
+    /** This run with the process counters at the window's start and end (perfstat.Counters), either null where not read. */
+    public RunData withCounters(Counters countersStart, Counters countersEnd) {
+        return new RunData(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes,
+                agentOptions, timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses,
+                probeCandidates, program, roles, programScore, machine, lateWindow);
+    }
+
+    /** This run with each probe's totals, by name. */
+    public RunData withProbes(SortedMap<String, Probe> probes) {
+        return new RunData(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes,
+                agentOptions, timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses,
+                probeCandidates, program, roles, programScore, machine, lateWindow);
+    }
+
+    /** This run with the agent's options as recorded (null: none) and what one timed call's clock reads cost (0: unknown). */
+    public RunData withAgent(String agentOptions, long timerOverheadNs) {
+        return new RunData(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes,
+                agentOptions, timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses,
+                probeCandidates, program, roles, programScore, machine, lateWindow);
+    }
+
+    /** This run with what the JDK's events tell. */
+    public RunData withJdk(JdkSummary jdk) {
+        return new RunData(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes,
+                agentOptions, timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses,
+                probeCandidates, program, roles, programScore, machine, lateWindow);
+    }
+
+    /** This run with the counters' totals for the whole process. */
+    public RunData withPerfCounters(List<PerfCounter> perfCounters) {
+        return new RunData(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes,
+                agentOptions, timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses,
+                probeCandidates, program, roles, programScore, machine, lateWindow);
+    }
+
+    /** This run with the counters per thread. */
+    public RunData withPerThread(List<PerfCounter> perThread) {
+        return new RunData(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes,
+                agentOptions, timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses,
+                probeCandidates, program, roles, programScore, machine, lateWindow);
+    }
+
+    /** This run with how the counters were read. */
+    public RunData withCounterWindow(CounterWindow counterWindow) {
+        return new RunData(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes,
+                agentOptions, timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses,
+                probeCandidates, program, roles, programScore, machine, lateWindow);
+    }
+
+    /** This run with each probe pattern and how many methods it matched. */
+    public RunData withProbePatterns(Map<String, Long> probePatterns) {
+        return new RunData(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes,
+                agentOptions, timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses,
+                probeCandidates, program, roles, programScore, machine, lateWindow);
+    }
+
+    /** This run with what was lost on the way. */
+    public RunData withLosses(Losses losses) {
+        return new RunData(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes,
+                agentOptions, timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses,
+                probeCandidates, program, roles, programScore, machine, lateWindow);
+    }
+
+    /** This run with the loaded names nearest to each pattern that matched nothing. */
+    public RunData withProbeCandidates(Map<String, List<String>> probeCandidates) {
+        return new RunData(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes,
+                agentOptions, timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses,
+                probeCandidates, program, roles, programScore, machine, lateWindow);
+    }
+
+    /** This run with the program the JVM ran, by name. */
+    public RunData withProgram(String program) {
+        return new RunData(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes,
+                agentOptions, timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses,
+                probeCandidates, program, roles, programScore, machine, lateWindow);
+    }
+
+    /** This run with the counts by thread role. */
+    public RunData withRoles(Roles roles) {
+        return new RunData(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes,
+                agentOptions, timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses,
+                probeCandidates, program, roles, programScore, machine, lateWindow);
+    }
+
+    /** This run with a command's own score. */
+    public RunData withProgramScore(ProgramScore programScore) {
+        return new RunData(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes,
+                agentOptions, timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses,
+                probeCandidates, program, roles, programScore, machine, lateWindow);
+    }
+
+    /** This run with how busy the machine was over the window. */
+    public RunData withMachine(Machine machine) {
+        return new RunData(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes,
+                agentOptions, timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses,
+                probeCandidates, program, roles, programScore, machine, lateWindow);
+    }
+
+    /** This run with the counters' window as it opened late. */
+    public RunData withLateWindow(LateWindow lateWindow) {
+        return new RunData(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes,
+                agentOptions, timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses,
+                probeCandidates, program, roles, programScore, machine, lateWindow);
     }
 
     /**
@@ -403,7 +525,7 @@ public record RunData(String file, Workload workload, Result result, List<Double
      *                               times its hardware threads, integrated between samples), NaN without those events
      * @param machineContextSwitches context switches of the whole machine from jdk.ThreadContextSwitchRate integrated
      *                               between samples, NaN without those events
-     * @param totals                 the JDK's totals by {@link JdkTotal#key()} (allocation-bytes, file-read-bytes,
+     * @param totals                 the JDK's totals by the row they make (allocation-bytes, file-read-bytes,
      *                               safepoints, exceptions, ...), present only where the recording had their events, or
      *                               (for a count or sum of events) enabled them: 0 then
      * @param hot                    the methods the execution samples found, self and inclusive
@@ -420,35 +542,21 @@ public record RunData(String file, Workload workload, Result result, List<Double
     public record JdkSummary(SortedMap<String, Long> eventCounts, Duration span, long gcCount,
                              Duration gcPauseTotal, double meanJvmCpuLoad, Contention monitors, Contention parks,
                              List<BlockedSite> topSites, double derivedCpuNs, double machineContextSwitches,
-                             Map<String, Double> totals, HotMethods hot, Optional<Duration> contentionThreshold,
+                             Map<JdkTotal, Double> totals, HotMethods hot, Optional<Duration> contentionThreshold,
                              Duration cpuLoadCovered, double cpuLoadShare, java.util.Set<String> gcNames,
                              Settings settings, Setup setup) {
 
+        /** A recording's summary without any of the JDK's events: each part absent until a wither gives it. */
+        public static final JdkSummary NONE = new JdkSummary(new java.util.TreeMap<>(), null, 0, Duration.ZERO, Double.NaN,
+                new Contention(0, Duration.ZERO), new Contention(0, Duration.ZERO), List.of(), Double.NaN, Double.NaN, Map.of(),
+                HotMethods.NONE, Optional.empty(), Duration.ZERO, Double.NaN, java.util.Set.of(), Settings.NONE, Setup.NONE);
+
         public JdkSummary {
             gcNames = java.util.Set.copyOf(gcNames);
+            Map<JdkTotal, Double> t = new java.util.EnumMap<>(JdkTotal.class);
+            t.putAll(totals);
+            totals = java.util.Collections.unmodifiableMap(t);
             setup = setup == null ? Setup.NONE : setup;
-        }
-
-        /** Without what the run was ({@link Setup#NONE}). */
-        public JdkSummary(SortedMap<String, Long> eventCounts, Duration span, long gcCount, Duration gcPauseTotal,
-                          double meanJvmCpuLoad, Contention monitors, Contention parks, List<BlockedSite> topSites,
-                          double derivedCpuNs, double machineContextSwitches, Map<String, Double> totals, HotMethods hot,
-                          Optional<Duration> contentionThreshold, Duration cpuLoadCovered, double cpuLoadShare,
-                          java.util.Set<String> gcNames, Settings settings) {
-            this(eventCounts, span, gcCount, gcPauseTotal, meanJvmCpuLoad, monitors, parks, topSites, derivedCpuNs,
-                    machineContextSwitches, totals, hot, contentionThreshold, cpuLoadCovered, cpuLoadShare, gcNames,
-                    settings, Setup.NONE);
-        }
-
-        /** Without the recording's settings ({@link Settings#NONE}). */
-        public JdkSummary(SortedMap<String, Long> eventCounts, Duration span, long gcCount, Duration gcPauseTotal,
-                          double meanJvmCpuLoad, Contention monitors, Contention parks, List<BlockedSite> topSites,
-                          double derivedCpuNs, double machineContextSwitches, Map<String, Double> totals, HotMethods hot,
-                          Optional<Duration> contentionThreshold, Duration cpuLoadCovered, double cpuLoadShare,
-                          java.util.Set<String> gcNames) {
-            this(eventCounts, span, gcCount, gcPauseTotal, meanJvmCpuLoad, monitors, parks, topSites, derivedCpuNs,
-                    machineContextSwitches, totals, hot, contentionThreshold, cpuLoadCovered, cpuLoadShare, gcNames,
-                    Settings.NONE);
         }
 
         /**
@@ -459,26 +567,95 @@ public record RunData(String file, Workload workload, Result result, List<Double
             return eventCounts.containsKey(type) || settings.enabled(type).orElse(false);
         }
 
-        /** Without the collections' names (jdk.GarbageCollection's {@code name}: DefNew, G1New, ...). */
-        public JdkSummary(SortedMap<String, Long> eventCounts, Duration span, long gcCount, Duration gcPauseTotal,
-                          double meanJvmCpuLoad, Contention monitors, Contention parks, List<BlockedSite> topSites,
-                          double derivedCpuNs, double machineContextSwitches, Map<String, Double> totals, HotMethods hot,
-                          Optional<Duration> contentionThreshold, Duration cpuLoadCovered, double cpuLoadShare) {
-            this(eventCounts, span, gcCount, gcPauseTotal, meanJvmCpuLoad, monitors, parks, topSites, derivedCpuNs,
-                    machineContextSwitches, totals, hot, contentionThreshold, cpuLoadCovered, cpuLoadShare, java.util.Set.of());
-        }
-
         /** Whether every collection recorded is Serial's (DefNew, SerialOld): a collector without GC threads of its own. */
         public boolean serialOnly() {
             return !gcNames.isEmpty() && gcNames.stream().allMatch(n -> n.equals("DefNew") || n.equals("SerialOld"));
         }
 
-        public JdkSummary(SortedMap<String, Long> eventCounts, Duration span, long gcCount, Duration gcPauseTotal,
-                          double meanJvmCpuLoad) {
-            this(eventCounts, span, gcCount, gcPauseTotal, meanJvmCpuLoad, new Contention(0, Duration.ZERO),
-                    new Contention(0, Duration.ZERO), List.of(), Double.NaN, Double.NaN, Map.of(), HotMethods.NONE,
-                    Optional.empty(), Duration.ZERO, Double.NaN, java.util.Set.of());
+        /** This summary with events per JDK event type. */
+        public JdkSummary withEventCounts(SortedMap<String, Long> eventCounts) {
+            return new JdkSummary(eventCounts, span, gcCount, gcPauseTotal, meanJvmCpuLoad, monitors, parks,
+                    topSites, derivedCpuNs, machineContextSwitches, totals, hot, contentionThreshold, cpuLoadCovered,
+                    cpuLoadShare, gcNames, settings, setup);
         }
+
+        /** This summary with the recording's span. */
+        public JdkSummary withSpan(Duration span) {
+            return new JdkSummary(eventCounts, span, gcCount, gcPauseTotal, meanJvmCpuLoad, monitors, parks,
+                    topSites, derivedCpuNs, machineContextSwitches, totals, hot, contentionThreshold, cpuLoadCovered,
+                    cpuLoadShare, gcNames, settings, setup);
+        }
+
+        /** This summary with the collections and their pauses in all. */
+        public JdkSummary withGc(long gcCount, Duration gcPauseTotal) {
+            return new JdkSummary(eventCounts, span, gcCount, gcPauseTotal, meanJvmCpuLoad, monitors, parks,
+                    topSites, derivedCpuNs, machineContextSwitches, totals, hot, contentionThreshold, cpuLoadCovered,
+                    cpuLoadShare, gcNames, settings, setup);
+        }
+
+        /** This summary with the JVM's mean CPU load (jdk.CPULoad). */
+        public JdkSummary withMeanJvmCpuLoad(double meanJvmCpuLoad) {
+            return new JdkSummary(eventCounts, span, gcCount, gcPauseTotal, meanJvmCpuLoad, monitors, parks,
+                    topSites, derivedCpuNs, machineContextSwitches, totals, hot, contentionThreshold, cpuLoadCovered,
+                    cpuLoadShare, gcNames, settings, setup);
+        }
+
+        /** This summary with the contention events: monitors', parks', the sites, and the threshold as the agent recorded it. */
+        public JdkSummary withContention(Contention monitors, Contention parks, List<BlockedSite> topSites, Optional<Duration> contentionThreshold) {
+            return new JdkSummary(eventCounts, span, gcCount, gcPauseTotal, meanJvmCpuLoad, monitors, parks,
+                    topSites, derivedCpuNs, machineContextSwitches, totals, hot, contentionThreshold, cpuLoadCovered,
+                    cpuLoadShare, gcNames, settings, setup);
+        }
+
+        /** This summary with the JVM's CPU from jdk.CPULoad, the time its samples cover, and their share of the JVM's life. */
+        public JdkSummary withDerivedCpu(double derivedCpuNs, Duration cpuLoadCovered, double cpuLoadShare) {
+            return new JdkSummary(eventCounts, span, gcCount, gcPauseTotal, meanJvmCpuLoad, monitors, parks,
+                    topSites, derivedCpuNs, machineContextSwitches, totals, hot, contentionThreshold, cpuLoadCovered,
+                    cpuLoadShare, gcNames, settings, setup);
+        }
+
+        /** This summary with the machine's context switches (jdk.ThreadContextSwitchRate). */
+        public JdkSummary withMachineContextSwitches(double machineContextSwitches) {
+            return new JdkSummary(eventCounts, span, gcCount, gcPauseTotal, meanJvmCpuLoad, monitors, parks,
+                    topSites, derivedCpuNs, machineContextSwitches, totals, hot, contentionThreshold, cpuLoadCovered,
+                    cpuLoadShare, gcNames, settings, setup);
+        }
+
+        /** This summary with the JDK's totals. */
+        public JdkSummary withTotals(Map<JdkTotal, Double> totals) {
+            return new JdkSummary(eventCounts, span, gcCount, gcPauseTotal, meanJvmCpuLoad, monitors, parks,
+                    topSites, derivedCpuNs, machineContextSwitches, totals, hot, contentionThreshold, cpuLoadCovered,
+                    cpuLoadShare, gcNames, settings, setup);
+        }
+
+        /** This summary with what the method samples say. */
+        public JdkSummary withHot(HotMethods hot) {
+            return new JdkSummary(eventCounts, span, gcCount, gcPauseTotal, meanJvmCpuLoad, monitors, parks,
+                    topSites, derivedCpuNs, machineContextSwitches, totals, hot, contentionThreshold, cpuLoadCovered,
+                    cpuLoadShare, gcNames, settings, setup);
+        }
+
+        /** This summary with the collections' names. */
+        public JdkSummary withGcNames(java.util.Set<String> gcNames) {
+            return new JdkSummary(eventCounts, span, gcCount, gcPauseTotal, meanJvmCpuLoad, monitors, parks,
+                    topSites, derivedCpuNs, machineContextSwitches, totals, hot, contentionThreshold, cpuLoadCovered,
+                    cpuLoadShare, gcNames, settings, setup);
+        }
+
+        /** This summary with the recording's settings. */
+        public JdkSummary withSettings(Settings settings) {
+            return new JdkSummary(eventCounts, span, gcCount, gcPauseTotal, meanJvmCpuLoad, monitors, parks,
+                    topSites, derivedCpuNs, machineContextSwitches, totals, hot, contentionThreshold, cpuLoadCovered,
+                    cpuLoadShare, gcNames, settings, setup);
+        }
+
+        /** This summary with what the run was. */
+        public JdkSummary withSetup(Setup setup) {
+            return new JdkSummary(eventCounts, span, gcCount, gcPauseTotal, meanJvmCpuLoad, monitors, parks,
+                    topSites, derivedCpuNs, machineContextSwitches, totals, hot, contentionThreshold, cpuLoadCovered,
+                    cpuLoadShare, gcNames, settings, setup);
+        }
+
     }
 
     /**

@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedThread;
+import perfstat.format.JdkEvent;
 import perfstat.format.ThreadRoles;
 import perfstat.format.ThreadRole;
 
@@ -42,7 +43,7 @@ final class ThreadCpuLoadCollector implements Collector {
 
     @Override
     public void register(Handlers h) {
-        h.on("jdk.ThreadCPULoad", this::load);
+        h.on(JdkEvent.THREAD_CPU_LOAD.type(), this::load);
         h.on("jdk.ThreadStart", e -> {
             RecordedThread t = e.getThread("thread");
             if (t != null) {
@@ -96,7 +97,7 @@ final class ThreadCpuLoadCollector implements Collector {
             ns.computeIfAbsent(role, r -> new double[1])[0] += l.load() * cpus * Math.max(0, l.atNs() - from);
             threads.computeIfAbsent(role, r -> new HashSet<>()).add(l.threadId());
         }
-        String source = "jdk.ThreadCPULoad";
+        String source = JdkEvent.THREAD_CPU_LOAD.type();
         List<RunData.RoleCount> counts = new ArrayList<>();
         ns.forEach((role, v) -> counts.add(new RunData.RoleCount(role, Math.round(v[0]), -1, -1, threads.get(role).size(),
                 source)));

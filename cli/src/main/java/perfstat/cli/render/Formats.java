@@ -1,6 +1,7 @@
 package perfstat.cli.render;
 
 import java.util.Locale;
+import perfstat.format.JdkEvent;
 import perfstat.cli.stats.Metric;
 import perfstat.cli.stats.Significance;
 import perfstat.cli.stats.Value;
@@ -192,8 +193,9 @@ final class Formats {
     private static String sampleKind(java.util.List<perfstat.cli.stats.Note> notes) {
         for (perfstat.cli.stats.Note n : notes) {
             if (n instanceof perfstat.cli.stats.Note.SampleKind k && !k.events().isEmpty()) {
-                return String.join(" and ", k.events().stream().map(e -> e.equals("jdk.CPUTimeSample") ? "CPU-time"
-                        : e.equals("jdk.ExecutionSample") ? "execution" : e).toList());
+                return String.join(" and ", k.events().stream().map(e -> e.equals(JdkEvent.CPU_TIME_SAMPLE.type())
+                        ? "CPU-time"
+                        : e.equals(JdkEvent.EXECUTION_SAMPLE.type()) ? "execution" : e).toList());
             }
         }
         return "execution"; // a table built without the note: the JDK's default kind

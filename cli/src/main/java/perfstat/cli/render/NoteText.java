@@ -2,6 +2,7 @@ package perfstat.cli.render;
 
 import java.util.List;
 import java.util.Locale;
+import perfstat.format.JdkEvent;
 import perfstat.cli.stats.Note;
 
 /** The footer's words, shared by every renderer: one line for each kind of {@link Note}. */
@@ -73,7 +74,7 @@ public final class NoteText {
     }
 
     private static String words(Note.NotSupported n) {
-        return n.column() + ": " + n.event() + " not supported (" + n.reason() + ")";
+        return prefix(n.column()) + n.event() + " not supported (" + n.reason() + ")";
     }
 
     private static String words(Note.Window n) {
@@ -241,8 +242,9 @@ public final class NoteText {
     }
 
     private static String words(Note.SampleKind n) {
-        return "hot methods: shares of " + String.join(" and ", n.events().stream().map(e -> e.equals("jdk.CPUTimeSample")
-                ? "CPU-time samples (jdk.CPUTimeSample)" : e.equals("jdk.ExecutionSample")
+        return "hot methods: shares of " + String.join(" and ", n.events().stream()
+                .map(e -> e.equals(JdkEvent.CPU_TIME_SAMPLE.type()) ? "CPU-time samples (jdk.CPUTimeSample)"
+                : e.equals(JdkEvent.EXECUTION_SAMPLE.type())
                 ? "execution samples (jdk.ExecutionSample)" : e).toList())
                 + (n.events().size() > 1 ? ", which the sides differ in" : "")
                 + "; perfstat's own frames (its probes and agent, with what they call) are one row, "

@@ -9,6 +9,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
+import perfstat.format.JdkEvent;
 import perfstat.cli.read.JdkTotal;
 import perfstat.cli.read.RunData;
 import perfstat.cli.read.Setup;
@@ -48,17 +49,17 @@ final class Comparability {
     /** Each JDK event perfstat's rows rest on, with the subjects of its rows (none: the event feeds a section or a note). */
     static Map<String, List<String>> rowsOf() {
         Map<String, List<String>> m = new LinkedHashMap<>();
-        m.put("jdk.GarbageCollection", List.of("gc-count", "gc-pause"));
-        m.put("jdk.JavaMonitorEnter", List.of("monitor-blocked", "monitor-blocked-ms"));
-        m.put("jdk.ThreadPark", List.of("park-blocked", "park-blocked-ms"));
+        m.put(JdkEvent.GARBAGE_COLLECTION.type(), List.of("gc-count", "gc-pause"));
+        m.put(JdkEvent.JAVA_MONITOR_ENTER.type(), List.of("monitor-blocked", "monitor-blocked-ms"));
+        m.put(JdkEvent.THREAD_PARK.type(), List.of("park-blocked", "park-blocked-ms"));
         for (JdkTotal t : JdkTotal.values()) {
             m.merge(t.event(), List.of(t.key()), (a, b) -> java.util.stream.Stream.concat(a.stream(), b.stream()).toList());
         }
-        m.put("jdk.CPULoad", List.of("jvm-cpu-load"));
-        m.put("jdk.ExecutionSample", List.of());
-        m.put("jdk.CPUTimeSample", List.of());
-        m.put("jdk.NativeMethodSample", List.of());
-        m.put("jdk.Compilation", List.of());
+        m.put(JdkEvent.CPU_LOAD.type(), List.of("jvm-cpu-load"));
+        m.put(JdkEvent.EXECUTION_SAMPLE.type(), List.of());
+        m.put(JdkEvent.CPU_TIME_SAMPLE.type(), List.of());
+        m.put(JdkEvent.NATIVE_METHOD_SAMPLE.type(), List.of());
+        m.put(JdkEvent.COMPILATION.type(), List.of());
         return m;
     }
 

@@ -514,11 +514,7 @@ public final class Comparison {
                 });
             }
         }
-        RunData f = column.get(0);
-        return new RunData(f.file(), f.workload(), f.result(), f.intervalScores(), f.modelCounters(), f.countersStart(),
-                f.countersEnd(), probes, f.agentOptions(), f.timerOverheadNs(), f.jdk(), f.perfCounters(), f.perThread(),
-                f.counterWindow(), f.probePatterns(), f.losses(), f.probeCandidates(), f.program(), f.roles(),
-                f.programScore(), f.machine(), f.lateWindow());
+        return column.get(0).withProbes(probes);
     }
 
     /** {@code notes} with a column's timer-cost note giving the lowest and highest of its recordings' costs. */

@@ -73,7 +73,7 @@ public final class ConditionNotes {
     /** A run's threads' run-queue wait per unit of its task-clock (the whole process's); NaN where either is unknown. */
     static double waitPerCpu(RunData r) {
         long wait = r.machine().runQueueWaitNs();
-        double cpu = r.perfCounters().stream().filter(c -> c.counted() && c.baseEvent().equals("task-clock"))
+        double cpu = r.perfCounters().stream().filter(c -> c.counted() && perfstat.format.PerfEvent.TASK_CLOCK.is(c.event()))
                 .mapToDouble(RunData.PerfCounter::scaled).findFirst().orElse(Double.NaN);
         return wait < 0 || !(cpu > 0) ? Double.NaN : wait / cpu;
     }

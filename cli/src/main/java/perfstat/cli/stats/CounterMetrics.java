@@ -1,6 +1,7 @@
 package perfstat.cli.stats;
 
 import java.util.Map;
+import perfstat.format.PerfEvent;
 
 /**
  * perf stat's derived figures, computed as perf computes them: CPUs utilized (task-clock
@@ -32,27 +33,24 @@ public final class CounterMetrics {
      * @param windowNs  the window the counters cover
      */
     public static Derived derived(String baseEvent, double value, Map<String, Double> totals, double windowNs) {
-        double taskClockNs = totals.getOrDefault("task-clock", Double.NaN);
-        double cycles = totals.getOrDefault("cycles", totals.getOrDefault("cpu-cycles", Double.NaN));
+        double taskClockNs = totals.getOrDefault(PerfEvent.TASK_CLOCK.text(), Double.NaN);
+        double cycles = totals.getOrDefault(PerfEvent.CYCLES.text(), totals.getOrDefault(PerfEvent.CPU_CYCLES.text(), Double.NaN));
         if (isClock(baseEvent)) {
             return windowNs > 0 ? new Derived(value / windowNs, "CPUs utilized") : Derived.NONE;
         }
-        switch (baseEvent) {
-            case "cycles", "cpu-cycles":
-                return taskClockNs > 0 ? new Derived(value / taskClockNs, "GHz") : Derived.NONE;
-            case "instructions":
-                return cycles > 0 ? new Derived(value / cycles, "insn per cycle") : Derived.NONE;
-            case "branch-misses":
-                return ratio(value, totals.get("branches"), totals.get("branch-instructions"), "% of all branches");
-            case "cache-misses":
-                return ratio(value, totals.get("cache-references"), null, "% of all cache refs");
-            case "stalled-cycles-frontend", "idle-cycles-frontend":
-                return cycles > 0 ? new Derived(100 * value / cycles, "% frontend cycles idle") : Derived.NONE;
-            case "stalled-cycles-backend", "idle-cycles-backend":
-                return cycles > 0 ? new Derived(100 * value / cycles, "% backend cycles idle") : Derived.NONE;
-            default:
-                return rate(value, taskClockNs > 0 ? taskClockNs : windowNs);
-        }
+        PerfEvent e = PerfEvent.of(baseEvent);
+        return switch (e == null ? PerfEvent.TASK_CLOCK : e) {
+            case CYCLES, CPU_CYCLES -> taskClockNs > 0 ? new Derived(value / taskClockNs, "GHz") : Derived.NONE;
+            case INSTRUCTIONS -> cycles > 0 ? new Derived(value / cycles, "insn per cycle") : Derived.NONE;
+            case BRANCH_MISSES -> ratio(value, totals.get(PerfEvent.BRANCHES.text()), totals.get(PerfEvent.BRANCH_INSTRUCTIONS.text()),
+                    "% of all branches");
+            case CACHE_MISSES -> ratio(value, totals.get(PerfEvent.CACHE_REFERENCES.text()), null, "% of all cache refs");
+            case STALLED_CYCLES_FRONTEND, IDLE_CYCLES_FRONTEND -> cycles > 0 ? new Derived(100 * value / cycles,
+                    "% frontend cycles idle") : Derived.NONE;
+            case STALLED_CYCLES_BACKEND, IDLE_CYCLES_BACKEND -> cycles > 0 ? new Derived(100 * value / cycles,
+                    "% backend cycles idle") : Derived.NONE;
+            default -> rate(value, taskClockNs > 0 ? taskClockNs : windowNs);
+        };
     }
 
     private static Derived ratio(double value, Double of, Double alt, String unit) {

@@ -1,13 +1,14 @@
 package perfstat.cli.stats;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import perfstat.format.JdkEvent;
 import perfstat.cli.read.JdkTotal;
 import perfstat.cli.read.RunData;
+import perfstat.format.PerfEvent;
 
 /**
  * The metrics of one recording, in the order of perf's table: counters, then the
@@ -53,44 +54,53 @@ public final class Measurements {
                     c.getKey(), 0, Metric.Better.NEITHER), Value.of(c.getValue()), Comment.NONE);
         }
         probeRows(m, run, elapsedMs);
+        jdkRows(m, run);
+        machineRows(m, run);
+        put(m, RowCatalogue.TIME_ELAPSED,
+                Double.isFinite(elapsedMs) ? Value.of(elapsedMs) : Value.absent(), Comment.NONE);
+        return m;
+    }
+
+    /**
+     * The JDK's rows: collections and their pauses, contention, the JDK's totals ({@link JdkTotal}), the JVM's CPU load;
+     * each where the recording can give it, {@code <not counted>} where it could and did not.
+     */
+    private static void jdkRows(Map<MetricId, Measured> m, RunData run) {
         RunData.JdkSummary jdk = run.jdk();
-        boolean gc = jdk.counted("jdk.GarbageCollection") || run.hasPerfstatEvents();
-        put(m, new Metric("gc-count", "GCs", "count", JDK, 0, Metric.Better.LOWER),
-                gc ? Value.of(jdk.gcCount()) : Value.absent(), new Comment.Event("jdk.GarbageCollection", ""));
-        put(m, new Metric("gc-pause", "GC pauses (msecs)", "ms", JDK, 3, Metric.Better.LOWER),
+        boolean gc = jdk.counted(JdkEvent.GARBAGE_COLLECTION.type()) || run.hasPerfstatEvents();
+        put(m, RowCatalogue.GC_COUNT,
+                gc ? Value.of(jdk.gcCount()) : Value.absent(), new Comment.Event(JdkEvent.GARBAGE_COLLECTION.type(), ""));
+        put(m, RowCatalogue.GC_PAUSE,
                 gc ? Value.of(jdk.gcPauseTotal().toNanos() / 1e6) : Value.absent(), Comment.NONE);
-        if (run.hasPerfstatEvents() || jdk.counted("jdk.JavaMonitorEnter") || jdk.counted("jdk.ThreadPark")) {
+        String monitors = JdkEvent.JAVA_MONITOR_ENTER.type();
+        String parks = JdkEvent.THREAD_PARK.type();
+        if (run.hasPerfstatEvents() || jdk.counted(monitors) || jdk.counted(parks)) {
             // the threshold as recorded; perfstat's format 1 did not record it, and says so
             boolean notRecorded = jdk.contentionThreshold().isEmpty() && run.agentOptions() != null;
-            put(m, new Metric("monitor-blocked", "monitor blocks", "count", JDK, 0, Metric.Better.LOWER),
-                    Value.of(jdk.monitors().count()), new Comment.Contention("jdk.JavaMonitorEnter", jdk.contentionThreshold(), notRecorded));
-            put(m, new Metric("monitor-blocked-ms", "monitor blocked (msecs)", "ms", JDK, 3, Metric.Better.LOWER),
+            put(m, RowCatalogue.MONITOR_BLOCKED,
+                    Value.of(jdk.monitors().count()), new Comment.Contention(monitors, jdk.contentionThreshold(), notRecorded));
+            put(m, RowCatalogue.MONITOR_BLOCKED_MS,
                     Value.of(jdk.monitors().blocked().toNanos() / 1e6), Comment.NONE);
-            put(m, new Metric("park-blocked", "parks", "count", JDK, 0, Metric.Better.LOWER),
-                    Value.of(jdk.parks().count()), new Comment.Contention("jdk.ThreadPark", jdk.contentionThreshold(), notRecorded));
-            put(m, new Metric("park-blocked-ms", "parked (msecs)", "ms", JDK, 3, Metric.Better.LOWER),
+            put(m, RowCatalogue.PARK_BLOCKED,
+                    Value.of(jdk.parks().count()), new Comment.Contention(parks, jdk.contentionThreshold(), notRecorded));
+            put(m, RowCatalogue.PARK_BLOCKED_MS,
                     Value.of(jdk.parks().blocked().toNanos() / 1e6), Comment.NONE);
         }
         // the JDK's totals: a row where the recording had the event or enabled it (0 then); <not counted> for one
         // without perfstat's events
         for (JdkTotal t : JdkTotal.values()) {
-            Double v = jdk.totals().get(t.key());
+            Double v = jdk.totals().get(t);
             if (v == null && run.hasPerfstatEvents()) {
                 continue; // perfstat's own recording does not enable these: no row
             }
-            put(m, new Metric(t.key(), t.label(jdk.settings()), t.unit(), JDK, 0, Metric.Better.NEITHER),
+            put(m, RowCatalogue.jdkTotal(t, jdk.settings()),
                     v == null ? Value.notCounted() : Value.of(v),
                     v == null ? Comment.NONE : new Comment.Event(t.event(), t.leavesOut(jdk.settings())));
         }
         if (!Double.isNaN(jdk.meanJvmCpuLoad())) {
-            put(m, new Metric(new MetricId(JDK, "jvm-cpu-load", MetricId.Statistic.MEAN, "%"), "jvm-cpu-load",
-                            "JVM CPU load (% of machine)", 2, Metric.Better.NEITHER),
-                    Value.of(100 * jdk.meanJvmCpuLoad()), new Comment.MeanOf("jdk.CPULoad"));
+            put(m, RowCatalogue.JVM_CPU_LOAD,
+                    Value.of(100 * jdk.meanJvmCpuLoad()), new Comment.MeanOf(JdkEvent.CPU_LOAD.type()));
         }
-        machineRows(m, run);
-        put(m, new Metric("time-elapsed", "time elapsed (msecs)", "ms", TIME, 6, Metric.Better.LOWER),
-                Double.isFinite(elapsedMs) ? Value.of(elapsedMs) : Value.absent(), Comment.NONE);
-        return m;
     }
 
     /**
@@ -133,17 +143,14 @@ public final class Measurements {
         boolean window = run.result() == null;
         double score = window ? iv.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN)
                 : run.result().score();
-        put(m, new Metric(new MetricId(WORKLOAD, "", MetricId.Statistic.MEAN, w.scoreUnit()), "score",
-                        w.scoreName() + " (" + w.scoreUnit() + ")", 2, w.higherIsBetter() ? Metric.Better.HIGHER : Metric.Better.LOWER),
+        put(m, RowCatalogue.score(w.scoreName(), w.scoreUnit(), w.higherIsBetter()),
                 new Value(score, Value.Status.MEASURED, stderrPct(iv), Math.max(1, iv.size())),
                 window ? new Comment.WindowScore(iv.size()) : new Comment.Score(run.result().elapsed(), iv.size()));
     }
 
     /** A command's own score ({@code --score}): the mean of the numbers its output printed, the primary measure. */
     private static void outputScoreRow(Map<MetricId, Measured> m, RunData.ProgramScore s) {
-        String label = s.unit().isEmpty() ? s.name() : s.name() + " (" + s.unit() + ")";
-        put(m, new Metric(new MetricId(WORKLOAD, "", MetricId.Statistic.MEAN, s.unit()), "score", label, 2,
-                        s.higherIsBetter() ? Metric.Better.HIGHER : Metric.Better.LOWER),
+        put(m, RowCatalogue.score(s.name(), s.unit(), s.higherIsBetter()),
                 new Value(s.score(), Value.Status.MEASURED, stderrPct(s.values()), Math.max(1, s.values().size())),
                 new Comment.OutputScore(s.values().size()));
     }
@@ -233,38 +240,30 @@ public final class Measurements {
 
     /** Counter rows from the agent's perf counters (perfstat.PerfCounter), in the order it opened them. */
     private static void perfCounterRows(Map<MetricId, Measured> m, RunData run, double elapsedMs) {
-        Map<String, Double> totals = new HashMap<>();
+        Map<String, Double> totals = run.counts().totals();
         for (RunData.PerfCounter c : run.perfCounters()) {
-            if (c.counted()) {
-                totals.put(c.baseEvent(), c.scaled());
-            }
-        }
-        for (RunData.PerfCounter c : run.perfCounters()) {
+            Metric metric = RowCatalogue.perfCounter(c.event(), c.source());
             boolean clock = CounterMetrics.isClock(c.baseEvent());
-            // never more digits than the source has: a clock in 10 ms ticks prints whole msecs
-            int decimals = clock ? perfstat.format.CounterSource.ticks(c.source()) ? 0 : 6 : 0;
-            Metric metric = new Metric(c.baseEvent(), clock ? c.event() + " (msecs)" : c.event(), clock ? "ms" : "count",
-                    COUNTERS, decimals, Metric.Better.LOWER);
             Value v = switch (c.status()) {
                 case COUNTED -> Value.of(clock ? c.scaled() / 1e6 : c.scaled());
                 case NOT_COUNTED -> Value.notCounted();
                 case NOT_SUPPORTED -> Value.notSupported();
             };
             String source = !c.source().startsWith(SOURCE_PERF) && c.supported() ? c.source() : "";
-            boolean clockRow = c.baseEvent().equals("task-clock");
+            boolean clockRow = PerfEvent.TASK_CLOCK.is(c.event());
             // the task-clock row: the process less perfstat's and JFR's threads, where the run splits it by role
-            boolean split = clockRow && c.counted() && StatSummary.excludedNs(run) >= 0;
-            double observerMs = split ? StatSummary.excludedNs(run) / 1e6 : 0;
-            double own = c.scaled() - observerMs * 1e6;
+            RunData.PerfCounter headline = clockRow ? RoleRows.headline(c, run.roles()) : null;
+            boolean split = headline != null;
+            double own = split ? headline.scaled() : c.scaled();
             Comment comment = new Comment.Counter(
                     c.counted() ? CounterMetrics.derived(c.baseEvent(), own, totals, elapsedMs * 1e6) : CounterMetrics.Derived.NONE,
                     c.counted() ? c.runningPct() : 100, source);
-            put(m, metric, split ? Value.of(Math.max(0, v.value() - observerMs)) : v, comment);
+            put(m, metric, split ? Value.of(own / 1e6) : v, comment);
             if (clockRow) {
                 RoleRows.add(m, run, v.measured() ? v.value() : Double.NaN);
             }
             if (split) {
-                put(m, new Metric(StatSummary.PROCESS, "  whole process (msecs)", "ms", COUNTERS, decimals, Metric.Better.LOWER), v,
+                put(m, RowCatalogue.wholeProcess(metric.decimals()), v,
                         new Comment.Counter(CounterMetrics.derived(c.baseEvent(), c.scaled(), totals, elapsedMs * 1e6), c.runningPct(),
                                 source));
             }
@@ -272,11 +271,9 @@ public final class Measurements {
         // the split that perf does not give: voluntary and involuntary, from procfs
         RunData.Counters a = run.countersStart();
         RunData.Counters b = run.countersEnd();
-        if (a != null && b != null && run.perfCounters().stream().anyMatch(c -> c.baseEvent().equals("context-switches"))) {
-            put(m, new Metric("voluntary-context-switches", "  voluntary (procfs)", "count", COUNTERS, 0,
-                    Metric.Better.LOWER), value(a.voluntaryContextSwitches(), b.voluntaryContextSwitches(), 1), Comment.NONE);
-            put(m, new Metric("involuntary-context-switches", "  involuntary (procfs)", "count", COUNTERS, 0,
-                    Metric.Better.LOWER), value(a.involuntaryContextSwitches(), b.involuntaryContextSwitches(), 1), Comment.NONE);
+        if (a != null && b != null && run.perfCounters().stream().anyMatch(c -> PerfEvent.CONTEXT_SWITCHES.is(c.event()))) {
+            put(m, RowCatalogue.VOLUNTARY_PROCFS, value(a.voluntaryContextSwitches(), b.voluntaryContextSwitches(), 1), Comment.NONE);
+            put(m, RowCatalogue.INVOLUNTARY_PROCFS, value(a.involuntaryContextSwitches(), b.involuntaryContextSwitches(), 1), Comment.NONE);
         }
     }
 
@@ -301,7 +298,7 @@ public final class Measurements {
         double overMs = derivedCpu && coveredMs > 0 ? coveredMs : elapsedMs;
         double measuredMs = derivedCpu && coveredMs > 0 ? jdk.derivedCpuNs() / 1e6 : taskClockMs;
         double utilized = Double.isFinite(measuredMs) && overMs > 0 ? measuredMs / overMs : Double.NaN;
-        put(m, new Metric("task-clock", "task-clock (msecs)", "ms", COUNTERS, 6, Metric.Better.LOWER),
+        put(m, RowCatalogue.PROCFS_TASK_CLOCK,
                 counters ? value(a.taskClockNs(), b.taskClockNs(), 1e-6) : derivedCpu ? Value.of(taskClockMs) : Value.notCounted(),
                 derivedCpu ? new Comment.CpuFromLoad(utilized, coveredPct)
                         : Comment.Counter.of(Double.isNaN(utilized) ? CounterMetrics.Derived.NONE
@@ -311,25 +308,19 @@ public final class Measurements {
         Value vol = counters ? value(a.voluntaryContextSwitches(), b.voluntaryContextSwitches(), 1) : none;
         Value invol = counters ? value(a.involuntaryContextSwitches(), b.involuntaryContextSwitches(), 1) : none;
         Value cs = vol.measured() && invol.measured() ? Value.of(vol.value() + invol.value()) : vol;
-        put(m, new Metric("context-switches", "context-switches", "count", COUNTERS, 0, Metric.Better.LOWER),
-                cs, rate(cs, elapsedMs));
-        put(m, new Metric("voluntary-context-switches", "  voluntary", "count", COUNTERS, 0, Metric.Better.LOWER),
-                vol, Comment.NONE);
-        put(m, new Metric("involuntary-context-switches", "  involuntary", "count", COUNTERS, 0, Metric.Better.LOWER),
-                invol, Comment.NONE);
+        put(m, RowCatalogue.CONTEXT_SWITCHES, cs, rate(cs, elapsedMs));
+        put(m, RowCatalogue.VOLUNTARY, vol, Comment.NONE);
+        put(m, RowCatalogue.INVOLUNTARY, invol, Comment.NONE);
         if (!counters && Double.isFinite(jdk.machineContextSwitches())) {
             Value machine = Value.of(jdk.machineContextSwitches());
-            put(m, new Metric("machine-context-switches", "context-switches (machine)", "count", COUNTERS, 0,
-                    Metric.Better.NEITHER), machine, new Comment.MachineSwitches());
+            put(m, RowCatalogue.MACHINE_CONTEXT_SWITCHES, machine, new Comment.MachineSwitches());
         }
         Value mig = counters ? value(a.cpuMigrations(), b.cpuMigrations(), 1) : none;
-        put(m, new Metric("cpu-migrations", "cpu-migrations", "count", COUNTERS, 0, Metric.Better.LOWER),
-                mig, rate(mig, elapsedMs));
+        put(m, RowCatalogue.CPU_MIGRATIONS, mig, rate(mig, elapsedMs));
         Value minor = counters ? value(a.minorFaults(), b.minorFaults(), 1) : none;
         Value major = counters ? value(a.majorFaults(), b.majorFaults(), 1) : none;
         Value pf = minor.measured() && major.measured() ? Value.of(minor.value() + major.value()) : minor;
-        put(m, new Metric("page-faults", "page-faults", "count", COUNTERS, 0, Metric.Better.LOWER),
-                pf, rate(pf, elapsedMs));
+        put(m, RowCatalogue.PAGE_FAULTS, pf, rate(pf, elapsedMs));
     }
 
     /** For a report: where threads blocked longest (the JDK's contention events), at most five sites. */
@@ -363,12 +354,12 @@ public final class Measurements {
         if (run.timerOverheadNs() > 0 && !run.probes().isEmpty()) {
             notes.add(new Note.TimerCost(label, run.timerOverheadNs()));
         }
-        if (!run.hasPerfstatEvents() && !run.jdk().counted("jdk.GarbageCollection")) {
+        if (!run.hasPerfstatEvents() && !run.jdk().counted(JdkEvent.GARBAGE_COLLECTION.type())) {
             notes.add(new Note.NoGcEvents(label));
         }
         List<Note.JdkRow> missingJdk = new ArrayList<>();
         for (JdkTotal t : JdkTotal.values()) {
-            if (!run.hasPerfstatEvents() && !run.jdk().totals().containsKey(t.key())) {
+            if (!run.hasPerfstatEvents() && !run.jdk().totals().containsKey(t)) {
                 missingJdk.add(new Note.JdkRow(t.label(run.jdk().settings()), t.event()));
             }
         }
@@ -407,19 +398,29 @@ public final class Measurements {
     private static void counterNotes(List<Note> notes, RunData run, String label) {
         RunData.CounterWindow w = run.counterWindow();
         if (w != null && !run.perfCounters().isEmpty()) {
-            notes.add(new Note.CountersFrom(label, w.mode(), w.note()));
-            for (RunData.PerfCounter c : run.perfCounters()) {
-                if (!c.supported() && !c.source().isEmpty()) {
-                    notes.add(new Note.NotSupported(label, c.event(), c.source()));
-                    break; // one is enough: the others fail for the same reason, or print their own source
-                }
-            }
+            notes.addAll(sourceNotes(run, label));
             notes.add(windowNote(run, label));
             notes.addAll(RoleRows.notes(run, label));
         } else if (run.countersEnd() != null && run.countersEnd().source() != null) {
             notes.add(new Note.CountersFrom(null, run.countersEnd().source(), ""));
             notes.add(windowNote(run, label));
         }
+    }
+
+    /**
+     * Where the counters came from, and the first one not supported and why: the head of the footer, {@code stat}'s and
+     * the tables' in the same words. For a run whose counters have a window (perfstat.CounterReader).
+     */
+    public static List<Note> sourceNotes(RunData run, String label) {
+        RunData.CounterWindow w = run.counterWindow();
+        List<Note> notes = new ArrayList<>(List.of(new Note.CountersFrom(label, w.mode(), w.note())));
+        for (RunData.PerfCounter c : run.perfCounters()) {
+            if (!c.supported() && !c.source().isEmpty()) {
+                notes.add(new Note.NotSupported(label, c.event(), c.source()));
+                break; // one is enough: the others fail for the same reason, or print their own source
+            }
+        }
+        return notes;
     }
 
     /** What the counters' window covers: from the agent's start, or from its late opening (--delay, --from), to the exit. */

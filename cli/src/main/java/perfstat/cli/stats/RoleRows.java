@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import perfstat.cli.read.RunData;
+import perfstat.format.PerfEvent;
 import perfstat.format.ThreadRole;
 
 /**
@@ -14,6 +15,45 @@ import perfstat.format.ThreadRole;
  */
 public final class RoleRows {
     private RoleRows() {
+    }
+
+    /** The key of the row of the whole process's task-clock, under the task-clock row that leaves the observer out. */
+    public static final String PROCESS = PerfEvent.TASK_CLOCK.part("process");
+
+    /**
+     * The task-clock a run's task-clock row shows, {@code stat}'s and the table's alike: the process's less what
+     * {@link #excludedNs} leaves out; null where the counter did not count or the run has no split by role (the row is
+     * the whole process's then).
+     */
+    static RunData.PerfCounter headline(RunData.PerfCounter c, RunData.Roles roles) {
+        long observer = excludedNs(roles);
+        if (!c.counted() || observer < 0) {
+            return null;
+        }
+        // task-clock runs all the time it is enabled; were it scaled, the observer's share is taken off in proportion
+        double running = c.enabledNs() > 0 ? (double) c.runningNs() / c.enabledNs() : 1;
+        long less = Math.max(0, c.value() - Math.round(observer * running));
+        return new RunData.PerfCounter(c.event(), less, c.enabledNs(), c.runningNs(), c.status(), c.source(), c.windowNs(),
+                c.tid(), c.threadName());
+    }
+
+    /**
+     * What the headline task-clock leaves out, in ns: the observer threads' task-clock, the JIT's estimated work on
+     * their code ({@link #jitObserverNs}, where the recording has it) and perfstat's class transformation on the
+     * application's threads ({@link #transformNs}); -1 where the run has no split by role.
+     */
+    static long excludedNs(RunData.Roles roles) {
+        long observer = observerNs(roles);
+        return observer < 0 ? -1 : observer + Math.max(0, jitObserverNs(roles)) + Math.max(0, transformNs(roles));
+    }
+
+    /** The run's observer threads' task-clock in ns, or -1 where it has no split by role. */
+    static long observerNs(RunData.Roles roles) {
+        if (roles.note() != null) {
+            return -1;
+        }
+        return roles.counts().stream().filter(c -> c.role() == ThreadRole.OBSERVER)
+                .mapToLong(RunData.RoleCount::taskClockNs).findFirst().orElse(-1);
     }
 
     /** The row's name for a role, as perf's sub-rows name theirs. */
@@ -30,7 +70,7 @@ public final class RoleRows {
 
     /** The key of a role's row: {@code task-clock:gc}; CSV's event, JSON's name, {@code --fail-on}'s name. */
     public static String key(ThreadRole r) {
-        return "task-clock:" + r.text();
+        return PerfEvent.TASK_CLOCK.part(r.text());
     }
 
     /** The key of a role's context-switch row in {@code stat}: {@code context-switches:gc}. */
@@ -38,12 +78,12 @@ public final class RoleRows {
         return SWITCHES + r.text();
     }
 
-    private static final String SWITCHES = "context-switches:";
+    private static final String SWITCHES = PerfEvent.CONTEXT_SWITCHES.part("");
 
     /** The role of a key made by {@link #key}, {@link #switchesKey} or {@link #eventKey}, or null for any other. */
     public static ThreadRole role(String key) {
-        if (key.startsWith("task-clock:")) {
-            return ThreadRole.parse(key.substring("task-clock:".length()));
+        if (key.startsWith(TASK_CLOCK_PART)) {
+            return ThreadRole.parse(key.substring(TASK_CLOCK_PART.length()));
         }
         if (key.startsWith(SWITCHES)) {
             return ThreadRole.parse(key.substring(SWITCHES.length()));
@@ -57,7 +97,10 @@ public final class RoleRows {
      * The events besides task-clock and context-switches whose counts {@code stat} splits by role, where the recording
      * has them (perfstat.ThreadRoleCounter) and the event is supported: the issue's cycles and instructions.
      */
-    public static final java.util.Set<String> SPLIT_EVENTS = java.util.Set.of("cycles", "instructions");
+    public static final java.util.Set<String> SPLIT_EVENTS = java.util.Set.of(PerfEvent.CYCLES.text(),
+            PerfEvent.INSTRUCTIONS.text());
+
+    private static final String TASK_CLOCK_PART = PerfEvent.TASK_CLOCK.part("");
 
     /** The key of a role's row under {@code event} (as asked): {@code cycles:jit}. */
     public static String eventKey(String event, ThreadRole r) {
@@ -69,12 +112,12 @@ public final class RoleRows {
      * its threads' count (perfstat.ThreadRoleCounter), with its share of the event's mean count as comment; empty
      * where no run has the event by role.
      */
-    static List<StatSummary.Line> eventLines(List<RunData> runs, String event, double meanWhole) {
+    static List<StatSummary.Line> eventLines(List<RunData.Counts> runs, String event, double meanWhole) {
         List<StatSummary.Line> out = new ArrayList<>();
         for (ThreadRole r : ThreadRole.values()) {
             List<Double> vs = new ArrayList<>();
             String source = "";
-            for (RunData run : runs) {
+            for (RunData.Counts run : runs) {
                 for (RunData.RoleEvent e : run.roles().events()) {
                     if (e.role() == r && e.event().equals(event)) {
                         vs.add((double) e.value());
@@ -95,6 +138,21 @@ public final class RoleRows {
         return out;
     }
 
+    /**
+     * The rows of a measured split, in the order {@link #add} makes them: each role's, the observer's work outside its
+     * threads (the JIT's on its code, perfstat's class transformation) before the ended row.
+     */
+    static List<Metric> metrics() {
+        List<Metric> out = new ArrayList<>();
+        for (ThreadRole r : ThreadRole.values()) {
+            if (r == ThreadRole.ENDED) {
+                out.addAll(List.of(JIT_OBSERVER_METRIC, TRANSFORM_METRIC));
+            }
+            out.add(metric(r));
+        }
+        return out;
+    }
+
     /** The role's metric: a counter in ms, lower is better. */
     static Metric metric(ThreadRole r) {
         return new Metric(new MetricId(MetricId.Kind.COUNTER, key(r), MetricId.Statistic.TOTAL, "ms"), key(r),
@@ -102,36 +160,52 @@ public final class RoleRows {
     }
 
     /**
-     * Adds the run's role rows to {@code m}, each with its share of the whole process's {@code wholeMs}; none where the run
-     * has none. The JIT's work on the observer's code ({@link #jitObserverNs}) is out of the JIT compiler row and on a row
-     * of its own after the observer's, so that the rows still add up to the whole process.
+     * One role row of a run: its metric and its task-clock in ns.
      */
-    static void add(Map<MetricId, Measurements.Measured> m, RunData run, double wholeMs) {
-        long jitObserver = jitObserverNs(run);
-        long transform = transformNs(run);
-        for (RunData.RoleCount c : run.roles().counts()) {
+    record Part(Metric metric, long ns) {
+    }
+
+    /**
+     * A run's role rows, the one place they are made (the table's rows and {@code stat}'s lines are both of these), in
+     * the order they print: each role's task-clock (the JIT compiler's less its work on the observer's code, the
+     * application's less perfstat's class transformation), and those two on rows of their own before the ended row, so
+     * that the rows still add up to the whole process; none where the run has no split.
+     */
+    static List<Part> parts(RunData.Roles roles) {
+        List<Part> out = new ArrayList<>();
+        long jitObserver = jitObserverNs(roles);
+        long transform = transformNs(roles);
+        for (RunData.RoleCount c : roles.counts()) {
             if (c.role() == ThreadRole.ENDED) {
-                observerExtras(m, jitObserver, transform, wholeMs);
+                observerExtras(out, jitObserver, transform);
                 jitObserver = -1;
                 transform = -1;
             }
-            putMs(m, metric(c.role()), ownNs(c, run) / 1e6, wholeMs);
+            out.add(new Part(metric(c.role()), ownNs(c, roles)));
         }
-        observerExtras(m, jitObserver, transform, wholeMs);
+        observerExtras(out, jitObserver, transform);
+        return out;
+    }
+
+    /** Adds the run's role rows to {@code m}, each with its share of the whole process's {@code wholeMs}. */
+    static void add(Map<MetricId, Measurements.Measured> m, RunData run, double wholeMs) {
+        for (Part p : parts(run.roles())) {
+            putMs(m, p.metric(), p.ns() / 1e6, wholeMs);
+        }
     }
 
     /** The rows of the observer's work outside its threads, after the observer's row: each where it is known (not -1). */
-    private static void observerExtras(Map<MetricId, Measurements.Measured> m, long jitObserver, long transform, double wholeMs) {
+    private static void observerExtras(List<Part> out, long jitObserver, long transform) {
         if (jitObserver >= 0) {
-            putMs(m, JIT_OBSERVER_METRIC, jitObserver / 1e6, wholeMs);
+            out.add(new Part(JIT_OBSERVER_METRIC, jitObserver));
         }
         if (transform >= 0) {
-            putMs(m, TRANSFORM_METRIC, transform / 1e6, wholeMs);
+            out.add(new Part(TRANSFORM_METRIC, transform));
         }
     }
 
     /** The key of the row of perfstat's class transformation on the application's threads: {@code task-clock:transform}. */
-    public static final String TRANSFORM = "task-clock:transform";
+    public static final String TRANSFORM = PerfEvent.TASK_CLOCK.part("transform");
 
     /** The name of {@link #TRANSFORM}'s row in {@code stat}'s text (perf's width). */
     public static final String TRANSFORM_LABEL = "perfstat transforming classes";
@@ -144,8 +218,7 @@ public final class RoleRows {
      * {@code perfstat:transform-cpu-ns}, measured with each thread's CPU clock), at most the application role's
      * task-clock; -1 where the recording has none (no probes, no split by role, older recordings).
      */
-    public static long transformNs(RunData run) {
-        RunData.Roles roles = run.roles();
+    public static long transformNs(RunData.Roles roles) {
         if (roles.derived() || roles.note() != null) {
             return -1;
         }
@@ -161,7 +234,7 @@ public final class RoleRows {
     }
 
     /** The key of the row of the JIT's work on JFR's and perfstat's code: {@code task-clock:jit-observer}. */
-    public static final String JIT_OBSERVER = "task-clock:jit-observer";
+    public static final String JIT_OBSERVER = PerfEvent.TASK_CLOCK.part("jit-observer");
 
     /** The name of {@link #JIT_OBSERVER}'s row in {@code stat}'s text, as perf's sub-rows name theirs (perf's width). */
     public static final String JIT_OBSERVER_LABEL = "JIT on JFR/perfstat code";
@@ -175,8 +248,7 @@ public final class RoleRows {
      * -1 where there is no such estimate: no measured split by role, no JIT role, no compilation in the window (older
      * recordings, those without jdk.Compilation, derived roles).
      */
-    public static long jitObserverNs(RunData run) {
-        RunData.Roles roles = run.roles();
+    public static long jitObserverNs(RunData.Roles roles) {
         if (roles.derived() || roles.note() != null || roles.compiles().allNs() <= 0) {
             return -1;
         }
@@ -188,12 +260,12 @@ public final class RoleRows {
      * A role's task-clock as its row shows it: the JIT compiler's less its work on the observer's code, the
      * application's less perfstat's class transformation on its threads.
      */
-    private static long ownNs(RunData.RoleCount c, RunData run) {
-        long observers = c.role() == ThreadRole.JIT ? jitObserverNs(run) : c.role() == ThreadRole.APPLICATION ? transformNs(run) : -1;
+    private static long ownNs(RunData.RoleCount c, RunData.Roles roles) {
+        long observers = c.role() == ThreadRole.JIT ? jitObserverNs(roles) : c.role() == ThreadRole.APPLICATION ? transformNs(roles) : -1;
         return observers < 0 ? c.taskClockNs() : c.taskClockNs() - observers;
     }
 
-    private static final String DERIVED = "task-clock:derived:";
+    private static final String DERIVED = PerfEvent.TASK_CLOCK.part("derived:");
 
     /** The key of the derived split's rest row: task-clock outside the Java threads' events. */
     public static final String DERIVED_REST = DERIVED + "rest";
@@ -254,23 +326,14 @@ public final class RoleRows {
      * The role lines of {@code perfstat stat}: per role the mean over the runs that have it (in msec, with its ±),
      * and its share of the whole process's mean task-clock ({@code meanWholeNs}); empty where no run has roles.
      */
-    static List<StatSummary.Line> lines(List<RunData> runs, double meanWholeNs, double runtimeNs) {
-        List<StatSummary.Line> out = new ArrayList<>();
-        for (ThreadRole r : ThreadRole.values()) {
-            if (r == ThreadRole.ENDED) {
-                List<Double> jit = new ArrayList<>();
-                runs.stream().mapToLong(RoleRows::jitObserverNs).filter(n -> n >= 0).forEach(n -> jit.add(n / 1e6));
-                msLine(JIT_OBSERVER, jit, meanWholeNs, runtimeNs).ifPresent(out::add);
-                List<Double> transform = new ArrayList<>();
-                runs.stream().mapToLong(RoleRows::transformNs).filter(n -> n >= 0).forEach(n -> transform.add(n / 1e6));
-                msLine(TRANSFORM, transform, meanWholeNs, runtimeNs).ifPresent(out::add);
-            }
-            List<Double> ms = new ArrayList<>();
-            for (RunData run : runs) {
-                run.roles().counts().stream().filter(c -> c.role() == r).findFirst().ifPresent(c -> ms.add(ownNs(c, run) / 1e6));
-            }
-            msLine(key(r), ms, meanWholeNs, runtimeNs).ifPresent(out::add);
+    static List<StatSummary.Line> lines(List<RunData.Counts> runs, double meanWholeNs, double runtimeNs) {
+        Map<String, List<Double>> ms = new java.util.LinkedHashMap<>();
+        metrics().forEach(m -> ms.put(m.key(), new ArrayList<>()));
+        for (RunData.Counts run : runs) {
+            parts(run.roles()).forEach(p -> ms.get(p.metric().key()).add(p.ns() / 1e6));
         }
+        List<StatSummary.Line> out = new ArrayList<>();
+        ms.forEach((key, values) -> msLine(key, values, meanWholeNs, runtimeNs).ifPresent(out::add));
         return out;
     }
 
@@ -295,7 +358,7 @@ public final class RoleRows {
      * interval of {@code -I}) whose roles sum to more than the whole gets no ended count: the threads' {@code status}
      * and the process's counter are read a moment apart, and a negative rest, or one clamped to 0, would be invented.
      */
-    static List<StatSummary.Line> switchLines(List<RunData> runs) {
+    static List<StatSummary.Line> switchLines(List<RunData.Counts> runs) {
         List<StatSummary.Line> out = new ArrayList<>();
         for (ThreadRole r : ThreadRole.values()) {
             if (r == ThreadRole.ENDED) {
@@ -304,7 +367,7 @@ public final class RoleRows {
             }
             List<Double> all = new ArrayList<>();
             double involuntary = 0;
-            for (RunData run : runs) {
+            for (RunData.Counts run : runs) {
                 for (RunData.RoleCount c : run.roles().counts()) {
                     if (c.role() == r && c.voluntary() >= 0 && c.involuntary() >= 0) {
                         all.add((double) (c.voluntary() + c.involuntary()));
@@ -326,11 +389,11 @@ public final class RoleRows {
     }
 
     /** The switches of threads after the last read that saw them, per run: the whole count less the roles'. */
-    private static java.util.Optional<StatSummary.Line> endedSwitches(List<RunData> runs) {
+    private static java.util.Optional<StatSummary.Line> endedSwitches(List<RunData.Counts> runs) {
         List<Double> rest = new ArrayList<>();
-        for (RunData run : runs) {
+        for (RunData.Counts run : runs) {
             RunData.PerfCounter whole = run.perfCounters().stream().filter(c -> c.tid() == 0 && c.counted()
-                    && c.baseEvent().equals("context-switches")
+                    && PerfEvent.CONTEXT_SWITCHES.is(c.event())
                     && !c.source().startsWith(perfstat.format.CounterSource.PROCFS_THREADS)).findFirst().orElse(null);
             List<RunData.RoleCount> known = run.roles().counts().stream()
                     .filter(c -> c.role() != ThreadRole.ENDED && c.voluntary() >= 0 && c.involuntary() >= 0).toList();
@@ -372,7 +435,7 @@ public final class RoleRows {
         if (gcRoleIdle && run.jdk().gcCount() > 0 && run.jdk().serialOnly()) { // the collections ran on the VM thread
             notes.add(new Note.GcOnVmThread(label));
         }
-        long jitObserver = jitObserverNs(run);
+        long jitObserver = jitObserverNs(roles);
         if (jitObserver >= 0) {
             long jit = roles.counts().stream().filter(c -> c.role() == ThreadRole.JIT).mapToLong(RunData.RoleCount::taskClockNs)
                     .findFirst().orElse(0);

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import perfstat.cli.read.IntervalLog;
 import perfstat.cli.read.RunData;
+import perfstat.format.PerfEvent;
 
 /**
  * What {@code perfstat stat} prints: per event the mean over the runs with perf's {@code ±}
@@ -190,7 +191,7 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
                 means.put(first.perfCounters().get(i).baseEvent(), mean(vs));
             }
         }
-        lines.addAll(eventLines(runs, byEvent, means, elapsed));
+        lines.addAll(eventLines(runs.stream().map(RunData::counts).toList(), byEvent, means, elapsed));
         double stderr = windows.size() < 2 ? Double.NaN : Measurements.stderrPct(windows) / 100 * elapsed;
         double user = Double.NaN;
         double sys = Double.NaN;
@@ -206,10 +207,7 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
         }
         double lastWindowNs = last.counterWindow() == null ? Double.NaN : last.counterWindow().window().toNanos();
         for (Map.Entry<Integer, List<RunData.PerfCounter>> t : threads.entrySet()) {
-            Map<String, Double> totals = new HashMap<>();
-            for (RunData.PerfCounter c : t.getValue()) {
-                totals.put(c.baseEvent(), c.scaled());
-            }
+            Map<String, Double> totals = new RunData.Counts(t.getValue(), RunData.Roles.NONE).totals();
             List<Line> tl = new ArrayList<>();
             for (RunData.PerfCounter c : t.getValue()) {
                 tl.add(line(List.of(c), totals, lastWindowNs));
@@ -238,29 +236,29 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
     }
 
     /** One line per event, in the order asked; under task-clock its split by thread role and the whole process. */
-    private static List<Line> eventLines(List<RunData> runs, List<List<RunData.PerfCounter>> byEvent, Map<String, Double> means,
+    private static List<Line> eventLines(List<RunData.Counts> runs, List<List<RunData.PerfCounter>> byEvent, Map<String, Double> means,
                                          double elapsed) {
         List<Line> lines = new ArrayList<>();
         for (List<RunData.PerfCounter> same : byEvent) {
-            boolean clock = !same.isEmpty() && same.get(0).baseEvent().equals("task-clock");
+            boolean clock = !same.isEmpty() && PerfEvent.TASK_CLOCK.is(same.get(0).event());
             List<RunData.PerfCounter> headline = clock ? lessObserver(runs) : null;
             if (headline == null) {
                 lines.add(line(same, means, elapsed * 1e9));
             } else { // the process less perfstat's and JFR's threads; its CPUs utilized the same
                 Map<String, Double> own = new HashMap<>(means);
-                own.put("task-clock", mean(headline.stream().map(RunData.PerfCounter::scaled).toList()));
+                own.put(PerfEvent.TASK_CLOCK.text(), mean(headline.stream().map(RunData.PerfCounter::scaled).toList()));
                 lines.add(line(headline, own, elapsed * 1e9));
             }
             if (clock) { // its split by thread role under it, shares of the whole process; then the whole process
                 // perf's -x runtime of a part of task-clock: the counters' running time, as the row above has it
-                lines.addAll(RoleRows.lines(runs, means.getOrDefault("task-clock", Double.NaN), lines.get(lines.size() - 1).runtimeNs()));
+                lines.addAll(RoleRows.lines(runs, means.getOrDefault(PerfEvent.TASK_CLOCK.text(), Double.NaN), lines.get(lines.size() - 1).runtimeNs()));
                 if (headline != null) {
                     Line whole = line(same, means, elapsed * 1e9);
                     lines.add(new Line(PROCESS, whole.unit(), whole.value(), whole.runtimeNs(), whole.runningPct(),
                             whole.derived(), whole.source()));
                 }
             }
-            if (!same.isEmpty() && same.get(0).baseEvent().equals("context-switches")) { // and the switches' by role
+            if (!same.isEmpty() && PerfEvent.CONTEXT_SWITCHES.is(same.get(0).event())) { // and the switches' by role
                 lines.addAll(RoleRows.switchLines(runs));
             }
             Line last = lines.get(lines.size() - 1);
@@ -276,47 +274,23 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
      * The event of the line that gives the whole process's task-clock, perfstat's and JFR's threads included (the
      * task-clock line gives the process less them, where every run has the split by thread role).
      */
-    public static final String PROCESS = "task-clock:process";
+    public static final String PROCESS = RoleRows.PROCESS;
 
     /**
-     * Each run's task-clock less its observer threads' (JFR's and perfstat's own, {@link perfstat.format.ThreadRole#OBSERVER}),
-     * or null where a run has no counted task-clock or no observer count (no split by role): the whole process then.
+     * Each run's task-clock as its task-clock row shows it ({@link RoleRows#headline}, as report's and diff's row), or null
+     * where a run has no counted task-clock or no split by role: the whole process then.
      */
-    static List<RunData.PerfCounter> lessObserver(List<RunData> runs) {
+    static List<RunData.PerfCounter> lessObserver(List<RunData.Counts> runs) {
         List<RunData.PerfCounter> out = new ArrayList<>();
-        for (RunData r : runs) {
-            RunData.PerfCounter c = r.perfCounters().stream().filter(x -> x.baseEvent().equals("task-clock")).findFirst()
-                    .orElse(null);
-            long observer = excludedNs(r);
-            if (c == null || !c.counted() || observer < 0) {
+        for (RunData.Counts r : runs) {
+            RunData.PerfCounter headline = r.perfCounters().stream().filter(x -> PerfEvent.TASK_CLOCK.is(x.event())).findFirst()
+                    .map(c -> RoleRows.headline(c, r.roles())).orElse(null);
+            if (headline == null) {
                 return null;
             }
-            // task-clock runs all the time it is enabled; were it scaled, the observer's share is taken off in proportion
-            double running = c.enabledNs() > 0 ? (double) c.runningNs() / c.enabledNs() : 1;
-            long less = Math.max(0, c.value() - Math.round(observer * running));
-            out.add(new RunData.PerfCounter(c.event(), less, c.enabledNs(), c.runningNs(), c.status(), c.source(),
-                    c.windowNs(), c.tid(), c.threadName()));
+            out.add(headline);
         }
         return out;
-    }
-
-    /**
-     * What the headline task-clock leaves out, in ns: the observer threads' task-clock, the JIT's estimated work on
-     * their code ({@link RoleRows#jitObserverNs}, where the recording has it) and perfstat's class transformation on
-     * the application's threads ({@link RoleRows#transformNs}); -1 where the run has no split by role.
-     */
-    static long excludedNs(RunData run) {
-        long observer = observerNs(run);
-        return observer < 0 ? -1 : observer + Math.max(0, RoleRows.jitObserverNs(run)) + Math.max(0, RoleRows.transformNs(run));
-    }
-
-    /** The run's observer threads' task-clock in ns, or -1 where it has no split by role. */
-    static long observerNs(RunData run) {
-        if (run.roles().note() != null) {
-            return -1;
-        }
-        return run.roles().counts().stream().filter(c -> c.role() == perfstat.format.ThreadRole.OBSERVER)
-                .mapToLong(RunData.RoleCount::taskClockNs).findFirst().orElse(-1);
     }
 
     /** Each run's counter window, in seconds (runs without counters left out). */
@@ -349,21 +323,10 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
     public static List<Line> interval(IntervalLog.Batch current, IntervalLog.Batch previous) {
         List<RunData.PerfCounter> deltas = deltas(current.counters(), previous == null ? null : previous.counters());
         List<RunData.RoleCount> roles = roleDeltas(current.roles(), previous == null ? List.of() : previous.roles());
-        Map<String, Double> totals = new HashMap<>();
-        List<List<RunData.PerfCounter>> byEvent = new ArrayList<>();
-        for (RunData.PerfCounter c : deltas) {
-            if (c.counted()) {
-                totals.put(c.baseEvent(), c.scaled());
-            }
-            byEvent.add(List.of(c));
-        }
+        RunData.Counts counts = new RunData.Counts(deltas, new RunData.Roles(roles, null));
+        List<List<RunData.PerfCounter>> byEvent = deltas.stream().map(List::of).toList();
         double windowNs = deltas.isEmpty() ? Double.NaN : deltas.get(0).windowNs();
-        RunData.JdkSummary jdk = new RunData.JdkSummary(new java.util.TreeMap<>(), java.time.Duration.ZERO, 0,
-                java.time.Duration.ZERO, Double.NaN);
-        RunData run = new RunData("", null, null, List.of(), Map.of(), null, null, new java.util.TreeMap<>(), null, 0, jdk,
-                deltas, List.of(), null, Map.of(), RunData.Losses.NONE, Map.of(), "",
-                new RunData.Roles(roles, null));
-        return eventLines(List.of(run), byEvent, totals, windowNs / 1e9);
+        return eventLines(List.of(counts), byEvent, counts.totals(), windowNs / 1e9);
     }
 
     /** Each role's counts between two reads ({@code previous} empty: since the opening); -1 switches stay unknown. */

@@ -12,9 +12,8 @@ import perfstat.cli.read.RunData;
 /** stat's notes of what a run lost: each run's, in the words report and diff use. */
 class StatCommandTest {
     private static RunData run(RunData.Losses losses) {
-        RunData.JdkSummary jdk = new RunData.JdkSummary(new TreeMap<>(), Duration.ofSeconds(1), 0, Duration.ZERO, Double.NaN);
-        return new RunData("x.jfr", null, null, List.of(), Map.of(), null, null, new TreeMap<>(), null, 0, jdk,
-                List.of(), List.of(), null, Map.of(), losses);
+        RunData.JdkSummary jdk = RunData.JdkSummary.NONE.withSpan(Duration.ofSeconds(1));
+        return RunData.of("x.jfr").withJdk(jdk).withLosses(losses);
     }
 
     @Test
@@ -33,16 +32,14 @@ class StatCommandTest {
     /** stat's footer names a pattern that matched nothing with the loaded names nearest to it, as report and diff do. */
     @Test
     void anUnmatchedPatternIsNamedWithItsNearestNames() {
-        RunData.JdkSummary jdk = new RunData.JdkSummary(new TreeMap<>(), Duration.ofSeconds(1), 0, Duration.ZERO, Double.NaN);
+        RunData.JdkSummary jdk = RunData.JdkSummary.NONE.withSpan(Duration.ofSeconds(1));
         Map<String, Long> patterns = new java.util.LinkedHashMap<>();
         patterns.put("app.Tokk::next", 0L);
         patterns.put("app.Tok::next", 1L);
         patterns.put("app.Nope::x", 0L);
-        RunData r = new RunData("x.jfr", null, null, List.of(), Map.of(), null, null, new TreeMap<>(), null, 0, jdk,
-                List.of(), List.of(), null, patterns, RunData.Losses.NONE, Map.of("app.Tokk::next", List.of("app.Tok::next")), "",
-                RunData.Roles.NONE);
-        RunData first = new RunData("y.jfr", null, null, List.of(), Map.of(), null, null, new TreeMap<>(), null, 0, jdk,
-                List.of(), List.of(), null, patterns, RunData.Losses.NONE);
+        RunData r = RunData.of("x.jfr").withJdk(jdk).withProbePatterns(patterns)
+                .withProbeCandidates(Map.of("app.Tokk::next", List.of("app.Tok::next")));
+        RunData first = RunData.of("y.jfr").withJdk(jdk).withProbePatterns(patterns);
         assertThat(StatCommand.unmatchedNotes(List.of(first, r))).containsExactly(
                 "probe 'app.Tokk::next' matched no method; did you mean app.Tok::next?", "probe 'app.Nope::x' matched no method");
     }
@@ -52,14 +49,11 @@ class StatCommandTest {
     }
 
     private static RunData rolesRun(long gcs, RunData.Roles roles, java.util.Set<String> gcNames) {
-        RunData.JdkSummary b = new RunData.JdkSummary(new TreeMap<>(), Duration.ofSeconds(1), gcs, Duration.ZERO, Double.NaN);
-        RunData.JdkSummary jdk = new RunData.JdkSummary(b.eventCounts(), b.span(), b.gcCount(), b.gcPauseTotal(),
-                b.meanJvmCpuLoad(), b.monitors(), b.parks(), b.topSites(), b.derivedCpuNs(), b.machineContextSwitches(),
-                b.totals(), b.hot(), b.contentionThreshold(), b.cpuLoadCovered(), b.cpuLoadShare(), gcNames);
+        RunData.JdkSummary jdk = RunData.JdkSummary.NONE.withSpan(Duration.ofSeconds(1)).withGc(gcs, Duration.ZERO)
+                .withGcNames(gcNames);
         RunData.CounterWindow w = new RunData.CounterWindow("perf_event_open", "", Duration.ofSeconds(1),
                 Duration.ofSeconds(1), 900_000_000L, 100_000_000L, 3, 8, 5_000_000L, 4_000_000L, -1);
-        return new RunData("x.jfr", null, null, List.of(), Map.of(), null, null, new TreeMap<>(), null, 0, jdk,
-                List.of(), List.of(), w, Map.of(), RunData.Losses.NONE, Map.of(), "", roles);
+        return RunData.of("x.jfr").withJdk(jdk).withCounterWindow(w).withRoles(roles);
     }
 
     /** Every note on the role rows that report prints reaches stat's footer: the source, GC on the VM thread, no split. */

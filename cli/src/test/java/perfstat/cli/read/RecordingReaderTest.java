@@ -521,7 +521,7 @@ class RecordingReaderTest {
             r.dump(f);
         }
         RunData run = RecordingReader.read(f.toString());
-        assertThat(run.jdk().totals()).containsEntry("file-read-bytes", 6000.0);
+        assertThat(run.jdk().totals()).containsEntry(JdkTotal.FILE_READ, 6000.0);
         Map<String, Measurements.Measured> m = byKey(Measurements.of(run));
         assertThat(m.get("file-read-bytes").value().value()).isEqualTo(6000.0);
         assertThat(m.get("socket-read-bytes").value().status()).isEqualTo(Value.Status.NOT_COUNTED);
@@ -577,7 +577,7 @@ class RecordingReaderTest {
                 sink += deoptimize(op);
                 r.dump(f); // what the recording holds so far
                 run = RecordingReader.read(f.toString());
-                if (run.jdk().totals().containsKey(JdkTotal.DEOPTIMIZATIONS.key())) {
+                if (run.jdk().totals().containsKey(JdkTotal.DEOPTIMIZATIONS)) {
                     break;
                 }
             }
@@ -586,7 +586,7 @@ class RecordingReaderTest {
         }
         assertThat(run.jdk().eventCounts()).containsKey("jdk.Deoptimization");
         long events = run.jdk().eventCounts().get("jdk.Deoptimization");
-        assertThat(run.jdk().totals()).containsEntry("deoptimizations", (double) events);
+        assertThat(run.jdk().totals()).containsEntry(JdkTotal.DEOPTIMIZATIONS, (double) events);
         Measurements.Measured row = byKey(Measurements.of(run)).get("deoptimizations");
         assertThat(row.metric().label()).isEqualTo("deoptimizations");
         assertThat(row.value().value()).isEqualTo((double) events).isPositive();
@@ -609,9 +609,9 @@ class RecordingReaderTest {
         long samples = run.jdk().eventCounts().getOrDefault("jdk.ClassLoadingStatistics", 0L);
         assertThat(samples).isGreaterThanOrEqualTo(2);
         // the JVM's count since it started, as its last sample holds it: this JVM has loaded its test classes
-        assertThat(run.jdk().totals().get("classes-loaded")).isEqualTo((double) lastSample(f, "jdk.ClassLoadingStatistics", "loadedClassCount"))
+        assertThat(run.jdk().totals().get(JdkTotal.CLASSES_LOADED)).isEqualTo((double) lastSample(f, "jdk.ClassLoadingStatistics", "loadedClassCount"))
                 .isGreaterThan(100.0);
-        assertThat(run.jdk().totals()).doesNotContainKey("deoptimizations"); // not enabled: no total, and <not counted>
+        assertThat(run.jdk().totals()).doesNotContainKey(JdkTotal.DEOPTIMIZATIONS); // not enabled: no total, and <not counted>
         assertThat(byKey(Measurements.of(run)).get("deoptimizations").value().status()).isEqualTo(Value.Status.NOT_COUNTED);
     }
 
@@ -641,8 +641,8 @@ class RecordingReaderTest {
         RunData run = RecordingReader.read(f.toString());
         double compiled = lastSample(f, "jdk.CompilerStatistics", "compileCount");
         assertThat(compiled).isGreaterThan(50.0); // a JVM that ran the tests this far has compiled many methods
-        assertThat(run.jdk().totals()).containsEntry("compilations", compiled)
-                .containsEntry("threads-started", (double) lastSample(f, "jdk.JavaThreadStatistics", "accumulatedCount"));
+        assertThat(run.jdk().totals()).containsEntry(JdkTotal.COMPILATIONS, compiled)
+                .containsEntry(JdkTotal.THREADS_STARTED, (double) lastSample(f, "jdk.JavaThreadStatistics", "accumulatedCount"));
         assertThat(run.jdk().eventCounts().getOrDefault("jdk.Compilation", 0L)).isLessThan((long) compiled);
         assertThat(perfstat.cli.render.CommentText.of(byKey(Measurements.of(run)).get("compilations").comment()))
                 .isEqualTo("jdk.CompilerStatistics, since the JVM started");

@@ -23,13 +23,11 @@ class ComparabilityTest {
                 "jdk.JavaMonitorEnter", Map.of("enabled", "true", "threshold", threshold),
                 "jdk.ThreadPark", Map.of("enabled", "true", "threshold", threshold),
                 "jdk.GarbageCollection", Map.of("enabled", "true")));
-        RunData.JdkSummary jdk = new RunData.JdkSummary(new TreeMap<>(Map.of("jdk.JavaMonitorEnter", monitors)),
-                Duration.ofSeconds(1), 3 + monitors % 2, Duration.ofMillis(10 + monitors % 3), Double.NaN,
-                new RunData.Contention(monitors, Duration.ofMillis(2 * monitors)), new RunData.Contention(0, Duration.ZERO),
-                List.of(), Double.NaN, Double.NaN, Map.of(), RunData.HotMethods.NONE, Optional.empty(), Duration.ZERO,
-                Double.NaN, Set.of(), settings, setup);
-        return new RunData(file, null, null, List.of(), Map.of(), null, null, new TreeMap<>(), null, 0, jdk, List.of(),
-                List.of(), null, Map.of());
+        RunData.JdkSummary jdk = RunData.JdkSummary.NONE.withEventCounts(new TreeMap<>(Map.of("jdk.JavaMonitorEnter", monitors)))
+                .withSpan(Duration.ofSeconds(1)).withGc(3 + monitors % 2, Duration.ofMillis(10 + monitors % 3))
+                .withContention(new RunData.Contention(monitors, Duration.ofMillis(2 * monitors)), new RunData.Contention(0, Duration.ZERO),
+                        List.of(), Optional.empty()).withSettings(settings).withSetup(setup);
+        return RunData.of(file).withJdk(jdk);
     }
 
     private static Setup setup(String gc) {
@@ -134,12 +132,9 @@ class ComparabilityTest {
     private static RunData allocating(String file, String throttle, double bytes) {
         RunData.Settings settings = new RunData.Settings(Map.of(
                 "jdk.ObjectAllocationSample", Map.of("enabled", "true", "throttle", throttle)));
-        RunData.JdkSummary jdk = new RunData.JdkSummary(new TreeMap<>(), Duration.ofSeconds(1), 0, Duration.ZERO, Double.NaN,
-                new RunData.Contention(0, Duration.ZERO), new RunData.Contention(0, Duration.ZERO), List.of(), Double.NaN,
-                Double.NaN, Map.of("allocation-bytes", bytes), RunData.HotMethods.NONE, Optional.empty(), Duration.ZERO,
-                Double.NaN, Set.of(), settings, setup("G1"));
-        return new RunData(file, null, null, List.of(), Map.of(), null, null, new TreeMap<>(), null, 0, jdk, List.of(),
-                List.of(), null, Map.of());
+        RunData.JdkSummary jdk = RunData.JdkSummary.NONE.withSpan(Duration.ofSeconds(1))
+                .withTotals(Map.of(perfstat.cli.read.JdkTotal.ALLOCATION, bytes)).withSettings(settings).withSetup(setup("G1"));
+        return RunData.of(file).withJdk(jdk);
     }
 
     /** Allocation weights miss each thread's tail after its last sample, more at a lower rate: a throttle that differs is not comparable. */

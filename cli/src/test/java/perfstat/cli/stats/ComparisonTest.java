@@ -233,23 +233,13 @@ class ComparisonTest {
     /** The recording with a JVM CPU load of {@code load} (a fraction of the machine), as a run with jdk.CPULoad samples. */
     private static RunData withCpuLoad(RunData r, double load) {
         RunData.JdkSummary j = r.jdk();
-        RunData.JdkSummary loaded = new RunData.JdkSummary(j.eventCounts(), j.span(), j.gcCount(), j.gcPauseTotal(), load,
-                j.monitors(), j.parks(), j.topSites(), j.derivedCpuNs(), j.machineContextSwitches(), j.totals(), j.hot(),
-                j.contentionThreshold(), j.cpuLoadCovered(), j.cpuLoadShare());
-        return new RunData(r.file(), r.workload(), r.result(), r.intervalScores(), r.modelCounters(), r.countersStart(),
-                r.countersEnd(), r.probes(), r.agentOptions(), r.timerOverheadNs(), loaded, r.perfCounters(), r.perThread(),
-                r.counterWindow(), r.probePatterns(), r.losses());
+        return r.withJdk(j.withMeanJvmCpuLoad(load));
     }
 
     /** The recording with GC pauses of {@code pause} in all. */
     private static RunData withGcPause(RunData r, java.time.Duration pause) {
         RunData.JdkSummary j = r.jdk();
-        RunData.JdkSummary paused = new RunData.JdkSummary(j.eventCounts(), j.span(), j.gcCount(), pause, j.meanJvmCpuLoad(),
-                j.monitors(), j.parks(), j.topSites(), j.derivedCpuNs(), j.machineContextSwitches(), j.totals(), j.hot(),
-                j.contentionThreshold(), j.cpuLoadCovered(), j.cpuLoadShare());
-        return new RunData(r.file(), r.workload(), r.result(), r.intervalScores(), r.modelCounters(), r.countersStart(),
-                r.countersEnd(), r.probes(), r.agentOptions(), r.timerOverheadNs(), paused, r.perfCounters(), r.perThread(),
-                r.counterWindow(), r.probePatterns(), r.losses());
+        return r.withJdk(j.withGc(j.gcCount(), pause));
     }
 
     /** A significant move from 0 has no percentage: it ranks before every finite move, so the summary lists it. */
@@ -296,9 +286,11 @@ class ComparisonTest {
 
     /** A recording of no model: {@code r}'s counters under another file name, naming {@code program}. */
     private static RunData ofProgram(RunData r, String file, String program) {
-        return new RunData(file, null, null, List.of(), Map.of(), r.countersStart(), r.countersEnd(), r.probes(), r.agentOptions(),
-                r.timerOverheadNs(), r.jdk(), r.perfCounters(), r.perThread(), r.counterWindow(), r.probePatterns(), r.losses(), Map.of(),
-                program, RunData.Roles.NONE);
+        return RunData.of(file).withCounters(r.countersStart(), r.countersEnd()).withProbes(r.probes())
+                .withAgent(r.agentOptions(), r.timerOverheadNs()).withJdk(r.jdk()).withPerfCounters(r.perfCounters())
+                .withPerThread(r.perThread())
+                .withCounterWindow(r.counterWindow()).withProbePatterns(r.probePatterns()).withLosses(r.losses())
+                .withProgram(program);
     }
 
     @Test
@@ -330,10 +322,7 @@ class ComparisonTest {
         java.util.TreeMap<String, RunData.Probe> untimed = new java.util.TreeMap<>(unpatched.probes());
         untimed.put(VFS_WRITE, new RunData.Probe(p.name(), 8, 0, "sampled", p.sampleMeanGap(),
                 new org.HdrHistogram.Histogram(3)));
-        RunData u = new RunData(unpatched.file(), unpatched.workload(), unpatched.result(), unpatched.intervalScores(),
-                unpatched.modelCounters(), unpatched.countersStart(), unpatched.countersEnd(), untimed, unpatched.agentOptions(),
-                unpatched.timerOverheadNs(), unpatched.jdk(), unpatched.perfCounters(), unpatched.perThread(),
-                unpatched.counterWindow(), unpatched.probePatterns());
+        RunData u = unpatched.withProbes(untimed);
         assertThat(Measurements.of(u).get(probe(MetricId.Statistic.P50)).value().status()).isEqualTo(Value.Status.NOT_COUNTED);
         Table t = Comparison.ofColumns(List.of(List.of(u, u), List.of(u, u)));
         Row p50 = row(t, probe(MetricId.Statistic.P50));
@@ -359,10 +348,7 @@ class ComparisonTest {
         RunData.Probe p = unpatched.probes().get(VFS_WRITE);
         java.util.TreeMap<String, RunData.Probe> uncalled = new java.util.TreeMap<>(unpatched.probes());
         uncalled.put(VFS_WRITE, new RunData.Probe(p.name(), 0, 0, "sampled", p.sampleMeanGap(), new org.HdrHistogram.Histogram(3)));
-        RunData u = new RunData(unpatched.file(), unpatched.workload(), unpatched.result(), unpatched.intervalScores(),
-                unpatched.modelCounters(), unpatched.countersStart(), unpatched.countersEnd(), uncalled, unpatched.agentOptions(),
-                unpatched.timerOverheadNs(), unpatched.jdk(), unpatched.perfCounters(), unpatched.perThread(),
-                unpatched.counterWindow(), unpatched.probePatterns());
+        RunData u = unpatched.withProbes(uncalled);
         Table t = Comparison.ofColumns(List.of(List.of(patched, patched), List.of(u, u)));
         Row calls = row(t, probe(MetricId.Statistic.CALLS));
         assertThat(calls.values().get(1).status()).isEqualTo(Value.Status.MEASURED);

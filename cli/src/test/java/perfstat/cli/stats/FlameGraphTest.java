@@ -16,10 +16,10 @@ public class FlameGraphTest {
         long n = folded.values().stream().mapToLong(Long::longValue).sum();
         var hot = new RunData.HotMethods(n, Map.of(), Map.of(), 0, Map.of(), "jdk.CPUTimeSample", folded);
         var c = new RunData.Contention(0, Duration.ZERO);
-        var jdk = new RunData.JdkSummary(new TreeMap<>(), Duration.ofSeconds(1), 0, Duration.ZERO, Double.NaN, c, c, List.of(),
-                Double.NaN, Double.NaN, Map.of(), hot, java.util.Optional.empty(), Duration.ZERO, Double.NaN);
-        return new RunData("x.jfr", null, null, List.of(), Map.of(), null, null, new TreeMap<>(), null, 0, jdk, List.of(),
-                List.of(), null, Map.of());
+        var jdk = RunData.JdkSummary.NONE.withSpan(Duration.ofSeconds(1))
+                .withContention(c, c, List.of(), java.util.Optional.empty())
+                .withHot(hot);
+        return RunData.of("x.jfr").withJdk(jdk);
     }
 
     /** {@code recordings} recordings, each of the folded stacks {@code folded} scaled by its factor (recording i by {@code 1 + i / 100}). */

@@ -19,7 +19,7 @@ class HeadlineTaskClockTest {
     private static final long S = 1_000_000_000L;
 
     private static RunData run(long taskClockNs, long observerNs) {
-        RunData.JdkSummary jdk = new RunData.JdkSummary(new TreeMap<>(), Duration.ofSeconds(1), 0, Duration.ZERO, Double.NaN);
+        RunData.JdkSummary jdk = RunData.JdkSummary.NONE.withSpan(Duration.ofSeconds(1));
         RunData.CounterWindow w = new RunData.CounterWindow("perf_event_open", "", Duration.ofSeconds(1),
                 Duration.ofNanos(S), 900_000_000L, 100_000_000L, 3, 8, 5_000_000L, 4_000_000L, -1);
         List<RunData.PerfCounter> counters = List.of(
@@ -28,8 +28,7 @@ class HeadlineTaskClockTest {
         RunData.Roles roles = observerNs < 0 ? RunData.Roles.NONE : new RunData.Roles(List.of(
                 new RunData.RoleCount(ThreadRole.APPLICATION, taskClockNs - observerNs, 10, 1, 3, "schedstat"),
                 new RunData.RoleCount(ThreadRole.OBSERVER, observerNs, 5, 0, 4, "schedstat")), null);
-        return new RunData("x.jfr", null, null, List.of(), Map.of(), null, null, new TreeMap<>(), null, 0, jdk,
-                counters, List.of(), w, Map.of(), RunData.Losses.NONE, Map.of(), "", roles);
+        return RunData.of("x.jfr").withJdk(jdk).withPerfCounters(counters).withCounterWindow(w).withRoles(roles);
     }
 
     private static StatSummary.Line line(StatSummary s, String event) {
@@ -67,8 +66,7 @@ class HeadlineTaskClockTest {
         List<RunData.PerfCounter> counters = new java.util.ArrayList<>(base.perfCounters());
         counters.add(new RunData.PerfCounter("context-switches", 20, S, S, perfstat.format.CounterStatus.COUNTED,
                 "perf_event_open", S, 0, ""));
-        RunData r = new RunData("x.jfr", null, null, List.of(), Map.of(), null, null, new TreeMap<>(), null, 0, base.jdk(),
-                counters, List.of(), base.counterWindow(), Map.of(), RunData.Losses.NONE, Map.of(), "", base.roles());
+        RunData r = base.withPerfCounters(counters);
         StatSummary s = StatSummary.of("java X", List.of(r), List.of());
         StatSummary.Line app = line(s, "task-clock:application");
         StatSummary.Line observer = line(s, "task-clock:observer");
@@ -113,8 +111,7 @@ class HeadlineTaskClockTest {
                 new RunData.RoleCount(ThreadRole.APPLICATION, 2 * S - 140_000_000L, 10, 1, 3, "schedstat"),
                 new RunData.RoleCount(ThreadRole.JIT, 100_000_000L, 10, 1, 2, "schedstat"),
                 new RunData.RoleCount(ThreadRole.OBSERVER, 40_000_000L, 5, 0, 4, "schedstat")), null, null, List.of(), compiles);
-        return new RunData("x.jfr", null, null, List.of(), Map.of(), null, null, new TreeMap<>(), null, 0, base.jdk(),
-                base.perfCounters(), List.of(), base.counterWindow(), Map.of(), RunData.Losses.NONE, Map.of(), "", roles);
+        return base.withRoles(roles);
     }
 
     private static double row(Map<MetricId, Measurements.Measured> m, String key) {
@@ -124,7 +121,7 @@ class HeadlineTaskClockTest {
     @Test
     void theJitsWorkOnTheObserversCodeHasItsOwnRowAndLeavesTheHeadline() {
         RunData r = withJit(new RunData.Compiles(30_000_000L, 60_000_000L, 12));
-        assertThat(RoleRows.jitObserverNs(r)).isEqualTo(50_000_000L);
+        assertThat(RoleRows.jitObserverNs(r.roles())).isEqualTo(50_000_000L);
         Map<MetricId, Measurements.Measured> m = Measurements.of(r); // report, diff, compare
         assertThat(row(m, "task-clock:jit")).isCloseTo(50.0, within(1e-9));
         assertThat(row(m, RoleRows.JIT_OBSERVER)).isCloseTo(50.0, within(1e-9));
@@ -158,7 +155,7 @@ class HeadlineTaskClockTest {
     @Test
     void withoutCompilationsInTheWindowTheRowsAreAsBefore() {
         RunData r = withJit(RunData.Compiles.NONE);
-        assertThat(RoleRows.jitObserverNs(r)).isEqualTo(-1);
+        assertThat(RoleRows.jitObserverNs(r.roles())).isEqualTo(-1);
         Map<MetricId, Measurements.Measured> m = Measurements.of(r);
         assertThat(row(m, "task-clock:jit")).isCloseTo(100.0, within(1e-9));
         assertThat(row(m, "task-clock")).isCloseTo(1960.0, within(1e-9));

@@ -24,11 +24,9 @@ class HotMethodsTest {
 
     private static perfstat.cli.read.RunData recording(perfstat.cli.read.RunData.HotMethods hot) {
         var c = new perfstat.cli.read.RunData.Contention(0, java.time.Duration.ZERO);
-        perfstat.cli.read.RunData.JdkSummary jdk = new perfstat.cli.read.RunData.JdkSummary(new java.util.TreeMap<>(),
-                java.time.Duration.ofSeconds(1), 0, java.time.Duration.ZERO, Double.NaN, c, c, java.util.List.of(),
-                Double.NaN, Double.NaN, java.util.Map.of(), hot, java.util.Optional.empty(), java.time.Duration.ZERO, Double.NaN);
-        return new perfstat.cli.read.RunData("x.jfr", null, null, java.util.List.of(), java.util.Map.of(), null, null,
-                new java.util.TreeMap<>(), null, 0, jdk, java.util.List.of(), java.util.List.of(), null, java.util.Map.of());
+        perfstat.cli.read.RunData.JdkSummary jdk = perfstat.cli.read.RunData.JdkSummary.NONE.withSpan(java.time.Duration.ofSeconds(1))
+                .withContention(c, c, java.util.List.of(), java.util.Optional.empty()).withHot(hot);
+        return perfstat.cli.read.RunData.of("x.jfr").withJdk(jdk);
     }
 
     /** A side without samples neither hides a method the other side has nor ranks methods by nothing; it gets a note. */

@@ -29,10 +29,7 @@ class MachineRowsTest {
 
     private static RunData beside(RunData r, double cpus, long waitNs) {
         long window = 5_000_000_000L;
-        return new RunData(r.file(), r.workload(), r.result(), r.intervalScores(), r.modelCounters(), r.countersStart(),
-                r.countersEnd(), r.probes(), r.agentOptions(), r.timerOverheadNs(), r.jdk(), r.perfCounters(), r.perThread(),
-                r.counterWindow(), r.probePatterns(), r.losses(), r.probeCandidates(), r.program(), r.roles(), r.programScore(),
-                new RunData.Machine((long) (cpus * window), 0, waitNs, window, 2, -1, ""), null);
+        return r.withMachine(new RunData.Machine((long) (cpus * window), 0, waitNs, window, 2, -1, "")).withLateWindow(null);
     }
 
     private static List<RunData> side(RunData r, double... cpus) {

@@ -31,7 +31,7 @@ class NotProbedRowTest {
         h.recordValue(100);
         TreeMap<String, RunData.Probe> probes = new TreeMap<>();
         probes.put("app.Tok::next", new RunData.Probe("app.Tok::next", 5000, 1, "sampled", 1024, h));
-        RunData.JdkSummary jdk = new RunData.JdkSummary(new TreeMap<>(), Duration.ofSeconds(1), 0, Duration.ZERO, Double.NaN);
+        RunData.JdkSummary jdk = RunData.JdkSummary.NONE.withSpan(Duration.ofSeconds(1));
         RunData.CounterWindow w = new RunData.CounterWindow("perf_event_open", "", Duration.ofSeconds(1),
                 Duration.ofSeconds(1), 900_000_000L, 100_000_000L, 3, 8, 5_000_000L, 4_000_000L, -1);
         List<RunData.PerfCounter> counters = List.of(new RunData.PerfCounter("task-clock", 1_000_000_000L, 1_000_000_000L,
@@ -39,9 +39,8 @@ class NotProbedRowTest {
         RunData.Losses losses = new RunData.Losses(List.of(), 1, 0, 0, 0, 0, List.of(
                 new RunData.Unprobed(BIG, NotProbed.CLASS_NOT_REWRITTEN, "MethodTooLargeException", BIG),
                 new RunData.Unprobed("app.Clock::now", NotProbed.NATIVE, "", "app.Clock::now")));
-        return new RunData("x.jfr", null, null, List.of(), Map.of(), null, null, probes, null, 0, jdk, counters, List.of(), w,
-                Map.of("app.Tok::next", 1L, BIG, 0L, "app.Clock::now", 0L, "app.Nope::x", 0L), losses, Map.of(), "",
-                RunData.Roles.NONE);
+        return RunData.of("x.jfr").withProbes(probes).withJdk(jdk).withPerfCounters(counters).withCounterWindow(w)
+                .withProbePatterns(Map.of("app.Tok::next", 1L, BIG, 0L, "app.Clock::now", 0L, "app.Nope::x", 0L)).withLosses(losses);
     }
 
     @Test
@@ -90,8 +89,7 @@ class NotProbedRowTest {
         RunData r = run();
         TreeMap<String, RunData.Probe> probes = new TreeMap<>(r.probes());
         probes.put(BIG, new RunData.Probe(BIG, 7, 0, "sampled", 1024, new org.HdrHistogram.Histogram(3)));
-        RunData probed = new RunData(r.file(), null, null, List.of(), Map.of(), null, null, probes, null, 0, r.jdk(),
-                r.perfCounters(), List.of(), r.counterWindow(), r.probePatterns(), r.losses(), Map.of(), "", RunData.Roles.NONE);
+        RunData probed = r.withProbes(probes);
         assertThat(Measurements.notProbedNotes(List.of(probed))).extracting(n -> ((Note.NotProbed) n).method())
                 .containsExactly("Clock::now");
         assertThat(table(List.of(probed))).containsPattern("\n +7 +Huge::big calls");

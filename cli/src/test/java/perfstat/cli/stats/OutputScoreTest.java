@@ -23,9 +23,12 @@ class OutputScoreTest {
         RunData.ProgramScore s = new RunData.ProgramScore("loop_ms", "ms", false,
                 vs.stream().mapToDouble(Double::doubleValue).average().orElseThrow(), vs);
         RunData r = BASE;
-        return new RunData("cmd.jfr", null, null, List.of(), Map.of(), r.countersStart(), r.countersEnd(), r.probes(),
-                r.agentOptions(), r.timerOverheadNs(), r.jdk(), r.perfCounters(), r.perThread(), r.counterWindow(),
-                r.probePatterns(), r.losses(), Map.of(), "Tokens", RunData.Roles.NONE, s);
+        return RunData.of("cmd.jfr").withCounters(r.countersStart(), r.countersEnd()).withProbes(r.probes())
+                .withAgent(r.agentOptions(), r.timerOverheadNs()).withJdk(r.jdk()).withPerfCounters(r.perfCounters())
+                .withPerThread(r.perThread())
+                .withCounterWindow(r.counterWindow()).withProbePatterns(r.probePatterns()).withLosses(r.losses())
+                .withProgram("Tokens")
+                .withProgramScore(s);
     }
 
     @Test

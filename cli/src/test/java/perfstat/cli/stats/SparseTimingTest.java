@@ -30,9 +30,7 @@ class SparseTimingTest {
         TreeMap<String, RunData.Probe> probes = new TreeMap<>();
         probes.put(VFS_WRITE, new RunData.Probe(VFS_WRITE, calls, timed, timing, 1024, h));
         RunData r = recording;
-        return new RunData(r.file(), r.workload(), r.result(), r.intervalScores(), r.modelCounters(), r.countersStart(),
-                r.countersEnd(), probes, r.agentOptions(), r.timerOverheadNs(), r.jdk(), r.perfCounters(), r.perThread(),
-                r.counterWindow(), r.probePatterns());
+        return r.withProbes(probes);
     }
 
     private static List<String> lines(List<List<RunData>> columns) {

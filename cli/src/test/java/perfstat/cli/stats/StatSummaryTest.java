@@ -22,11 +22,10 @@ class StatSummaryTest {
     }
 
     static RunData run(long windowNs, RunData.PerfCounter... counters) {
-        RunData.JdkSummary jdk = new RunData.JdkSummary(new TreeMap<>(), Duration.ofSeconds(1), 0, Duration.ZERO, Double.NaN);
+        RunData.JdkSummary jdk = RunData.JdkSummary.NONE.withSpan(Duration.ofSeconds(1));
         RunData.CounterWindow w = new RunData.CounterWindow("perf_event_open", "", Duration.ofSeconds(1),
                 Duration.ofNanos(windowNs), 900_000_000L, 100_000_000L, 3, 8, 5_000_000L, 4_000_000L, -1);
-        return new RunData("x.jfr", null, null, List.of(), Map.of(), null, null, new TreeMap<>(), null, 0, jdk,
-                List.of(counters), List.of(), w, Map.of());
+        return RunData.of("x.jfr").withJdk(jdk).withPerfCounters(List.of(counters)).withCounterWindow(w);
     }
 
     @Test
@@ -177,8 +176,7 @@ class StatSummaryTest {
         TreeMap<String, RunData.Probe> probes = new TreeMap<>();
         probes.put("app.Tok::next()", new RunData.Probe("app.Tok::next()", 5000, 100, "sampled", 50, h));
         RunData base = run(1_000_000_000L, counter("task-clock", 1_000_000_000L, 1_000_000_000L, 1_000_000_000L, "counted"));
-        RunData r = new RunData("x.jfr", null, null, List.of(), Map.of(), null, null, probes, null, 0, base.jdk(),
-                base.perfCounters(), List.of(), base.counterWindow(), Map.of("app.Tok::next", 1L, "app.Tokk", 0L));
+        RunData r = base.withProbes(probes).withProbePatterns(Map.of("app.Tok::next", 1L, "app.Tokk", 0L));
         StatSummary s = StatSummary.of("java X", List.of(r), perfstat.cli.command.StatCommand.unmatchedNotes(List.of(r)));
         assertThat(s.probes()).hasSize(1);
         StatSummary.ProbeLine p = s.probes().get(0);

@@ -25,7 +25,7 @@ class TransformRowTest {
 
     /** 2 s of task-clock: the application 1900 ms (of which {@code transformNs} in the transformer), the observer 100 ms. */
     private static RunData run(long transformNs) {
-        RunData.JdkSummary jdk = new RunData.JdkSummary(new TreeMap<>(), Duration.ofSeconds(1), 0, Duration.ZERO, Double.NaN);
+        RunData.JdkSummary jdk = RunData.JdkSummary.NONE.withSpan(Duration.ofSeconds(1));
         RunData.CounterWindow w = new RunData.CounterWindow("perf_event_open", "", Duration.ofSeconds(1),
                 Duration.ofNanos(S), 900_000_000L, 100_000_000L, 3, 8, 5_000_000L, 4_000_000L, -1);
         List<RunData.PerfCounter> counters = List.of(new RunData.PerfCounter("task-clock", 2 * S, S, S,
@@ -35,8 +35,7 @@ class TransformRowTest {
         RunData.Roles roles = new RunData.Roles(List.of(
                 new RunData.RoleCount(ThreadRole.APPLICATION, 1900 * MS, 10, 1, 3, "schedstat"),
                 new RunData.RoleCount(ThreadRole.OBSERVER, 100 * MS, 5, 0, 4, "schedstat")), null, null, events, null);
-        return new RunData("x.jfr", null, null, List.of(), Map.of(), null, null, new TreeMap<>(), null, 0, jdk,
-                counters, List.of(), w, Map.of(), RunData.Losses.NONE, Map.of(), "", roles);
+        return RunData.of("x.jfr").withJdk(jdk).withPerfCounters(counters).withCounterWindow(w).withRoles(roles);
     }
 
     private static double row(Map<MetricId, Measurements.Measured> m, String key) {
@@ -46,7 +45,7 @@ class TransformRowTest {
     @Test
     void theTransformersCpuLeavesTheApplicationsRowAndTheHeadlineAndTheRowsStillAddUp() {
         RunData r = run(150 * MS);
-        assertThat(RoleRows.transformNs(r)).isEqualTo(150 * MS);
+        assertThat(RoleRows.transformNs(r.roles())).isEqualTo(150 * MS);
         Map<MetricId, Measurements.Measured> m = Measurements.of(r);
         assertThat(row(m, "task-clock:application")).isCloseTo(1750.0, within(1e-9));
         assertThat(row(m, RoleRows.TRANSFORM)).isCloseTo(150.0, within(1e-9));
@@ -66,7 +65,7 @@ class TransformRowTest {
     @Test
     void withoutTheFigureTheApplicationKeepsItsRowAndNoTransformRowIsMade() {
         RunData r = run(-1);
-        assertThat(RoleRows.transformNs(r)).isEqualTo(-1);
+        assertThat(RoleRows.transformNs(r.roles())).isEqualTo(-1);
         Map<MetricId, Measurements.Measured> m = Measurements.of(r);
         assertThat(row(m, "task-clock:application")).isCloseTo(1900.0, within(1e-9));
         assertThat(m.values()).noneMatch(x -> x.metric().key().equals(RoleRows.TRANSFORM));
@@ -74,6 +73,6 @@ class TransformRowTest {
 
     @Test
     void aFigureAboveTheApplicationsOwnTaskClockIsHeldToIt() {
-        assertThat(RoleRows.transformNs(run(5 * S))).isEqualTo(1900 * MS); // two clocks read apart: never a negative row
+        assertThat(RoleRows.transformNs(run(5 * S).roles())).isEqualTo(1900 * MS); // two clocks read apart: never a negative row
     }
 }

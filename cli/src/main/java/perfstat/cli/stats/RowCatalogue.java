@@ -1,0 +1,126 @@
+package perfstat.cli.stats;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import perfstat.cli.read.JdkTotal;
+import perfstat.cli.read.RunData;
+import perfstat.format.PerfEvent;
+
+/**
+ * The rows a table can have, each defined once: {@link Measurements} makes a recording's rows of these definitions, and
+ * {@link #of} lists them for a run not made yet (the names a {@code --fail-on} rule may use), without a recording.
+ * Rows whose names come from the recording (probes, a model's own counters) are not here.
+ */
+public final class RowCatalogue {
+    static final Metric PROCFS_TASK_CLOCK = counter(PerfEvent.TASK_CLOCK.text(), "task-clock (msecs)", "ms", 6);
+    static final Metric CONTEXT_SWITCHES = counter(PerfEvent.CONTEXT_SWITCHES.text(), "context-switches", "count", 0);
+    static final Metric VOLUNTARY = counter("voluntary-context-switches", "  voluntary", "count", 0);
+    static final Metric INVOLUNTARY = counter("involuntary-context-switches", "  involuntary", "count", 0);
+    /** The split of perf's context-switches that perf does not give, from procfs. */
+    static final Metric VOLUNTARY_PROCFS = counter("voluntary-context-switches", "  voluntary (procfs)", "count", 0);
+    static final Metric INVOLUNTARY_PROCFS = counter("involuntary-context-switches", "  involuntary (procfs)", "count", 0);
+    static final Metric MACHINE_CONTEXT_SWITCHES = new Metric("machine-context-switches", "context-switches (machine)",
+            "count", MetricId.Kind.COUNTER, 0, Metric.Better.NEITHER);
+    static final Metric CPU_MIGRATIONS = counter(PerfEvent.CPU_MIGRATIONS.text(), "cpu-migrations", "count", 0);
+    static final Metric PAGE_FAULTS = counter(PerfEvent.PAGE_FAULTS.text(), "page-faults", "count", 0);
+    static final Metric GC_COUNT = jdk("gc-count", "GCs", "count", 0);
+    static final Metric GC_PAUSE = jdk("gc-pause", "GC pauses (msecs)", "ms", 3);
+    static final Metric MONITOR_BLOCKED = jdk("monitor-blocked", "monitor blocks", "count", 0);
+    static final Metric MONITOR_BLOCKED_MS = jdk("monitor-blocked-ms", "monitor blocked (msecs)", "ms", 3);
+    static final Metric PARK_BLOCKED = jdk("park-blocked", "parks", "count", 0);
+    static final Metric PARK_BLOCKED_MS = jdk("park-blocked-ms", "parked (msecs)", "ms", 3);
+    static final Metric JVM_CPU_LOAD = new Metric(new MetricId(MetricId.Kind.JDK, "jvm-cpu-load", MetricId.Statistic.MEAN, "%"),
+            "jvm-cpu-load", "JVM CPU load (% of machine)", 2, Metric.Better.NEITHER);
+    static final Metric TIME_ELAPSED = new Metric("time-elapsed", "time elapsed (msecs)", "ms", MetricId.Kind.TIME, 6,
+            Metric.Better.LOWER);
+
+    private RowCatalogue() {
+    }
+
+    /**
+     * The row of a perf counter (perfstat.PerfCounter) as the agent opened it ({@code event}, modifiers included): a
+     * clock in msecs, never with more digits than its {@code source} has (a clock in 10 ms ticks prints whole msecs).
+     */
+    static Metric perfCounter(String event, String source) {
+        String base = perfstat.format.CounterEvents.baseName(event);
+        boolean clock = CounterMetrics.isClock(base);
+        int decimals = clock ? perfstat.format.CounterSource.ticks(source) ? 0 : 6 : 0;
+        return counter(base, clock ? event + " (msecs)" : event, clock ? "ms" : "count", decimals);
+    }
+
+    /** The row of the whole process's task-clock under the task-clock row that leaves the observer out. */
+    static Metric wholeProcess(int decimals) {
+        return counter(RoleRows.PROCESS, "  whole process (msecs)", "ms", decimals);
+    }
+
+    /** The row of a JDK total, labelled as a recording with {@code settings} makes it. */
+    static Metric jdkTotal(JdkTotal t, RunData.Settings settings) {
+        return new Metric(t.key(), t.label(settings), t.unit(), MetricId.Kind.JDK, 0, Metric.Better.NEITHER);
+    }
+
+    /** The score's row: a model's result or a command's own score ({@code --score}), in {@code unit} ("" for none). */
+    public static Metric score(String name, String unit, boolean higherIsBetter) {
+        return new Metric(new MetricId(MetricId.Kind.SCORE, "", MetricId.Statistic.MEAN, unit), "score",
+                unit.isEmpty() ? name : name + " (" + unit + ")", 2, higherIsBetter ? Metric.Better.HIGHER : Metric.Better.LOWER);
+    }
+
+    /**
+     * Every row a run of these counters can have, each once, in table order: the counters of {@code events} (as asked;
+     * none: procfs's) with their split by role, then procfs's, the score's where {@code score} is not null, the JDK's
+     * and time elapsed.
+     */
+    public static List<Metric> of(List<String> events, Metric score) {
+        Map<String, Metric> out = new LinkedHashMap<>();
+        for (List<Metric> counters : List.of(events.isEmpty() ? procfsCounters() : perfCounters(events), procfsCounters())) {
+            counters.forEach(m -> out.putIfAbsent(m.key(), m));
+            if (score != null) {
+                out.putIfAbsent(score.key(), score);
+            }
+            jdkRows().forEach(m -> out.putIfAbsent(m.key(), m));
+        }
+        return List.copyOf(out.values());
+    }
+
+    /** The rows of perf counters: each event's, task-clock's split by role and the whole process, switches' split. */
+    private static List<Metric> perfCounters(List<String> events) {
+        List<Metric> out = new ArrayList<>();
+        for (String e : events) {
+            Metric m = perfCounter(e, perfstat.format.CounterSource.PERF_EVENT_OPEN);
+            out.add(m);
+            if (PerfEvent.TASK_CLOCK.is(m.key())) {
+                out.addAll(RoleRows.metrics());
+                out.add(wholeProcess(m.decimals()));
+            }
+        }
+        if (events.stream().anyMatch(PerfEvent.CONTEXT_SWITCHES::is)) {
+            out.addAll(List.of(VOLUNTARY_PROCFS, INVOLUNTARY_PROCFS));
+        }
+        return out;
+    }
+
+    private static List<Metric> procfsCounters() {
+        return List.of(PROCFS_TASK_CLOCK, CONTEXT_SWITCHES, VOLUNTARY, INVOLUNTARY, CPU_MIGRATIONS, PAGE_FAULTS);
+    }
+
+    /** The JDK's rows and time elapsed, in table order. */
+    private static List<Metric> jdkRows() {
+        List<Metric> out = new ArrayList<>(List.of(GC_COUNT, GC_PAUSE, MONITOR_BLOCKED, MONITOR_BLOCKED_MS, PARK_BLOCKED,
+                PARK_BLOCKED_MS));
+        for (JdkTotal t : JdkTotal.values()) {
+            out.add(jdkTotal(t, RunData.Settings.NONE));
+        }
+        out.add(JVM_CPU_LOAD);
+        out.add(TIME_ELAPSED);
+        return out;
+    }
+
+    private static Metric counter(String key, String label, String unit, int decimals) {
+        return new Metric(key, label, unit, MetricId.Kind.COUNTER, decimals, Metric.Better.LOWER);
+    }
+
+    private static Metric jdk(String key, String label, String unit, int decimals) {
+        return new Metric(key, label, unit, MetricId.Kind.JDK, decimals, Metric.Better.LOWER);
+    }
+}

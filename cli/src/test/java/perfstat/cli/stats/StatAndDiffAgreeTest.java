@@ -1,0 +1,135 @@
+package perfstat.cli.stats;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import jdk.jfr.Recording;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import perfstat.cli.read.RecordingReader;
+import perfstat.cli.read.RunData;
+import perfstat.format.CounterSource;
+import perfstat.format.CounterStatus;
+import perfstat.format.Phase;
+import perfstat.format.ThreadRole;
+
+/**
+ * {@code stat} and a one-sided {@code report}/{@code diff} of the same recordings show the same counter and role rows:
+ * each value stat's table prints for task-clock, context-switches, page-faults and task-clock's split by thread role is
+ * the first column's value of the table {@code report} and {@code diff} print.
+ */
+class StatAndDiffAgreeTest {
+    private static final long S = 1_000_000_000L;
+    private static final long MS = 1_000_000L;
+
+    @TempDir
+    Path dir;
+
+    /** The rows both print of a run of perf stat's software counters with the split by role. */
+    private static List<String> rows() {
+        List<String> keys = new ArrayList<>(List.of("task-clock", "context-switches", "page-faults", "cpu-migrations",
+                StatSummary.PROCESS));
+        for (ThreadRole r : ThreadRole.values()) {
+            keys.add(RoleRows.key(r));
+        }
+        return keys;
+    }
+
+    @Test
+    void statAndAOneSidedDiffShowTheSameCounterAndRoleRows() throws Exception {
+        RunData run = RecordingReader.read(recording("a.jfr", 3 * S, 0).toString());
+        assertThat(run.roles().counts()).hasSize(ThreadRole.values().length);
+        agree(List.of(run), rows());
+    }
+
+    /** Over several runs, stat's mean and the column's are the same mean of the same rows. */
+    @Test
+    void theirMeansOverRunsAgree() throws Exception {
+        RunData a = RecordingReader.read(recording("a.jfr", 3 * S, 0).toString());
+        RunData b = RecordingReader.read(recording("b.jfr", 4 * S, 90 * MS).toString());
+        agree(List.of(a, b), rows());
+    }
+
+    /** The reference recording of the write-path model: perf_event_open's counters, no split by role. */
+    @Test
+    void aReferenceRecordingsCountersAgree() {
+        RunData run = RecordingReader.read("../recordings/fstime-unpatched.jfr");
+        agree(List.of(run), List.of("task-clock", "context-switches", "page-faults", "cpu-migrations"));
+    }
+
+    /** Each of {@code keys} is a row of both, with the same value (msecs for the clocks, counts for the rest). */
+    private static void agree(List<RunData> runs, List<String> keys) {
+        StatSummary stat = StatSummary.of("java X", runs, List.of());
+        Table diff = Comparison.ofColumns(List.of(runs));
+        for (String key : keys) {
+            StatSummary.Line line = stat.lines().stream().filter(l -> l.event().equals(key)).findFirst().orElseThrow(
+                    () -> new AssertionError("stat has no row " + key + ": " + stat.lines()));
+            Row row = diff.rows().stream().filter(r -> r.metric().key().equals(key)).findFirst().orElseThrow(
+                    () -> new AssertionError("the diff has no row " + key));
+            assertThat(line.value().measured()).as(key).isTrue();
+            assertThat(row.values().get(0).value()).as(key).isCloseTo(line.value().value(),
+                    within(1e-9 * Math.max(1, Math.abs(line.value().value()))));
+        }
+    }
+
+    /**
+     * A recording as the agent writes it: task-clock {@code taskClockNs} over a 2 s window, context-switches,
+     * page-faults and cpu-migrations, and the split by role (the observer's among them, which the task-clock row leaves
+     * out), the JIT's {@code moreJitNs} more than the first run's.
+     */
+    private Path recording(String name, long taskClockNs, long moreJitNs) throws Exception {
+        Path f = dir.resolve(name);
+        try (Recording r = new Recording()) {
+            for (String e : List.of("perfstat.PerfCounter", "perfstat.CounterReader", "perfstat.ThreadRole")) {
+                r.enable(e);
+            }
+            r.start();
+            counter("task-clock", taskClockNs);
+            counter("context-switches", taskClockNs / MS / 7);
+            counter("page-faults", taskClockNs / MS * 3);
+            counter("cpu-migrations", 12);
+            perfstat.agent.events.CounterReaderEvent w = new perfstat.agent.events.CounterReaderEvent();
+            w.mode = CounterSource.PERF_EVENT_OPEN;
+            w.note = "";
+            w.windowNs = 2 * S;
+            w.commit();
+            long[] ms = {taskClockNs / MS - 700, 300, 150 + moreJitNs / MS, 90, 120, 40};
+            ThreadRole[] roles = ThreadRole.values();
+            for (int i = 0; i < roles.length; i++) {
+                role(roles[i], ms[i] * MS, 40 + i, i);
+            }
+            r.stop();
+            r.dump(f);
+        }
+        return f;
+    }
+
+    private static void counter(String event, long value) {
+        perfstat.agent.events.PerfCounterEvent c = new perfstat.agent.events.PerfCounterEvent();
+        c.phase = Phase.END;
+        c.event = event;
+        c.value = value;
+        c.enabledNs = c.runningNs = c.windowNs = 2 * S;
+        c.status = CounterStatus.COUNTED.text();
+        c.source = CounterSource.PERF_EVENT_OPEN;
+        c.threadName = "";
+        c.commit();
+    }
+
+    private static void role(ThreadRole role, long ns, long voluntary, long involuntary) {
+        perfstat.agent.events.ThreadRoleEvent e = new perfstat.agent.events.ThreadRoleEvent();
+        e.phase = Phase.END;
+        e.role = role.text();
+        e.taskClockNs = ns;
+        e.voluntaryContextSwitches = role == ThreadRole.ENDED ? -1 : voluntary;
+        e.involuntaryContextSwitches = role == ThreadRole.ENDED ? -1 : involuntary;
+        e.threads = 2;
+        e.source = CounterSource.PERF_EVENT_OPEN_PER_THREAD;
+        e.windowNs = 2 * S;
+        e.note = "";
+        e.commit();
+    }
+}
