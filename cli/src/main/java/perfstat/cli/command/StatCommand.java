@@ -321,6 +321,7 @@ public final class StatCommand implements Callable<Integer> {
         }
         notes.addAll(lossNotes(runs));
         perfstat.cli.stats.Measurements.notProbedNotes(runs).forEach(n -> notes.add(perfstat.cli.render.NoteText.of(n)));
+        perfstat.cli.stats.Measurements.mergedNotes(runs).forEach(n -> notes.add(perfstat.cli.render.NoteText.of(n)));
         notes.addAll(unmatchedNotes(runs));
         return notes;
     }

@@ -41,6 +41,7 @@ public final class NoteText {
             case Note.Look n -> words(n);
             case Note.ObserverCheck n -> words(n);
             case Note.ObserverRows n -> words(n);
+            case Note.MergedOverloads n -> words(n);
             case Note.SampleKind n -> words(n);
             case Note.NoSamples n -> words(n);
             case Note.TargetExited n -> words(n);
@@ -231,6 +232,11 @@ public final class NoteText {
         return "observer check: each variant also ran without probes, interleaved with the runs above; the lines after the"
                 + " first summary compare them (a probe changes how the JIT compiles the method it is in, so it can cost one"
                 + " variant more than another)";
+    }
+
+    private static String words(Note.MergedOverloads n) {
+        return n.method() + ": one row for the " + n.overloads() + " overloads its patterns matched (--probes-merge): its calls"
+                + " are theirs together, a call of one that calls another counts in both, and its latencies mix them";
     }
 
     private static String words(Note.ObserverRows n) {

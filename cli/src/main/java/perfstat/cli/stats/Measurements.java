@@ -216,6 +216,32 @@ public final class Measurements {
         return List.copyOf(notes.values());
     }
 
+    /**
+     * With probes-merge, one note per probe row that stands for several overloads: how many its patterns matched (the
+     * most of any run), so that the row's calls are read as theirs together.
+     */
+    public static List<Note> mergedNotes(List<RunData> runs) {
+        Map<String, String> names = probeNames(runs);
+        Map<String, Long> overloads = new java.util.TreeMap<>();
+        for (RunData r : runs) {
+            if (r.agentOptions() == null || !r.agentOptions().contains("probes-merge=true")) {
+                continue;
+            }
+            for (String probe : r.probes().keySet()) {
+                long n = r.probePatterns().entrySet().stream()
+                        .filter(e -> e.getKey().replaceFirst("\\(.*\\)$", "").equals(probe)).mapToLong(Map.Entry::getValue).sum();
+                overloads.merge(probe, n, Math::max);
+            }
+        }
+        List<Note> notes = new ArrayList<>();
+        overloads.forEach((probe, n) -> {
+            if (n > 1) {
+                notes.add(new Note.MergedOverloads(names.getOrDefault(probe, probe), n));
+            }
+        });
+        return notes;
+    }
+
     /** Whether {@code pattern}, which matched {@code methods} probed methods in {@code run}, matched none at all (no method not probed either). */
     public static boolean matchedNothing(RunData run, String pattern, long methods) {
         return methods == 0 && run.losses().notProbed().stream().noneMatch(u -> u.pattern().equals(pattern));
@@ -351,6 +377,7 @@ public final class Measurements {
             }
         });
         notes.addAll(notProbedNotes(List.of(run)));
+        notes.addAll(mergedNotes(List.of(run)));
         if (run.timerOverheadNs() > 0 && !run.probes().isEmpty()) {
             notes.add(new Note.TimerCost(label, run.timerOverheadNs()));
         }

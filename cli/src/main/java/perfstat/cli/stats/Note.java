@@ -136,6 +136,13 @@ public sealed interface Note {
     }
 
     /**
+     * probes-merge: the row of {@code method} stands for the {@code overloads} methods its patterns matched (the most in
+     * any run), counted as one probe.
+     */
+    record MergedOverloads(String method, long overloads) implements Note {
+    }
+
+    /**
      * Probe latencies include the timer's own cost, about {@code nsPerCall} a timed call; measured at each agent's
      * start, so a column of several recordings gives the lowest and the highest ({@code highestNs} = {@code nsPerCall}
      * where they agree or there is one).

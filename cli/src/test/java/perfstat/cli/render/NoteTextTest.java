@@ -55,7 +55,8 @@ class NoteTextTest {
             new Note.WhatDiffers(List.of("GC"), List.of("a", "b"), List.of(java.util.Map.of("GC", "G1"), java.util.Map.of("GC", "Parallel"))),
             new Note.SidesDiffer("GC", List.of("a", "b"), List.of("G1", "Parallel"), List.of()),
             new Note.DiffersWithin("a", "GC", List.of("a1.jfr", "a2.jfr"), List.of("G1", "Parallel")),
-            new Note.NotProbed("Huge::big", perfstat.format.NotProbed.CLASS_NOT_REWRITTEN, "MethodTooLargeException"));
+            new Note.NotProbed("Huge::big", perfstat.format.NotProbed.CLASS_NOT_REWRITTEN, "MethodTooLargeException"),
+            new Note.MergedOverloads("WordUtils::wrap", 3));
 
     @Test
     void aRunThatSharedTheMachineIsNamedWithItsNeighboursCpu() {
