@@ -70,7 +70,8 @@ public record ProbeFilter(String className, String methodName, String annotation
     private static List<String> parameters(String pattern, String list) {
         if (!list.endsWith(")")) {
             throw new IllegalArgumentException((list.indexOf(')') < 0 ? "parameter list not closed with ')'"
-                    : "text after the parameter list: '" + list.substring(list.indexOf(')') + 1) + "'") + " in '" + pattern + "'");
+                    : "text after the parameter list: '" + list.substring(list.indexOf(')') + 1) + "'") + " in '" + pattern + "'"
+                    + (list.indexOf(')') < 0 ? " (';' separates patterns, ',' a signature's types)" : ""));
         }
         String inner = list.substring(1, list.length() - 1);
         if (inner.indexOf('(') >= 0 || inner.indexOf(')') >= 0) {

@@ -77,6 +77,11 @@ public final class ProbeHints {
         }
         Set<String> out = new LinkedHashSet<>();
         for (Class<?> c : classes(f.className(), loaded)) {
+            List<String> sigs = f.methodName() != null && f.parameters() != null ? overloads(c, f.methodName()) : List.of();
+            if (!sigs.isEmpty()) { // a signature that matched nothing: the overloads there are
+                out.addAll(sigs);
+                continue;
+            }
             if (f.methodName() == null) {
                 out.add(c.getName());
             } else {
@@ -119,6 +124,26 @@ public final class ProbeHints {
         }
         same.addAll(near);
         return same;
+    }
+
+    /** The overloads of {@code c} named {@code method}, each as {@code pkg.Class::method(String,int)}. */
+    private static List<String> overloads(Class<?> c, String method) {
+        List<String> out = new ArrayList<>();
+        try {
+            for (Method m : c.getDeclaredMethods()) {
+                if (!m.isSynthetic() && m.getName().equals(method)) {
+                    List<String> types = new ArrayList<>();
+                    for (Class<?> t : m.getParameterTypes()) {
+                        types.add(t.getSimpleName());
+                    }
+                    out.add(c.getName() + "::" + method + "(" + String.join(",", types) + ")");
+                }
+            }
+        } catch (RuntimeException | LinkageError e) {
+            return List.of();
+        }
+        java.util.Collections.sort(out);
+        return out;
     }
 
     /**

@@ -69,7 +69,8 @@ class ProbeFilterTest {
     void malformedSignatureNamesTheBadPart() {
         assertThatThrownBy(() -> ProbeFilter.parse("a.B::c(String,Str ing)")).hasMessage("bad parameter type 'Str ing' in 'a.B::c(String,Str ing)'");
         assertThatThrownBy(() -> ProbeFilter.parse("a.B::c(String,)")).hasMessage("bad parameter type '' in 'a.B::c(String,)'");
-        assertThatThrownBy(() -> ProbeFilter.parse("a.B::c(int")).hasMessage("parameter list not closed with ')' in 'a.B::c(int'");
+        assertThatThrownBy(() -> ProbeFilter.parse("a.B::c(int")).hasMessage("parameter list not closed with ')' in 'a.B::c(int'"
+                + " (';' separates patterns, ',' a signature's types)");
         assertThatThrownBy(() -> ProbeFilter.parse("a.B::c(int)x")).hasMessage("text after the parameter list: 'x' in 'a.B::c(int)x'");
         assertThatThrownBy(() -> ProbeFilter.parse("a.B(int)")).hasMessage("parameter types need a method name before them in 'a.B(int)'");
         assertThatThrownBy(() -> ProbeFilter.parse("a.B::c(1x)")).hasMessage("bad parameter type '1x' in 'a.B::c(1x)'");

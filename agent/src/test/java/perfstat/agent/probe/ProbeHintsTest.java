@@ -62,4 +62,11 @@ class ProbeHintsTest {
         assertThat(ProbeHints.line(ProbeHints.forUnmatched(Map.of("a.B::c", 1L), LOADED))).isNull();
         assertThat(ProbeHints.forUnmatched(matches, new Class<?>[] {null})).as("never throws").containsKey("ArrayList::add");
     }
+
+    /** A signature that matched nothing is given the overloads the class has, not the name that matches them all. */
+    @Test
+    void aWrongSignatureIsGivenTheOverloadsThereAre() {
+        assertThat(ProbeHints.candidates("java.util.StringTokenizer::nextToken(long)", LOADED))
+                .containsExactly("java.util.StringTokenizer::nextToken()", "java.util.StringTokenizer::nextToken(String)");
+    }
 }
