@@ -186,7 +186,7 @@ final class AgentSession {
             // probes first, counters last: the window opens once the agent is ready, so that its own
             // start (JFR, Byte Buddy, the timer's calibration) is not counted as the application's
             long timerCost = installer == null ? 0 : installProbes(o, installer, late, inst, undo);
-            registerEvents(installer != null, !o.events().isEmpty()); // done on StartUp's thread already, unless it failed
+            registerEvents(installer != null, !o.events().isEmpty());
             if (!attached) {
                 quietJit(o);
             }
@@ -287,14 +287,7 @@ final class AgentSession {
      * loads and registers it, tens of milliseconds for the first), so that this is part of the
      * agent's start and not of the counters' window, which opens next, or of the JVM's exit.
      */
-    static void registerEvents(boolean probes, boolean counting) {
-        for (Class<? extends jdk.jfr.Event> e : eventClasses(probes, counting)) {
-            FlightRecorder.register(e);
-        }
-    }
-
-    /** The event classes a session commits: with probes, the probes' too; counting, the counters'. */
-    private static List<Class<? extends jdk.jfr.Event>> eventClasses(boolean probes, boolean counting) {
+    private static void registerEvents(boolean probes, boolean counting) {
         List<Class<? extends jdk.jfr.Event>> events = new ArrayList<>(List.of(CountersEvent.class, AgentEvent.class,
                 perfstat.agent.events.SetupEvent.class, perfstat.agent.events.LateWindowEvent.class));
         if (counting) {
@@ -308,7 +301,9 @@ final class AgentSession {
             events.add(ProbeEvent.class);
             events.add(ProbePatternEvent.class);
         }
-        return events;
+        for (Class<? extends jdk.jfr.Event> e : events) {
+            FlightRecorder.register(e);
+        }
     }
 
     /**

@@ -6,11 +6,11 @@ import perfstat.agent.counters.EventSpec;
 import perfstat.agent.probe.ProbeInstaller;
 
 /**
- * The part of the agent's start that needs neither a running recording nor the host's classes, run on a thread of
- * its own while the session's thread starts JFR (a few hundred milliseconds of JFR's own): the registration of
- * perfstat's event classes with JFR (each loaded, rewritten by JFR and described), Byte Buddy's one-time set-up
- * where something is probed, and the counters' native layer (FFM's linker and its downcalls: perf_event_open,
- * read and close made once on a software counter) with procfs's first reads. Where a core is free
+ * The part of the agent's start that needs neither JFR nor the host's classes, run on a thread of
+ * its own while the session's thread starts JFR (a few hundred milliseconds of JFR's own): Byte
+ * Buddy's one-time set-up where something is probed, and the counters' native layer (FFM's linker
+ * and its downcalls: perf_event_open, read and close made once on a software counter) with procfs's
+ * first reads. Where a core is free
  * the two overlap and the agent's start takes about as long as JFR's; on one core it costs what
  * it did. The session waits for the thread before it installs probes or opens counters, so the
  * thread has ended before the counters' window opens, and its CPU time is in the start's.
@@ -20,8 +20,11 @@ final class StartUp {
     private StartUp() {
     }
 
-    /** Starts the preparation; the thread, or null where none could be started. Never throws. */
+    /** Starts the preparation; the thread, or null when there is nothing to prepare. Never throws. */
     static Thread begin(ProbeInstaller installer, boolean counters) {
+        if (installer == null && !counters) {
+            return null;
+        }
         try {
             Thread t = new Thread(new Runnable() { // a class, not a lambda: the JVM's first lambda costs its factory
                 @Override
@@ -38,11 +41,6 @@ final class StartUp {
     }
 
     private static void prepare(ProbeInstaller installer, boolean counters) {
-        try {
-            AgentSession.registerEvents(installer != null, counters);
-        } catch (RuntimeException | Error ignored) {
-            // the session registers them again, and fails there as it would have
-        }
         if (installer != null) {
             try {
                 installer.prepare();
