@@ -171,7 +171,7 @@ final class AgentSession {
         boolean attached = attachedOptions(o);
         Path part = attached ? out.resolveSibling(out.getFileName() + ".part") : null;
         List<AutoCloseable> undo = new ArrayList<>();
-        long cpuAtStart = ProcessCounters.read().taskClockNs();
+        long cpuAtStart = ProcessCounters.statTaskClockNs(); // /proc/self/stat alone, not every thread's files
         // nothing probed: no probe runtime, no Byte Buddy, no timer calibration (nothing to correct)
         ProbeInstaller installer = filters.isEmpty() ? null : installer(o, filters, bootReason);
         Thread ready = StartUp.begin(installer, !o.events().isEmpty()); // alongside JFR's start
@@ -190,7 +190,7 @@ final class AgentSession {
             if (!attached) {
                 quietJit(o);
             }
-            long startCpuNs = ProcessCounters.read().taskClockNs() - cpuAtStart;
+            long startCpuNs = ProcessCounters.statTaskClockNs() - cpuAtStart;
             commitCounters(Phase.START);
             Counting counting = openCounters(o, undo);
             timeTransformation(installer, counting.reader());
