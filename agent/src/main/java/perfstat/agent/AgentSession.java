@@ -191,6 +191,8 @@ final class AgentSession {
                 quietJit(o);
             }
             long startCpuNs = ProcessCounters.statTaskClockNs() - cpuAtStart;
+            // before the window opens: the events' commits and /sys's reads are not counted as the application's
+            commitAgentEvent(o, installer, timerCost, startCpuNs, o.describeForRecording());
             commitCounters(Phase.START);
             Counting counting = openCounters(o, undo);
             timeTransformation(installer, counting.reader());
@@ -204,7 +206,6 @@ final class AgentSession {
             if (late != null) {
                 late.attach(s, counting.set() == null ? 0 : counting.set().windowNs());
             }
-            s.commitAgentEvent(o.describeForRecording());
             if (attached) {
                 s.sayMatches(); // a running JVM has its classes loaded: the counts mean something now
             } else {
@@ -626,6 +627,12 @@ final class AgentSession {
 
     /** What the agent is and runs with: the recording's perfstat.Agent event. */
     private void commitAgentEvent(String optionsText) {
+        commitAgentEvent(options, installer, timerCostNs, startCpuNs, optionsText);
+    }
+
+    /** The perfstat.Agent and perfstat.Setup events of a session with these options, probes and costs. */
+    private static void commitAgentEvent(AgentOptions options, ProbeInstaller installer, long timerCostNs, long startCpuNs,
+                                         String optionsText) {
         AgentEvent e = new AgentEvent();
         e.formatVersion = perfstat.format.RecordingFormat.VERSION;
         e.agentVersion = Agent.version();
