@@ -115,11 +115,11 @@ public final class AgentOptions {
                     + "a row each, `Class::method(int,String)`; `perfstat … --probes-merge` sets `true`).");
 
     public static final AgentOption<Long> DELAY = declare("delay", "DURATION", OptionTypes.duration(1_000_000, "ms", 0), 0L,
-            o -> o.delayMs() > 0, "Started with the JVM: open the counters' window this long after the agent's start "
+            new Recorded(Recorded.DELAYED), "Started with the JVM: open the counters' window this long after the agent's start "
                     + "(`2s`, `500ms`), as `perf stat --delay`: counters, probes, hot methods and the JDK's rows count from "
                     + "there (the totals then are taken as the baseline, phase `late-start`); default 0, at once.");
     public static final AgentOption<String> FROM = declare("from", "pkg.Class::method", OptionTypes.nullable(OptionTypes.method()),
-            null, o -> o.from() != null, "Started with the JVM: open the counters' window at the first call of this method "
+            null, new Recorded(Recorded.FROM_A_METHOD), "Started with the JVM: open the counters' window at the first call of this method "
                     + "(probed for it, by any thread; an overload's parameter types may be given), so that a warm-up before "
                     + "it is not counted. A method never called leaves the window unopened: the counts are the whole run's, "
                     + "and the recording says so (`perfstat.LateWindow`).");
@@ -163,6 +163,8 @@ public final class AgentOptions {
         static final int WITH_SAMPLED_TIMING = 2;
         static final int STARTED_WITH_THE_JVM = 3;
         static final int MERGED = 4;
+        static final int DELAYED = 5;
+        static final int FROM_A_METHOD = 6;
         private final int when;
 
         Recorded(int when) {
@@ -180,6 +182,10 @@ public final class AgentOptions {
                     return !o.attached() && o.durationMs() == 0;
                 case MERGED:
                     return o.probesMerge();
+                case DELAYED:
+                    return o.delayMs() > 0;
+                case FROM_A_METHOD:
+                    return o.from() != null;
                 default:
                     return false;
             }

@@ -61,9 +61,9 @@ final class AgentSession {
     private final ProbeInstaller installer;
     private final CounterSet counterSet;
     private final CounterReader reader;
-    private final Runnable probesHook = () -> emitProbes(Phase.TOTALS);
-    private final Runnable countersHook = () -> commitCounters(Phase.END);
-    private final Runnable patternsHook = this::emitPatterns;
+    private final Runnable probesHook = new Hook(Hook.PROBES);
+    private final Runnable countersHook = new Hook(Hook.COUNTERS);
+    private final Runnable patternsHook = new Hook(Hook.PATTERNS);
     private final Runnable perfHook;
     /** The timer's cost, measured once when the session opens (0 when nothing is probed); a window reports the same. */
     private final long timerCostNs;
@@ -78,6 +78,60 @@ final class AgentSession {
     private Runnable lateHook;
     private final long openedNs = System.nanoTime();
     private boolean closed;
+
+    /**
+     * The session's periodic events, as JFR calls them at the end of a chunk. A class, not lambdas: a JVM spins a
+     * class for each lambda it meets, and these are met at its start (docs/agent.md, the agent's start).
+     */
+    private final class Hook implements Runnable {
+        static final int PROBES = 0;
+        static final int COUNTERS = 1;
+        static final int PATTERNS = 2;
+        static final int PERF = 3;
+        private final int what;
+
+        Hook(int what) {
+            this.what = what;
+        }
+
+        @Override
+        public void run() {
+            switch (what) {
+                case PROBES -> emitProbes(Phase.TOTALS);
+                case COUNTERS -> commitCounters(Phase.END);
+                case PATTERNS -> emitPatterns();
+                default -> reader.commitEnd();
+            }
+        }
+    }
+
+    /** Undoes an opening step: a periodic event's hook removed, or the counter reader stopped (not a lambda, as above). */
+    private static final class Undo implements AutoCloseable {
+        private final Runnable hook;
+        private final CounterReader reader;
+
+        private Undo(Runnable hook, CounterReader reader) {
+            this.hook = hook;
+            this.reader = reader;
+        }
+
+        static Undo periodic(Runnable hook) {
+            return new Undo(hook, null);
+        }
+
+        static Undo stopping(CounterReader reader) {
+            return new Undo(null, reader);
+        }
+
+        @Override
+        public void close() {
+            if (hook != null) {
+                FlightRecorder.removePeriodicEvent(hook);
+            } else {
+                reader.stop();
+            }
+        }
+    }
 
     /** A window opened by perfstat attach on a JVM whose agent was already running: a recording of its own. */
     private record Window(Recording recording, Path part, Path out, Thread timer, Messages say, Thread atExit) {
@@ -94,7 +148,7 @@ final class AgentSession {
         this.installer = installer;
         this.counterSet = counterSet;
         this.reader = reader;
-        this.perfHook = reader == null ? null : reader::commitEnd;
+        this.perfHook = reader == null ? null : new Hook(Hook.PERF);
         this.timerCostNs = timerCostNs;
         this.startCpuNs = startCpuNs;
         this.say = Messages.to(options.messages());
@@ -117,7 +171,7 @@ final class AgentSession {
         boolean attached = attachedOptions(o);
         Path part = attached ? out.resolveSibling(out.getFileName() + ".part") : null;
         List<AutoCloseable> undo = new ArrayList<>();
-        long cpuAtStart = ProcessCounters.read().taskClockNs();
+        long cpuAtStart = ProcessCounters.statTaskClockNs(); // /proc/self/stat alone, not every thread's files
         // nothing probed: no probe runtime, no Byte Buddy, no timer calibration (nothing to correct)
         ProbeInstaller installer = filters.isEmpty() ? null : installer(o, filters, bootReason);
         Thread ready = StartUp.begin(installer, !o.events().isEmpty()); // alongside JFR's start
@@ -136,7 +190,9 @@ final class AgentSession {
             if (!attached) {
                 quietJit(o);
             }
-            long startCpuNs = ProcessCounters.read().taskClockNs() - cpuAtStart;
+            long startCpuNs = ProcessCounters.statTaskClockNs() - cpuAtStart;
+            // before the window opens: the events' commits and /sys's reads are not counted as the application's
+            commitAgentEvent(o, installer, timerCost, startCpuNs, o.describeForRecording());
             commitCounters(Phase.START);
             Counting counting = openCounters(o, undo);
             timeTransformation(installer, counting.reader());
@@ -150,7 +206,6 @@ final class AgentSession {
             if (late != null) {
                 late.attach(s, counting.set() == null ? 0 : counting.set().windowNs());
             }
-            s.commitAgentEvent(o.describeForRecording());
             if (attached) {
                 s.sayMatches(); // a running JVM has its classes loaded: the counts mean something now
             } else {
@@ -288,20 +343,20 @@ final class AgentSession {
         }
         PerfControl perf = perfControl(o);
         CounterSet set = CounterSet.open(o.events());
-        undo.add(set::close);
+        undo.add(set);
         if (perf != null) {
             perf.send("enable"); // perf's window opens with perfstat's
         }
         CounterReader reader = new CounterReader(set, o.intervalMs() * 1_000_000L,
                 o.intervalLog() == null ? null : Path.of(o.intervalLog()), perf);
-        undo.add(reader::stop);
+        undo.add(Undo.stopping(reader));
         return new Counting(set, reader);
     }
 
     /** Registers the periodic events' hooks (and starts the counter reader), their removal added to {@code undo}. */
     private void addPeriodicEvents(List<AutoCloseable> undo) {
         FlightRecorder.addPeriodicEvent(CountersEvent.class, countersHook);
-        undo.add(() -> FlightRecorder.removePeriodicEvent(countersHook));
+        undo.add(Undo.periodic(countersHook));
         if (late != null) {
             Runnable hook = late::commit;
             lateHook = hook;
@@ -310,13 +365,13 @@ final class AgentSession {
         }
         if (installer != null) { // nothing probed: no probe or pattern events to emit, and their classes never load
             FlightRecorder.addPeriodicEvent(ProbeEvent.class, probesHook);
-            undo.add(() -> FlightRecorder.removePeriodicEvent(probesHook));
+            undo.add(Undo.periodic(probesHook));
             FlightRecorder.addPeriodicEvent(ProbePatternEvent.class, patternsHook);
-            undo.add(() -> FlightRecorder.removePeriodicEvent(patternsHook));
+            undo.add(Undo.periodic(patternsHook));
         }
         if (reader != null) {
             FlightRecorder.addPeriodicEvent(PerfCounterEvent.class, perfHook);
-            undo.add(() -> FlightRecorder.removePeriodicEvent(perfHook));
+            undo.add(Undo.periodic(perfHook));
             reader.start();
         }
     }
@@ -573,6 +628,12 @@ final class AgentSession {
 
     /** What the agent is and runs with: the recording's perfstat.Agent event. */
     private void commitAgentEvent(String optionsText) {
+        commitAgentEvent(options, installer, timerCostNs, startCpuNs, optionsText);
+    }
+
+    /** The perfstat.Agent and perfstat.Setup events of a session with these options, probes and costs. */
+    private static void commitAgentEvent(AgentOptions options, ProbeInstaller installer, long timerCostNs, long startCpuNs,
+                                         String optionsText) {
         AgentEvent e = new AgentEvent();
         e.formatVersion = perfstat.format.RecordingFormat.VERSION;
         e.agentVersion = Agent.version();

@@ -175,7 +175,12 @@ public final class CounterSet implements AutoCloseable {
             if (c.fds != null) { // each thread's name read once, however many events
                 c.roles = new ThreadRole[c.tids.length];
                 for (int i = 0; i < c.roles.length; i++) {
-                    c.roles[i] = roleOfTid.computeIfAbsent(c.tids[i], threads::roleOf);
+                    ThreadRole role = roleOfTid.get(c.tids[i]); // not computeIfAbsent: no lambda at the JVM's start
+                    if (role == null) {
+                        role = threads.roleOf(c.tids[i]);
+                        roleOfTid.put(c.tids[i], role);
+                    }
+                    c.roles[i] = role;
                 }
             }
         }

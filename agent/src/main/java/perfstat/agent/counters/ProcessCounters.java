@@ -70,7 +70,7 @@ public final class ProcessCounters {
     }
 
     /** The whole process's task-clock from /proc/self/stat alone (10 ms ticks, exited threads included), or -1. */
-    static long statTaskClockNs() {
+    public static long statTaskClockNs() {
         return readStat().taskClock();
     }
 

@@ -183,11 +183,21 @@ final class ThreadCounts {
     private void retire(Seen s) {
         anyEnded = true;
         endedWaitNs += s.last[3] - s.base[3];
-        long[] sum = ended[s.born ? 1 : 0].computeIfAbsent(s.role, r -> new long[4]);
+        long[] sum = sums(ended[s.born ? 1 : 0], s.role);
         for (int i = 0; i < 3; i++) {
             sum[i] += s.last[i] - s.base[i];
         }
         sum[3]++;
+    }
+
+    /** {@code role}'s four sums in {@code m}, put there where missing (not computeIfAbsent: no lambda at the JVM's start). */
+    private static long[] sums(Map<ThreadRole, long[]> m, ThreadRole role) {
+        long[] sum = m.get(role);
+        if (sum == null) {
+            sum = new long[4];
+            m.put(role, sum);
+        }
+        return sum;
     }
 
     /** Per role, in the enum's order (ENDED left out): the counts since the opening, of live and ended threads. */
@@ -206,7 +216,7 @@ final class ThreadCounts {
                 continue;
             }
             for (Map.Entry<ThreadRole, long[]> e : ended[i].entrySet()) {
-                long[] sum = sums.computeIfAbsent(e.getKey(), r -> new long[4]);
+                long[] sum = sums(sums, e.getKey());
                 for (int k = 0; k < 4; k++) {
                     sum[k] += e.getValue()[k];
                 }
@@ -216,7 +226,7 @@ final class ThreadCounts {
             if (born != null && born != s.born) {
                 continue;
             }
-            long[] sum = sums.computeIfAbsent(s.role, r -> new long[4]);
+            long[] sum = sums(sums, s.role);
             for (int i = 0; i < 3; i++) {
                 sum[i] += s.last[i] - s.base[i];
             }

@@ -153,9 +153,13 @@ public final class RecordingSession {
         // each event type's settings (enabled, threshold, period) as JFR applies them: a reader, JMC's rules among them,
         // learns what was recorded, and what was not
         r.enable("jdk.ActiveSetting");
-        CONFIGURATION_EVENTS.forEach(r::enable); // JFR's own period for them: at the start of every chunk
+        for (String e : CONFIGURATION_EVENTS) { // loops, not lambdas, at the JVM's start (docs/agent.md)
+            r.enable(e); // JFR's own period for them: at the start of every chunk
+        }
         if (jdk != null) {
-            PRIVATE_EVENTS.forEach(r::disable);
+            for (String e : PRIVATE_EVENTS) {
+                r.disable(e);
+            }
         }
         r.setToDisk(true);
         ownerOnly(out); // JFR truncates and appends to the file it finds, keeping its permissions

@@ -1,5 +1,6 @@
 package perfstat.agent.counters;
 
+import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import java.lang.foreign.Arena;
@@ -9,7 +10,6 @@ import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.StructLayout;
 import java.lang.invoke.MethodHandle;
-import java.lang.invoke.VarHandle;
 
 /**
  * The native layer for Java 22 and later (this file is in the jar's
@@ -76,7 +76,8 @@ final class Native {
         private final long close;
         private final long getrusage;
         private final StructLayout captureLayout = Linker.Option.captureStateLayout();
-        private final VarHandle errno = captureLayout.varHandle(MemoryLayout.PathElement.groupElement("errno"));
+        /** errno's place in the captured state, read as an int there (a layout's VarHandle costs the start more). */
+        private final long errnoOffset = captureLayout.byteOffset(MemoryLayout.PathElement.groupElement("errno"));
         /**
          * {@code long syscall(long number, ...)}, every argument passed as a long (pointers as their
          * address): one downcall for all four calls, as each handle FFM links costs the agent's start
@@ -112,7 +113,7 @@ final class Native {
         }
 
         private int errno() {
-            return (int) errno.get(capture, 0L);
+            return capture.get(JAVA_INT, errnoOffset);
         }
 
         @Override
