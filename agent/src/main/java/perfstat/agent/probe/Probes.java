@@ -34,7 +34,12 @@ import org.HdrHistogram.Histogram;
  *   <li>Timing is sampled: per stripe or lane and probe, the next timed call is drawn
  *       uniformly from the next 1 to 2N-1 calls (mean N, {@code sample=N}), and a thread's
  *       first timed call of a probe uniformly from its first 1 to N calls, so that the timed
- *       calls are a fair sample of all calls, not always the first, cold one; {@code timing=exact}
+ *       calls are a fair sample of all calls, not always the first, cold one. A stripe's gaps for
+ *       a probe come from a random stream of that probe's own (its seed stirred from the probe's
+ *       id, the stripe and the thread, {@link #mix}), a lane's from the thread's one stream in
+ *       turn, so that probes called together (a method and its probed callee) are timed
+ *       independently: an outer timed call holds an inner one's timed path about once in N, as
+ *       any call does; {@code timing=exact}
  *       times every call, {@code off} none. A timed call costs two
  *       {@code System.nanoTime()} and one histogram record: for the stripe's owner, into a
  *       histogram of the stripe's own with plain writes (no locked instruction); for a thread
@@ -167,7 +172,7 @@ public final class Probes {
                 cells[s * LINE + REMAINING] = 1; // replaced by a thread's first gap as it takes the stripe (restart)
                 cells[s * LINE + OWNER] = NO_OWNER;
                 cells[s * LINE + BASE] = 1;
-                cells[s * LINE + SEED] = 0x9E3779B97F4A7C15L * (s + 1) + next;
+                cells[s * LINE + SEED] = mix(0x9E3779B97F4A7C15L * (s + 1) + next);
             }
             CELLS[next] = cells;
             NAMES[next] = n;
@@ -239,7 +244,8 @@ public final class Probes {
      * timed call moves them), so that the count stays exact.
      */
     private static void restart(long[] c, int base, long tid) {
-        long x = xorshift(c[base + SEED] ^ (tid * 0x9E3779B97F4A7C15L) | 1);
+        long x = mix(c[base + SEED] + tid * 0x9E3779B97F4A7C15L);
+        x = x == 0 ? 0x9E3779B97F4A7C15L : x; // xorshift's one state it cannot leave
         c[base + SEED] = x;
         long first = firstGap(x);
         long seq = c[base + SEQUENCE];
@@ -311,6 +317,18 @@ public final class Probes {
         long x = xorshift(c[base + SEED]);
         c[base + SEED] = x;
         return 1 + Math.floorMod(x, 2 * mean - 1);
+    }
+
+    /**
+     * Every bit of {@code z} stirred into every bit of the result (SplitMix64's finalizer), so that seeds differing in
+     * one bit (consecutive probe ids) start unrelated streams. Without it (the seed {@code | 1} put straight into
+     * xorshift), probes 2k and 2k+1 started the same state and drew the same timed calls: a method calling its probed
+     * callee once a call then held the callee's cold timed path in every timed call (sampled p50 10-20x exact).
+     */
+    static long mix(long z) {
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
     }
 
     private static long xorshift(long x) {

@@ -9,7 +9,8 @@ import perfstat.cli.read.RunData;
 /**
  * Probes whose sampled timing left fewer timed calls than their percentiles need, with the
  * timing that would have sufficed at the calls seen: {@code --sample N} where one call in N
- * still gives p99 its timed calls, else {@code --timing exact}.
+ * gives p99 half as many timed calls again as it needs (the timed count varies from recording to
+ * recording, and advice followed once should suffice), else {@code --timing exact}.
  */
 public final class SparseTiming {
     private SparseTiming() {
@@ -41,7 +42,7 @@ public final class SparseTiming {
         fewest.forEach((probe, f) -> {
             // exact timing times every call: worth naming only where the calls give p50 its timed calls
             if (f.timed() < p99 && f.calls() >= p50) {
-                long sample = f.calls() / p99;
+                long sample = 2 * f.calls() / (3 * p99); // aims at 1.5x p99's timed calls: the count a recording varies
                 notes.add(new Note.SparseTiming(names.get(probe), f.calls(), f.timed(), sample >= 2 ? sample : 1,
                         f.calls() >= p99));
             }

@@ -1,6 +1,8 @@
 package perfstat.cli.stats;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.quicktheories.QuickTheory.qt;
+import static org.quicktheories.generators.SourceDSL.longs;
 
 import java.util.List;
 import java.util.TreeMap;
@@ -41,7 +43,7 @@ class SparseTimingTest {
     void aProbeCalledOftenButTimedRarelyGetsTheSampleThatWouldSufficeAtItsFewestCalls() {
         assertThat(lines(List.of(List.of(with(500_000, 480, "sampled"), with(300_000, 300, "sampled")))))
                 .containsExactly("Vfs::write: sampled timing timed as few as 300 of 300000 calls a recording, too few for its"
-                        + " percentiles; --sample 300 would time about 1000 a recording, enough for p99");
+                        + " percentiles; --sample 200 would time about 1500 a recording, enough for p99");
     }
 
     @Test
@@ -52,6 +54,21 @@ class SparseTimingTest {
         assertThat(lines(List.of(List.of(with(200, 0, "sampled")))))
                 .containsExactly("Vfs::write: sampled timing timed as few as 0 of 200 calls a recording, too few for its"
                         + " percentiles; --timing exact times them all (enough for p50, not for p99)");
+    }
+
+    /**
+     * The advice leaves a margin: the suggested N times at least 1.5x the calls p99 needs at the calls seen (aimed at
+     * exactly 1000, about half the recordings that follow it would time fewer and repeat the note).
+     */
+    @Test
+    void followingTheSuggestedSampleOnceTimesHalfAgainWhatP99Needs() {
+        long p99 = Comparison.minimumTimedCalls(MetricId.Statistic.P99);
+        qt().withFixedSeed(32L).withExamples(200).forAll(longs().between(3 * p99, 1_000_000_000L)).checkAssert(calls -> {
+            List<Note> notes = SparseTiming.notes(List.of(List.of(with(calls, p99 / 10, "sampled"))));
+            long sample = ((Note.SparseTiming) notes.get(0)).sample();
+            assertThat(sample).isGreaterThanOrEqualTo(2);
+            assertThat(calls / sample).isGreaterThanOrEqualTo(p99 * 3 / 2);
+        });
     }
 
     @Test
@@ -66,6 +83,6 @@ class SparseTimingTest {
     void theTableOfAComparisonCarriesTheNote() {
         RunData r = with(100_000, 90, "sampled");
         assertThat(Comparison.ofColumns(List.of(List.of(r, r), List.of(r, r))).notes())
-                .contains(new Note.SparseTiming("Vfs::write", 100_000, 90, 100, true));
+                .contains(new Note.SparseTiming("Vfs::write", 100_000, 90, 66, true));
     }
 }
