@@ -169,13 +169,16 @@ class StatIT {
 
     @Test
     void badInputIsOneLine() throws Exception {
-        Processes.Result notJava = Processes.perfstat(dir, "stat", "--", "ls", "-l");
+        // refused before any JVM starts: read in this JVM (Main.execute, as the jar's main runs it); the jar's exit 2 for
+        // stat is intervalRowsPerThreadSplitAndTheKeptRecording's, and --from's and --delay's are through the jar
+        Processes.Result notJava = Processes.read(dir, "stat", "--", "ls", "-l");
         assertThat(notJava.code()).isEqualTo(2);
         assertThat(notJava.err().strip()).startsWith("perfstat stat: stat runs Java commands").doesNotContain("\n");
-        Processes.Result badEvent = stat(Processes.java(), "-e", "cycels");
+        Processes.Result badEvent = Processes.read(dir, "stat", "-e", "cycels", "--", Processes.java(), "-cp", classes(),
+                "perfstat.itapp.CounterWorkload", "300");
         assertThat(badEvent.code()).isEqualTo(2);
         assertThat(badEvent.err().strip()).startsWith("perfstat stat: unknown event 'cycels'").doesNotContain("\n");
-        Processes.Result noCommand = Processes.perfstat(dir, "stat");
+        Processes.Result noCommand = Processes.read(dir, "stat");
         assertThat(noCommand.code()).isEqualTo(2);
         assertThat(noCommand.err().strip()).doesNotContain("\n");
         // as perf stat: a command that fails is still measured, and its status is perfstat's
