@@ -202,9 +202,9 @@ class AttachIT {
     /**
      * A target that exits during a 30 s window: attach notices at once, makes the agent's recording (written by the
      * target's JVM as it exited) the named file, owner-only, prints the table of the window it had with a note, and
-     * exits 0; the agent's lines were on attach's stderr, not in the target's output. The model's run ends once the
-     * window has been open a second, as its duration would end it (SIGTERM ends a run cleanly: ModelMain), rather than
-     * at a fixed time that a loaded machine's attach could miss.
+     * exits 0; the agent's lines were on attach's stderr, not in the target's output. The model's run ends a second after
+     * the window opened (the agent's "probes so far" line), as its duration would end it (SIGTERM ends a run cleanly:
+     * ModelMain), rather than at a fixed time that a loaded machine's attach could miss.
      */
     @Test
     void aTargetThatExitsDuringTheWindowGetsItsTable() throws Exception {
@@ -218,7 +218,8 @@ class AttachIT {
             Process cli = new ProcessBuilder(Processes.java(), "-jar", Processes.jar().toString(), "attach", Long.toString(p.pid()),
                     "--duration", "30s", "--probeset", "writepath", "-o", "short.jfr").directory(dir.toFile())
                     .redirectOutput(dir.resolve("attach.out").toFile()).redirectError(dir.resolve("attach.err").toFile()).start();
-            awaitWindow(dir.resolve("short.jfr.part"), cli);
+            // the window is open, its probes in, once the agent says what they matched (after its counters started)
+            awaitText(dir.resolve("attach.err"), "perfstat agent: probes so far: ", cli);
             Thread.sleep(1000);
             p.destroy(); // SIGTERM: the model ends its run, prints its score and exits 0
             exited.get(30, TimeUnit.SECONDS);
@@ -243,6 +244,18 @@ class AttachIT {
             p.destroy();
             p.waitFor(30, TimeUnit.SECONDS);
         }
+    }
+
+    /** Waits until {@code file} holds {@code text} (at most 60 s, or until attach ends). */
+    private static void awaitText(Path file, String text, Process cli) throws Exception {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (cli.isAlive() && System.nanoTime() < end) {
+            if (Files.exists(file) && Files.readString(file).contains(text)) {
+                return;
+            }
+            Thread.sleep(20);
+        }
+        assertThat(Files.readString(file)).as("attach's stderr").contains(text);
     }
 
     /** Waits until attach's window is open: its recording's {@code .part} exists (at most 60 s, or until attach ends). */
