@@ -75,12 +75,12 @@ class AttachTargetsIT {
     /** A JVM that forbids attaching, and one that forbids loading agents: one line each, exit 1. */
     @Test
     void attachDisabledAndDynamicLoadingDisabledAreOneLineEach() throws Exception {
-        String jar = Processes.jar().toString();
-        Process noAttach = new ProcessBuilder(Processes.java(), "-XX:+DisableAttachMechanism", "-cp", jar,
-                "perfstat.models.ModelMain", "fstime", "--duration-ms", "60000", "--warmup-ms", "0")
+        // JVMs that sleep (ExitApp forever): what refuses attach is the JVM, not what it runs
+        Process noAttach = new ProcessBuilder(Processes.java(), "-XX:+DisableAttachMechanism", "-cp", Recordings.itapp(),
+                "perfstat.itapp.ExitApp", "forever")
                 .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(dir.resolve("na.out").toFile()).start();
-        Process noAgents = new ProcessBuilder(Processes.java(), "-XX:-EnableDynamicAgentLoading", "-cp", jar,
-                "perfstat.models.ModelMain", "fstime", "--duration-ms", "60000", "--warmup-ms", "0")
+        Process noAgents = new ProcessBuilder(Processes.java(), "-XX:-EnableDynamicAgentLoading", "-cp", Recordings.itapp(),
+                "perfstat.itapp.ExitApp", "forever")
                 .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(dir.resolve("nd.out").toFile()).start();
         try {
             Processes.awaitJvmUp(noAttach.pid());
@@ -109,13 +109,18 @@ class AttachTargetsIT {
     void anotherUsersJvmIsRefusedAndNotListed() throws Exception {
         assumeTrue("root".equals(System.getProperty("user.name")), "needs root, to start a JVM as another user");
         assumeTrue(Processes.run(dir, List.of("sh", "-c", "command -v setpriv")).code() == 0, "no setpriv");
-        Path jar = dir.resolve("perfstat.jar");
-        Files.copy(Processes.jar(), jar);
+        // a JVM that sleeps (ExitApp forever), its class where nobody can read it
+        Path pkg = Files.createDirectories(dir.resolve("classes/perfstat/itapp"));
+        try (java.util.stream.Stream<Path> files = Files.list(Path.of(Recordings.itapp(), "perfstat/itapp"))) {
+            for (Path f : files.filter(f -> f.getFileName().toString().matches("(ExitApp|HostApp).*\\.class")).toList()) {
+                Files.copy(f, pkg.resolve(f.getFileName()));
+            }
+        }
         Processes.run(dir, List.of("chmod", "-R", "a+rwX", dir.toString()));
         Processes.run(dir, List.of("chmod", "a+x", dir.getParent().toString()));
         Process other = new ProcessBuilder("setpriv", "--reuid", "65534", "--regid", "65534", "--clear-groups",
-                Processes.java(), "-Djava.io.tmpdir=" + dir, "-XX:+EnableDynamicAgentLoading", "-cp", jar.toString(),
-                "perfstat.models.ModelMain", "fstime", "--duration-ms", "60000", "--warmup-ms", "0")
+                Processes.java(), "-Djava.io.tmpdir=" + dir, "-XX:+EnableDynamicAgentLoading", "-cp", dir.resolve("classes").toString(),
+                "perfstat.itapp.ExitApp", "forever")
                 .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(dir.resolve("other.out").toFile()).start();
         try {
             long pid = awaitOtherJvm(other);

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.ClassDescriptor;
  */
 public final class LongestFirst implements ClassOrderer {
     /** The IT classes by their time in the suite, longest first (failsafe's reports, two classes at a time). */
-    private static final List<String> BY_TIME = List.of("StatIT", "CliIT", "LifecycleIT", "ThirdPartyIT", "AgentIT",
-            "AttachTargetsIT", "TransformPathsIT", "JdkProbesIT", "PlainJfrIT", "HtmlRenderIT", "JmcRulesIT");
+    private static final List<String> BY_TIME = List.of("StatIT", "CliIT", "ThirdPartyIT", "LifecycleIT", "AttachIT",
+            "AgentIT", "AttachTargetsIT", "TransformPathsIT", "JdkProbesIT", "PlainJfrIT", "HtmlRenderIT", "JmcRulesIT");
 
     @Override
     public void orderClasses(ClassOrdererContext context) {

@@ -150,11 +150,15 @@ class StatIT {
         assertThat(never.err()).containsPattern("\\n +4000 +WarmThenWork::step calls")
                 .contains(" # the window never opened (--from " + app + "::never): " + app + "::never was never called;"
                         + " the counts are the whole run's");
+        // read in this JVM (Main.execute): a JVM the command had started would have written started.log
+        Path started = dir.resolve("started.log");
         for (String[] bad : List.of(new String[] {"--from", "WarmThenWork"}, new String[] {"--from", "a.B::c(Str ing)"},
                 new String[] {"--delay", "2 seconds"}, new String[] {"--delay", "1h30"})) {
-            Processes.Result r = Processes.perfstat(dir, "stat", bad[0], bad[1], "--", Processes.java(), "-version");
+            Processes.Result r = Processes.read(dir, "stat", bad[0], bad[1], "--", Processes.java(), "-Xlog:gc:file=" + started,
+                    "-version");
             assertThat(r.code()).as(String.join(" ", bad)).isEqualTo(2);
             assertThat(r.err().strip()).startsWith("perfstat stat: " + bad[0]).doesNotContain("\n").doesNotContain("version");
+            assertThat(started).as("no JVM started").doesNotExist();
         }
     }
 
