@@ -36,15 +36,32 @@ class AgentIT {
         return Processes.run(dir, cmd);
     }
 
+    /** The host without the agent, run once for the class's tests (in the shared recordings' directory). */
+    private static Processes.Result bare() throws Exception {
+        return Recordings.command("host-bare", null, List.of(Processes.java(), "-cp", Recordings.itapp(), "perfstat.itapp.HostApp",
+                Integer.toString(STEPS))).result();
+    }
+
+    /**
+     * The host under {@code java} with the agent and one probe ({@code probes=PROBE,out=…}), run once for the class's
+     * tests (in the shared recordings' directory): where {@code java} is this JVM's JDK, one run serves them all.
+     */
+    private static Recordings.Made probed(String java) throws Exception {
+        String file = "host-probed-" + Integer.toHexString(Recordings.real(java).hashCode()) + ".jfr";
+        return Recordings.command("host-probed-" + Recordings.real(java), file, List.of(java,
+                "-javaagent:" + Processes.jar() + "=probes=" + PROBE + ",out=" + file, "-cp", Recordings.itapp(),
+                "perfstat.itapp.HostApp", Integer.toString(STEPS)));
+    }
+
     @Test
     void probesCountEveryCallAndTheHostRunsAsWithout() throws Exception {
-        Processes.Result bare = host(Processes.java(), null);
-        Processes.Result probed = host(Processes.java(), "probes=" + PROBE + ",out=x.jfr");
+        Processes.Result bare = bare();
+        Processes.Result probed = probed(Processes.java()).result();
         assertThat(bare.code()).isEqualTo(3);
         assertThat(probed.code()).isEqualTo(3); // System.exit's status survives
         assertThat(probed.out()).isEqualTo(bare.out());
         assertThat(probed.err()).isEmpty();
-        RunData run = RecordingReader.read(dir.resolve("x.jfr").toString());
+        RunData run = RecordingReader.read(probed(Processes.java()).path().toString());
         assertThat(run.probes()).containsKey(PROBE);
         assertThat(run.probes().get(PROBE).calls()).isEqualTo(STEPS);
         assertThat(run.probes().get(PROBE).latencyNs().getTotalCount()).isPositive();
@@ -57,24 +74,26 @@ class AgentIT {
     void theRecordingHoldsNoEnvironmentPropertiesArgumentsOrPaths() throws Exception {
         // with a JDK settings file too (which records JMC's events, jdk.Shutdown among them), and the JVM's flags
         for (String settings : List.of("", ",jfr-settings=profile")) {
-            Processes.Result r = host(Processes.java(), "probes=" + PROBE + ",out=private.jfr" + settings);
+            // without settings: the class's shared run, made in the shared recordings' directory
+            Processes.Result r = settings.isEmpty() ? probed(Processes.java()).result()
+                    : host(Processes.java(), "probes=" + PROBE + ",out=private.jfr" + settings);
             assertThat(r.code()).isEqualTo(3);
-            Path f = dir.resolve("private.jfr");
+            Path f = settings.isEmpty() ? probed(Processes.java()).path() : dir.resolve("private.jfr");
             RunData run = RecordingReader.read(f.toString());
             assertThat(run.jdk().eventCounts().keySet()).as(settings).doesNotContain("jdk.InitialEnvironmentVariable",
                     "jdk.InitialSystemProperty", "jdk.JVMInformation", "jdk.SystemProcess", "jdk.NativeLibrary",
                     "jdk.ActiveRecording", "jdk.InitialSecurityProperty", "jdk.OSInformation", "jdk.StringFlag");
             assertThat(run.jdk().setup().aspects()).as(settings).containsKeys("GC", "JDK", "JDK vendor", "heap");
             String bytes = new String(Files.readAllBytes(f), StandardCharsets.ISO_8859_1);
-            assertThat(bytes).as(settings).doesNotContain(dir.toString()).doesNotContain(System.getProperty("user.home") + "/")
-                    .doesNotContain(System.getProperty("java.home")).doesNotContain("PATH=");
-            Files.delete(f);
+            assertThat(bytes).as(settings).doesNotContain(f.getParent().toString()).doesNotContain(dir.toString())
+                    .doesNotContain(System.getProperty("user.home") + "/").doesNotContain(System.getProperty("java.home"))
+                    .doesNotContain("PATH=");
         }
     }
 
     @Test
     void aBadOptionPrintsOneLineAndTheHostStillRuns() throws Exception {
-        Processes.Result bare = host(Processes.java(), null);
+        Processes.Result bare = bare();
         for (String bad : List.of("bogus=1", "timing=fast", "probeset=nosuch", "probes=a..b")) {
             Processes.Result r = host(Processes.java(), bad);
             assertThat(r.code()).as(bad).isEqualTo(3);
@@ -96,16 +115,16 @@ class AgentIT {
         assertThat(RecordingReader.read(dir.resolve("x.1.jfr").toString()).probes().get(PROBE).calls()).isEqualTo(STEPS);
     }
 
-    /** The agent's classes are Java 17 bytecode: they load in 17, 21 and 25 hosts. */
+    /** The agent's classes are Java 17 bytecode: they load in 17, 21 and 25 hosts (25's run the shared one where it is this JDK). */
     @ParameterizedTest
     @ValueSource(ints = {17, 21, 25})
     void loadsInOlderJvms(int feature) throws Exception {
         Path home = Processes.jdk(feature);
         assumeTrue(home != null, "no JDK " + feature + " installed under /usr/lib/jvm");
-        Processes.Result r = host(home.resolve("bin/java").toString(), "probes=" + PROBE + ",out=old.jfr");
-        assertThat(r.code()).isEqualTo(3);
-        assertThat(r.err()).isEmpty();
-        assertThat(RecordingReader.read(dir.resolve("old.jfr").toString()).probes().get(PROBE).calls()).isEqualTo(STEPS);
+        Recordings.Made m = probed(home.resolve("bin/java").toString());
+        assertThat(m.result().code()).isEqualTo(3);
+        assertThat(m.result().err()).isEmpty();
+        assertThat(RecordingReader.read(m.path().toString()).probes().get(PROBE).calls()).isEqualTo(STEPS);
     }
 
     /** perfstat itself runs on JDK 25: java -jar perfstat.jar on 17 says so in one line, not a class-version error. */

@@ -145,18 +145,17 @@ class CliIT {
      */
     @Test
     void aDiffSaysWhatDiffersBetweenItsSidesAndJudgesNoRowThatDifferenceInvalidates() throws Exception {
-        String classes = Path.of(perfstat.itapp.Mix.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
-        String agent = "-javaagent:" + Processes.jar() + "=out=";
-        for (List<String> run : List.of(List.of("-XX:StartFlightRecording=settings=default,filename=like-default.jfr"),
-                List.of("-XX:StartFlightRecording=settings=profile,filename=like-profile.jfr"),
-                List.of("-XX:+UseG1GC", agent + "like-g1.jfr"), List.of("-XX:+UseParallelGC", agent + "like-parallel.jfr"))) {
-            List<String> cmd = new java.util.ArrayList<>(List.of(Processes.java()));
-            cmd.addAll(run);
-            cmd.addAll(List.of("-cp", classes, "perfstat.itapp.Mix", "1000"));
-            Processes.Result r = Processes.run(dir, cmd);
-            assertThat(r.code()).as(r.err()).isZero();
+        // plain JFR's two settings and the agent under G1: the shared recordings of Mix (JmcRulesIT and PlainJfrIT read them too)
+        Map<String, Recordings.Made> shared = Map.of("like-default.jfr", Recordings.mixJfr(Processes.java(), "default"),
+                "like-profile.jfr", Recordings.mixJfr(Processes.java(), "profile"), "like-g1.jfr", Recordings.mixAgentG1());
+        for (Map.Entry<String, Recordings.Made> m : shared.entrySet()) {
+            assertThat(m.getValue().result().code()).as(m.getValue().result().err()).isZero();
+            Recordings.copy(m.getValue().path(), dir, m.getKey());
         }
-        Processes.Result settings = Processes.perfstat(dir, "diff", "like-default.jfr", "like-profile.jfr");
+        Processes.Result r = Processes.run(dir, List.of(Processes.java(), "-XX:+UseParallelGC",
+                "-javaagent:" + Processes.jar() + "=out=like-parallel.jfr", "-cp", Recordings.itapp(), "perfstat.itapp.Mix", "1500"));
+        assertThat(r.code()).as(r.err()).isZero();
+        Processes.Result settings = Processes.read(dir, "diff", "like-default.jfr", "like-profile.jfr");
         System.out.println(settings.out());
         assertThat(settings.code()).as(settings.err()).isZero();
         assertThat(settings.out()).contains("\n what differs: JFR settings\n")
@@ -164,12 +163,12 @@ class CliIT {
                 .doesNotContainPattern("monitor blocks +[+-][0-9.]+%")
                 .contains("# JFR settings of jdk.JavaMonitorEnter, jdk.ThreadPark differ: like-default: threshold 20 ms,"
                         + " like-profile: threshold 10 ms; so monitor blocks, monitor blocked (msecs)");
-        Processes.Result gc = Processes.perfstat(dir, "diff", "like-g1.jfr", "like-parallel.jfr");
+        Processes.Result gc = Processes.read(dir, "diff", "like-g1.jfr", "like-parallel.jfr");
         System.out.println(gc.out());
         assertThat(gc.code()).as(gc.err()).isZero();
         assertThat(gc.out()).containsPattern("\n what differs: GC[,\n]").contains("# GC differs: like-g1: G1, like-parallel: Parallel")
                 .doesNotContain("not comparable");
-        Processes.Result json = Processes.perfstat(dir, "diff", "like-g1.jfr", "like-parallel.jfr", "--format", "json");
+        Processes.Result json = Processes.read(dir, "diff", "like-g1.jfr", "like-parallel.jfr", "--format", "json");
         @SuppressWarnings("unchecked")
         Map<String, Object> c = (Map<String, Object>) ((Map<String, Object>) Json.parse(json.out())).get("comparability");
         assertThat(c.get("differs").toString()).contains("GC");
@@ -354,7 +353,7 @@ class CliIT {
             Path a = root.resolve("recordings/" + pair + "-unpatched.jfr");
             Path b = root.resolve("recordings/" + pair + "-patched.jfr");
             assertThat(a).isRegularFile();
-            Processes.Result r = Processes.perfstat(dir, "diff", a.toString(), b.toString());
+            Processes.Result r = Processes.read(dir, "diff", a.toString(), b.toString());
             assertThat(r.code()).as(r.err()).isZero();
             assertThat(r.out()).contains("Performance counter stats for '" + pair + "'");
             String bytes = new String(Files.readAllBytes(a), java.nio.charset.StandardCharsets.ISO_8859_1);

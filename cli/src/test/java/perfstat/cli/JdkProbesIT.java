@@ -26,6 +26,12 @@ class JdkProbesIT {
         return host(Processes.java(), agentArgs);
     }
 
+    /** The host without the agent, run once for the class's tests (in the shared recordings' directory). */
+    private static Processes.Result bare() throws Exception {
+        return Recordings.command("jdkuser-bare", null, List.of(Processes.java(), "-cp", Recordings.itapp(), "perfstat.itapp.JdkUser",
+                Integer.toString(N))).result();
+    }
+
     private Processes.Result host(String java, String agentArgs) throws Exception {
         String classes = Path.of(perfstat.itapp.JdkUser.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
         List<String> cmd = new ArrayList<>(List.of(java));
@@ -38,7 +44,7 @@ class JdkProbesIT {
 
     @Test
     void jdkClassesConstructorsAndAnnotationsAreProbed() throws Exception {
-        Processes.Result bare = host(null);
+        Processes.Result bare = bare();
         String patterns = String.join(";", "java.util.HashMap::get", "java.util.concurrent.locks.ReentrantLock::lock",
                 "java.lang.String::hashCode", "perfstat.itapp.JdkUser$Thing::<init>", "@perfstat.itapp.Timed",
                 "com.example.Nope::x", "java.lang.System::nanoTime", "java.lang.Thread::getId", "java.util.Arrays::copyOf");
@@ -90,7 +96,7 @@ class JdkProbesIT {
     /** Whole classes that the JDK, JFR and Byte Buddy use everywhere, perfstat's own path included: no recursion, no deadlock. */
     @Test
     void wholeCollectionClassesAndStringAreProbedWithoutRecursionOrDeadlock() throws Exception {
-        Processes.Result bare = host(null);
+        Processes.Result bare = bare();
         Processes.Result r = host("out=r.jfr,probes=java.util.HashMap;java.util.concurrent.ConcurrentHashMap;java.util.ArrayList;"
                 + "java.lang.String");
         assertThat(r.code()).as(r.err()).isZero();

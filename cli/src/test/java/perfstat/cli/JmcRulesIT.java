@@ -69,6 +69,11 @@ class JmcRulesIT {
         return dir.resolve(name);
     }
 
+    private static Path shared(Recordings.Made made) {
+        assertThat(made.result().code()).as(made.result().err()).isZero();
+        return made.path();
+    }
+
     /** The rules JMC finds not applicable (Severity.NA) on a recording. */
     private static Set<String> notApplicable(IItemCollection items) throws Exception {
         Map<IRule, Future<IResult>> results = RulesToolkit.evaluateParallel(RuleRegistry.getRules(), items,
@@ -85,11 +90,11 @@ class JmcRulesIT {
     @Test
     void jmcReadsPerfstatsRecordingsAndWithProfileSettingsRunsWhatItRunsOnAProfileRecording() throws Exception {
         String agent = "-javaagent:" + Processes.jar();
-        IItemCollection own = JfrLoaderToolkit.loadEvents(record("perfstat.jfr", agent + "=out=perfstat.jfr").toFile());
+        // the agent's with its defaults and plain JFR's profile: the shared recordings of Mix (CliIT diffs them too)
+        IItemCollection own = JfrLoaderToolkit.loadEvents(shared(Recordings.mixAgentG1()).toFile());
         IItemCollection withProfile = JfrLoaderToolkit.loadEvents(
                 record("perfstat-profile.jfr", agent + "=out=perfstat-profile.jfr,jfr-settings=profile").toFile());
-        IItemCollection plain = JfrLoaderToolkit.loadEvents(
-                record("profile.jfr", "-XX:StartFlightRecording=settings=profile,filename=profile.jfr").toFile());
+        IItemCollection plain = JfrLoaderToolkit.loadEvents(shared(Recordings.mixJfr(Processes.java(), "profile")).toFile());
         for (IItemCollection items : List.of(own, withProfile)) {
             assertThat(items.apply(ItemFilters.type("jdk.ActiveSetting")).hasItems()).isTrue();
             assertThat(items.apply(ItemFilters.type(Events.Counters.NAME)).hasItems()).isTrue();

@@ -20,10 +20,6 @@ class PlainJfrIT {
     @TempDir
     Path dir;
 
-    private static String classes() throws Exception {
-        return Path.of(perfstat.itapp.Mix.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
-    }
-
     /** The number after {@code label} in the jfr tool's output ("Compiled Methods: 1,367", "accumulatedCount = 12"), the last one. */
     private static long last(String out, String label) {
         Matcher m = Pattern.compile(Pattern.quote(label) + "\\s*[:=]\\s*([0-9,]+)").matcher(out);
@@ -40,9 +36,10 @@ class PlainJfrIT {
     void aPlainRecordingsJdkRowsAreTheJfrToolsNumbers(int feature) throws Exception {
         Path home = Processes.jdk(feature);
         assumeTrue(home != null, "no JDK " + feature + " installed under /usr/lib/jvm");
-        Processes.Result run = Processes.run(dir, List.of(home.resolve("bin/java").toString(),
-                "-XX:StartFlightRecording=settings=default,filename=mix.jfr", "-cp", classes(), "perfstat.itapp.Mix", "1500"));
-        assertThat(run.code()).as(run.err()).isZero();
+        // the shared recording of Mix under JFR's default settings (CliIT diffs the one of this JDK too)
+        Recordings.Made run = Recordings.mixJfr(home.resolve("bin/java").toString(), "default");
+        assertThat(run.result().code()).as(run.result().err()).isZero();
+        Recordings.copy(run.path(), dir, "mix.jfr");
         String jfr = Path.of(System.getProperty("java.home"), "bin", "jfr").toString();
         String compiler = Processes.run(dir, List.of(jfr, "view", "compiler-statistics", "mix.jfr")).out();
         String threads = Processes.run(dir, List.of(jfr, "print", "--events", "jdk.JavaThreadStatistics", "mix.jfr")).out();

@@ -64,6 +64,25 @@ public final class Processes {
         return new Result(code, out.toString(), err.toString());
     }
 
+    /**
+     * Waits until the JVM {@code pid} handles SIGQUIT (its signal dispatcher runs: it is past start-up, listed and
+     * attachable; at most 60 s), rather than a fixed sleep that a loaded machine outlasts and an idle one wastes.
+     */
+    public static void awaitJvmUp(long pid) throws IOException, InterruptedException {
+        Path status = Path.of("/proc", Long.toString(pid), "status");
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (System.nanoTime() < end) {
+            if (Files.exists(status)) {
+                String caught = Files.readAllLines(status).stream().filter(l -> l.startsWith("SigCgt:")).findFirst().orElse("");
+                if (!caught.isEmpty() && (Long.parseLong(caught.substring(7).strip(), 16) & (1L << 2)) != 0) {
+                    return; // bit 2: signal 3, SIGQUIT
+                }
+            }
+            Thread.sleep(20);
+        }
+        throw new IllegalStateException("the JVM " + pid + " did not come up in 60 s");
+    }
+
     /** The home of an installed JDK of this feature release under /usr/lib/jvm, or null. */
     public static Path jdk(int feature) throws IOException {
         Path jvm = Path.of("/usr/lib/jvm");

@@ -150,11 +150,15 @@ class StatIT {
         assertThat(never.err()).containsPattern("\\n +4000 +WarmThenWork::step calls")
                 .contains(" # the window never opened (--from " + app + "::never): " + app + "::never was never called;"
                         + " the counts are the whole run's");
+        // read in this JVM (Main.execute): a JVM the command had started would have written started.log
+        Path started = dir.resolve("started.log");
         for (String[] bad : List.of(new String[] {"--from", "WarmThenWork"}, new String[] {"--from", "a.B::c(Str ing)"},
                 new String[] {"--delay", "2 seconds"}, new String[] {"--delay", "1h30"})) {
-            Processes.Result r = Processes.perfstat(dir, "stat", bad[0], bad[1], "--", Processes.java(), "-version");
+            Processes.Result r = Processes.read(dir, "stat", bad[0], bad[1], "--", Processes.java(), "-Xlog:gc:file=" + started,
+                    "-version");
             assertThat(r.code()).as(String.join(" ", bad)).isEqualTo(2);
             assertThat(r.err().strip()).startsWith("perfstat stat: " + bad[0]).doesNotContain("\n").doesNotContain("version");
+            assertThat(started).as("no JVM started").doesNotExist();
         }
     }
 
@@ -169,13 +173,16 @@ class StatIT {
 
     @Test
     void badInputIsOneLine() throws Exception {
-        Processes.Result notJava = Processes.perfstat(dir, "stat", "--", "ls", "-l");
+        // refused before any JVM starts: read in this JVM (Main.execute, as the jar's main runs it); the jar's exit 2 for
+        // stat is intervalRowsPerThreadSplitAndTheKeptRecording's, and --from's and --delay's are through the jar
+        Processes.Result notJava = Processes.read(dir, "stat", "--", "ls", "-l");
         assertThat(notJava.code()).isEqualTo(2);
         assertThat(notJava.err().strip()).startsWith("perfstat stat: stat runs Java commands").doesNotContain("\n");
-        Processes.Result badEvent = stat(Processes.java(), "-e", "cycels");
+        Processes.Result badEvent = Processes.read(dir, "stat", "-e", "cycels", "--", Processes.java(), "-cp", classes(),
+                "perfstat.itapp.CounterWorkload", "300");
         assertThat(badEvent.code()).isEqualTo(2);
         assertThat(badEvent.err().strip()).startsWith("perfstat stat: unknown event 'cycels'").doesNotContain("\n");
-        Processes.Result noCommand = Processes.perfstat(dir, "stat");
+        Processes.Result noCommand = Processes.read(dir, "stat");
         assertThat(noCommand.code()).isEqualTo(2);
         assertThat(noCommand.err().strip()).doesNotContain("\n");
         // as perf stat: a command that fails is still measured, and its status is perfstat's
