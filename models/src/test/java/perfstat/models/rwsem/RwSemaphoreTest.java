@@ -139,9 +139,16 @@ class RwSemaphoreTest {
         RwSemaphore sem = new RwSemaphore(v, 2, stats);
         AtomicReference<Throwable> failure = new AtomicReference<>();
         CountDownLatch firstIn = new CountDownLatch(1);
+        CountDownLatch secondTrying = new CountDownLatch(1);
         Thread first = task(0, Task.DEFAULT_SLICE_NS, t -> {
             sem.downWrite(t);
             firstIn.countDown();
+            try {
+                // the 20 ms run starts once the second is about to try (on a busy machine it may start late)
+                secondTrying.await(10, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
             long end = System.nanoTime() + 20_000_000L; // runs, on its CPU, for 20 ms
             while (System.nanoTime() < end) {
                 Thread.onSpinWait();
@@ -150,6 +157,7 @@ class RwSemaphoreTest {
         }, failure);
         firstIn.await();
         Thread second = task(1, 1_000_000_000L, t -> {
+            secondTrying.countDown();
             sem.downWrite(t);
             sem.upWrite(t);
         }, failure);
