@@ -149,9 +149,6 @@ public final class StatRenderer {
         }
     }
 
-    /** The text row's name for the whole process's task-clock ({@link StatSummary#PROCESS}). */
-    static final String PROCESS_LABEL = "whole process";
-
     /**
      * The footer: what the task-clock row leaves out (where it does), then the command's notes (one per probe
      * pattern that matched nothing among them, with its hint).
@@ -233,12 +230,8 @@ public final class StatRenderer {
 
     private static String textLine(StatSummary.Line l, String shown) {
         StringBuilder b = new StringBuilder();
-        perfstat.format.ThreadRole role = perfstat.cli.stats.RoleRows.role(l.event());
-        String event = role != null ? "  " + perfstat.cli.stats.RoleRows.label(role) // perf's indented sub-row
-                : l.event().equals(StatSummary.PROCESS) ? "  " + PROCESS_LABEL
-                : l.event().equals(perfstat.cli.stats.RoleRows.JIT_OBSERVER) ? "  " + perfstat.cli.stats.RoleRows.JIT_OBSERVER_LABEL
-                : l.event().equals(perfstat.cli.stats.RoleRows.TRANSFORM) ? "  " + perfstat.cli.stats.RoleRows.TRANSFORM_LABEL
-                : l.event();
+        String sub = perfstat.cli.stats.RoleRows.textLabel(l.event()); // perf's indented sub-row, named as the table's
+        String event = sub != null ? sub : l.event();
         b.append(String.format(Locale.ROOT, "%18s %-5s%-33s", shown, l.unit(), event));
         if (l.event().length() >= 33) {
             b.append(' '); // a probe's long name: its comment still stands apart

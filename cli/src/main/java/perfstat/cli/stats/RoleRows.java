@@ -207,11 +207,12 @@ public final class RoleRows {
     /** The key of the row of perfstat's class transformation on the application's threads: {@code task-clock:transform}. */
     public static final String TRANSFORM = PerfEvent.TASK_CLOCK.part("transform");
 
-    /** The name of {@link #TRANSFORM}'s row in {@code stat}'s text (perf's width). */
-    public static final String TRANSFORM_LABEL = "perfstat transforming classes";
-
+    /**
+     * The row of {@link #TRANSFORM}: {@code stat}'s text names it as the table does, less the unit ({@link #textLabel}),
+     * so its name fits perf's width.
+     */
     private static final Metric TRANSFORM_METRIC = new Metric(new MetricId(MetricId.Kind.COUNTER, TRANSFORM,
-            MetricId.Statistic.TOTAL, "ms"), TRANSFORM, "  perfstat's class transformation (msecs)", 6, Metric.Better.LOWER);
+            MetricId.Statistic.TOTAL, "ms"), TRANSFORM, "  perfstat transforming classes (msecs)", 6, Metric.Better.LOWER);
 
     /**
      * The application threads' CPU time inside perfstat's class transformation in the window (the recording's
@@ -236,11 +237,24 @@ public final class RoleRows {
     /** The key of the row of the JIT's work on JFR's and perfstat's code: {@code task-clock:jit-observer}. */
     public static final String JIT_OBSERVER = PerfEvent.TASK_CLOCK.part("jit-observer");
 
-    /** The name of {@link #JIT_OBSERVER}'s row in {@code stat}'s text, as perf's sub-rows name theirs (perf's width). */
-    public static final String JIT_OBSERVER_LABEL = "JIT on JFR/perfstat code";
-
+    /** The row of {@link #JIT_OBSERVER}, named to fit perf's width in {@code stat}'s text too ({@link #textLabel}). */
     private static final Metric JIT_OBSERVER_METRIC = new Metric(new MetricId(MetricId.Kind.COUNTER, JIT_OBSERVER,
-            MetricId.Statistic.TOTAL, "ms"), JIT_OBSERVER, "  JIT on JFR's and perfstat's code (msecs)", 6, Metric.Better.LOWER);
+            MetricId.Statistic.TOTAL, "ms"), JIT_OBSERVER, "  JIT on JFR/perfstat code (msecs)", 6, Metric.Better.LOWER);
+
+    /**
+     * The name {@code stat}'s text gives the row of {@code key} where it is a row under another (a role's, the observer's
+     * work outside its threads, the whole process): the table's label for it less its unit, perf's indent kept, so that
+     * {@code stat} and {@code report} name a row alike; null for any other key (its event is its name).
+     */
+    public static String textLabel(String key) {
+        Metric m = key.equals(TRANSFORM) ? TRANSFORM_METRIC : key.equals(JIT_OBSERVER) ? JIT_OBSERVER_METRIC
+                : key.equals(PROCESS) ? RowCatalogue.wholeProcess(0) : null;
+        if (m != null) {
+            return m.label().replaceFirst(" \\(msecs\\)$", "");
+        }
+        ThreadRole r = role(key);
+        return r == null ? null : "  " + label(r);
+    }
 
     /**
      * The JIT compiler threads' CPU in the window that went on JFR's and perfstat's code, estimated: the JIT role's
