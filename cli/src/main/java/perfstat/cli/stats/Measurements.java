@@ -172,15 +172,14 @@ public final class Measurements {
             boolean timed = count > 0;
             // timing off: perfstat does not time the calls; timed but none fell in the sample: not counted
             Value untimed = perfstat.format.Timing.OFF.text().equals(p.timing()) ? Value.notSupported() : Value.notCounted();
+            // each percentile with the timed calls it rests on, as stat's rows have them
+            Comment rests = timed ? new Comment.TimedCalls(count) : Comment.NONE;
             Metric p50 = probe(p.name(), name, MetricId.Statistic.P50);
-            m.put(p50.id(), new Measured(p50, timed ? Value.of(p.latencyNs().getValueAtPercentile(50)) : untimed, Comment.NONE,
-                    count));
+            m.put(p50.id(), new Measured(p50, timed ? Value.of(p.latencyNs().getValueAtPercentile(50)) : untimed, rests, count));
             Metric p99 = probe(p.name(), name, MetricId.Statistic.P99);
-            m.put(p99.id(), new Measured(p99, timed ? Value.of(p.latencyNs().getValueAtPercentile(99)) : untimed, Comment.NONE,
-                    count));
+            m.put(p99.id(), new Measured(p99, timed ? Value.of(p.latencyNs().getValueAtPercentile(99)) : untimed, rests, count));
             Metric max = probe(p.name(), name, MetricId.Statistic.MAX);
-            m.put(max.id(), new Measured(max, timed ? Value.of(p.latencyNs().getMaxValue()) : untimed,
-                    timed ? new Comment.TimedCalls(count) : Comment.NONE, count));
+            m.put(max.id(), new Measured(max, timed ? Value.of(p.latencyNs().getMaxValue()) : untimed, rests, count));
         }
         for (RunData.Unprobed u : run.losses().notProbed()) { // a method matched and not probed: <not probed>, with a note
             if (!run.probes().containsKey(u.method())) {
