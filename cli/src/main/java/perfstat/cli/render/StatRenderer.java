@@ -126,7 +126,7 @@ public final class StatRenderer {
         }
         if (!s.perUnit().isEmpty()) {
             out.println();
-            s.perUnit().forEach(l -> out.println(stripRight(textLine(l, scoreValue(l)))));
+            s.perUnit().forEach(l -> out.println(stripRight(textLine(shortUnit(l), scoreValue(l)))));
         }
         out.println();
         Value e = s.elapsedS();
@@ -212,6 +212,13 @@ public final class StatRenderer {
         String line = json(null, null, l, variance && l.unit().isEmpty());
         return line.substring(0, line.length() - 1) + ", \"probe\" : " + JsonRenderer.str(p.method())
                 + (l.unit().isEmpty() ? "" : ", \"timed-calls\" : " + p.timedCalls()) + "}";
+    }
+
+    /** A line per unit with the unit the text's column has room for: {@code ns} of {@code ns/write}, none of {@code /write}. */
+    private static StatSummary.Line shortUnit(StatSummary.Line l) {
+        int slash = l.unit().indexOf('/');
+        return slash < 0 ? l : new StatSummary.Line(l.event(), l.unit().substring(0, slash), l.value(), l.runtimeNs(),
+                l.runningPct(), l.derived(), l.source());
     }
 
     /** perf's text row: value (18), unit (5), event (33), then {@code # metric} and {@code ( +- x% )}. */

@@ -74,11 +74,17 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
                             double maxNs) {
     }
 
-    /** Per probed method (in name order), its calls a run and the percentiles of all runs' timed calls together. */
+    /**
+     * Per probed method (in name order), its calls a run and the percentiles of all runs' timed calls together; none for
+     * a method no run called, as the table of {@code report} and {@code diff} leaves its row out
+     * ({@link Measurements#calledNowhere}, over the same rows).
+     */
     static List<ProbeLine> probes(List<RunData> runs) {
         java.util.TreeMap<String, List<RunData.Probe>> byName = new java.util.TreeMap<>();
+        List<Map<MetricId, Measurements.Measured>> rows = runs.stream().map(Measurements::of).toList();
         for (RunData r : runs) {
-            r.probes().values().forEach(p -> byName.computeIfAbsent(p.name(), k -> new ArrayList<>()).add(p));
+            r.probes().values().stream().filter(p -> !calledNowhere(p.name(), rows))
+                    .forEach(p -> byName.computeIfAbsent(p.name(), k -> new ArrayList<>()).add(p));
         }
         Map<String, String> shortNames = Measurements.probeNames(runs);
         List<ProbeLine> out = new ArrayList<>();
@@ -98,11 +104,20 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
                     timed == 0 ? Double.NaN : h.getValueAtPercentile(50), timed == 0 ? Double.NaN : h.getValueAtPercentile(99),
                     timed == 0 ? Double.NaN : h.getMaxValue()));
         });
-        runs.forEach(r -> r.losses().notProbed().stream().filter(u -> !byName.containsKey(u.method())).forEach(u -> {
+        runs.forEach(r -> r.losses().notProbed().stream().filter(u -> !byName.containsKey(u.method())
+                && runs.stream().noneMatch(x -> x.probes().containsKey(u.method()))).forEach(u -> {
             byName.put(u.method(), List.of()); // a method matched and not probed: its line says so, a note why
             out.add(new ProbeLine(u.method(), shortNames.get(u.method()), Value.notProbed(), 0, Double.NaN, Double.NaN, Double.NaN));
         }));
         return out;
+    }
+
+    /** Whether the probe of {@code method} has a calls row of 0 in every run's rows. */
+    private static boolean calledNowhere(String method, List<Map<MetricId, Measurements.Measured>> rows) {
+        Measurements.Measured calls = rows.stream().flatMap(m -> m.values().stream())
+                .filter(x -> x.metric().id().kind() == MetricId.Kind.PROBE && x.metric().id().subject().equals(method)
+                        && x.metric().id().statistic() == MetricId.Statistic.CALLS).findFirst().orElse(null);
+        return calls != null && Measurements.calledNowhere(calls.metric(), rows);
     }
 
     /** The patterns that matched no method in one run or more, in the order given. */
@@ -165,9 +180,19 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
             Value v = vs.size() < runs.size() ? Value.notCounted() : new Value(mean(vs), Value.Status.MEASURED,
                     vs.size() < 2 ? Double.NaN : Measurements.stderrPct(vs), vs.size());
             String label = metric.label().replaceFirst(" \\(ns\\)$", "");
-            out.add(new Line(label, id.unit().startsWith("ns/") ? "ns" : "", v, 0, 100, CounterMetrics.Derived.NONE, ""));
+            out.add(new Line(label, perUnitUnit(id), v, 0, 100, CounterMetrics.Derived.NONE, ""));
         });
         return out;
+    }
+
+    /**
+     * A line per unit's unit in full, as perf writes a unit: {@code ns/write} for a clock, {@code /write} for a count (a
+     * count has no unit), so that {@code -x} and {@code --json} tell it from its total; the text prints what comes before
+     * the {@code /} in perf's unit column, the line's name says the rest.
+     */
+    static String perUnitUnit(MetricId id) {
+        String unit = id.unit();
+        return unit.startsWith("count/") ? unit.substring("count".length()) : unit;
     }
 
     /** The summary of one or more runs of the same command. */
