@@ -128,9 +128,8 @@ public final class RoleRows {
             if (vs.isEmpty()) {
                 continue;
             }
-            double mean = vs.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
-            Value v = new Value(mean, Value.Status.MEASURED, vs.size() < 2 || mean == 0 ? Double.NaN : Measurements.stderrPct(vs),
-                    vs.size());
+            Value v = Spread.meanOverRuns(vs);
+            double mean = v.value();
             CounterMetrics.Derived d = meanWhole > 0 ? new CounterMetrics.Derived(100 * mean / meanWhole, "% of all " + event)
                     : CounterMetrics.Derived.NONE;
             out.add(new StatSummary.Line(eventKey(event, r), "", v, 0, 100, d, source));
@@ -356,10 +355,8 @@ public final class RoleRows {
         if (ms.isEmpty()) {
             return java.util.Optional.empty();
         }
-        double mean = ms.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
-        Value v = new Value(mean, Value.Status.MEASURED, ms.size() < 2 || mean == 0 ? Double.NaN : Measurements.stderrPct(ms),
-                ms.size());
-        return java.util.Optional.of(new StatSummary.Line(key, "msec", v, runtimeNs, 100, share(mean, meanWholeNs / 1e6), ""));
+        Value v = Spread.meanOverRuns(ms);
+        return java.util.Optional.of(new StatSummary.Line(key, "msec", v, runtimeNs, 100, share(v.value(), meanWholeNs / 1e6), ""));
     }
 
     /**
@@ -392,9 +389,8 @@ public final class RoleRows {
             if (all.isEmpty()) {
                 continue;
             }
-            double mean = all.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
-            Value v = new Value(mean, Value.Status.MEASURED, all.size() < 2 || mean == 0 ? Double.NaN : Measurements.stderrPct(all),
-                    all.size());
+            Value v = Spread.meanOverRuns(all);
+            double mean = v.value();
             CounterMetrics.Derived d = mean > 0 ? new CounterMetrics.Derived(100 * involuntary / all.size() / mean, "% involuntary")
                     : CounterMetrics.Derived.NONE;
             out.add(new StatSummary.Line(switchesKey(r), "", v, 0, 100, d, ""));
@@ -421,9 +417,7 @@ public final class RoleRows {
         if (rest.isEmpty()) {
             return java.util.Optional.empty();
         }
-        double mean = rest.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
-        Value v = new Value(mean, Value.Status.MEASURED, rest.size() < 2 || mean == 0 ? Double.NaN : Measurements.stderrPct(rest),
-                rest.size());
+        Value v = Spread.meanOverRuns(rest);
         return java.util.Optional.of(new StatSummary.Line(switchesKey(ThreadRole.ENDED), "", v, 0, 100,
                 CounterMetrics.Derived.NONE, ""));
     }

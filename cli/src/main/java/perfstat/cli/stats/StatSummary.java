@@ -97,9 +97,7 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
             org.HdrHistogram.Histogram h = ps.get(0).latencyNs().copy();
             ps.subList(1, ps.size()).forEach(p -> h.add(p.latencyNs()));
             long timed = h.getTotalCount();
-            double m = mean(calls);
-            Value v = new Value(m, Value.Status.MEASURED, calls.size() < 2 || m == 0 ? Double.NaN
-                    : Measurements.stderrPct(calls), calls.size());
+            Value v = Spread.meanOverRuns(calls);
             out.add(new ProbeLine(name, shortNames.getOrDefault(name, name), v, timed,
                     timed == 0 ? Double.NaN : h.getValueAtPercentile(50), timed == 0 ? Double.NaN : h.getValueAtPercentile(99),
                     timed == 0 ? Double.NaN : h.getMaxValue()));
@@ -177,8 +175,7 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
         List<Line> out = new ArrayList<>();
         metrics.forEach((id, metric) -> {
             List<Double> vs = values.get(id);
-            Value v = vs.size() < runs.size() ? Value.notCounted() : new Value(mean(vs), Value.Status.MEASURED,
-                    vs.size() < 2 ? Double.NaN : Measurements.stderrPct(vs), vs.size());
+            Value v = vs.size() < runs.size() ? Value.notCounted() : Spread.meanOverRuns(vs);
             String label = metric.label().replaceFirst(" \\(ns\\)$", "");
             out.add(new Line(label, perUnitUnit(id), v, 0, 100, CounterMetrics.Derived.NONE, ""));
         });
@@ -256,7 +253,7 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
         }
         List<Double> vs = scores.stream().map(RunData.ProgramScore::score).toList();
         RunData.ProgramScore first = scores.get(0);
-        Value v = new Value(mean(vs), Value.Status.MEASURED, vs.size() < 2 ? Double.NaN : Measurements.stderrPct(vs), vs.size());
+        Value v = Spread.meanOverRuns(vs);
         return new Line(first.name(), first.unit(), v, 0, 100, CounterMetrics.Derived.NONE, "");
     }
 
@@ -389,27 +386,33 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
         return deltas;
     }
 
+    /**
+     * A counter's line over the runs: each run's value as its table row has it ({@link Measurements#counterValue}), their
+     * mean and {@code ±} as a table's column takes them ({@link #overRuns}); perf's derived figure from the means.
+     */
     private static Line line(List<RunData.PerfCounter> same, Map<String, Double> means, double windowNs) {
         RunData.PerfCounter c = same.get(0);
-        boolean clock = CounterMetrics.isClock(c.baseEvent());
-        String unit = clock ? "msec" : "";
-        List<Double> counted = same.stream().filter(RunData.PerfCounter::counted).map(RunData.PerfCounter::scaled).toList();
-        Value v;
-        if (same.stream().anyMatch(x -> !x.supported())) {
-            v = Value.notSupported();
-        } else if (counted.isEmpty()) {
-            v = Value.notCounted();
-        } else {
-            double m = mean(counted);
-            v = new Value(clock ? m / 1e6 : m, Value.Status.MEASURED,
-                    counted.size() < 2 ? Double.NaN : Measurements.stderrPct(counted), counted.size());
-        }
+        String unit = CounterMetrics.isClock(c.baseEvent()) ? "msec" : "";
+        Value v = overRuns(same.stream().map(x -> Measurements.counterValue(x, RunData.Roles.NONE)).toList());
         double runtime = mean(same.stream().map(x -> (double) x.runningNs()).toList());
         double pct = mean(same.stream().map(RunData.PerfCounter::runningPct).toList());
         CounterMetrics.Derived d = v.measured()
                 ? CounterMetrics.derived(c.baseEvent(), means.getOrDefault(c.baseEvent(), Double.NaN), means, windowNs)
                 : CounterMetrics.Derived.NONE;
         return new Line(c.event(), unit, v, runtime, pct, d, c.source());
+    }
+
+    /**
+     * A counter's value over the runs, as perf stat -r takes it: {@code <not supported>} where a run could not count it,
+     * else the mean of the runs that counted it with its {@code ±} ({@link Spread#value}, as a table's column), and
+     * {@code <not counted>} where none did.
+     */
+    static Value overRuns(List<Value> runs) {
+        if (runs.stream().anyMatch(v -> v.status() == Value.Status.NOT_SUPPORTED)) {
+            return Value.notSupported();
+        }
+        List<Double> counted = runs.stream().filter(Value::measured).map(Value::value).toList();
+        return counted.isEmpty() ? Value.notCounted() : Spread.meanOverRuns(counted);
     }
 
     private static double mean(List<Double> xs) {
