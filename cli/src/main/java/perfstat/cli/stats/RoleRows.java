@@ -336,30 +336,6 @@ public final class RoleRows {
     static final String SHARE = "% of whole process";
 
     /**
-     * The role lines of {@code perfstat stat}: per role the mean over the runs that have it (in msec, with its ±),
-     * and its share of the whole process's mean task-clock ({@code meanWholeNs}); empty where no run has roles.
-     */
-    static List<StatSummary.Line> lines(List<RunData.Counts> runs, double meanWholeNs, double runtimeNs) {
-        Map<String, List<Double>> ms = new java.util.LinkedHashMap<>();
-        metrics().forEach(m -> ms.put(m.key(), new ArrayList<>()));
-        for (RunData.Counts run : runs) {
-            parts(run.roles()).forEach(p -> ms.get(p.metric().key()).add(p.ns() / 1e6));
-        }
-        List<StatSummary.Line> out = new ArrayList<>();
-        ms.forEach((key, values) -> msLine(key, values, meanWholeNs, runtimeNs).ifPresent(out::add));
-        return out;
-    }
-
-    /** A line of the mean of {@code ms} over the runs that have it, with its ± and share of the whole; none without any. */
-    private static java.util.Optional<StatSummary.Line> msLine(String key, List<Double> ms, double meanWholeNs, double runtimeNs) {
-        if (ms.isEmpty()) {
-            return java.util.Optional.empty();
-        }
-        Value v = Spread.meanOverRuns(ms);
-        return java.util.Optional.of(new StatSummary.Line(key, "msec", v, runtimeNs, 100, share(v.value(), meanWholeNs / 1e6), ""));
-    }
-
-    /**
      * The context-switch lines of {@code perfstat stat}, under the context-switches row: per role the mean over the runs
      * of its threads' voluntary and involuntary switches (from each thread's {@code status}), with the involuntary
      * share as its comment (preempted, where voluntary is waiting: the split says which role waits and which is

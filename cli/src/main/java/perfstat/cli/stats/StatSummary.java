@@ -261,6 +261,9 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
     private static List<Line> eventLines(List<RunData.Counts> runs, List<List<RunData.PerfCounter>> byEvent, Map<String, Double> means,
                                          double elapsed) {
         List<Line> lines = new ArrayList<>();
+        // each run's counter rows as the table has them, which the role lines are made of
+        List<Map<MetricId, Measurements.Measured>> rows = runs.stream()
+                .map(c -> Measurements.of(RunData.of("").withPerfCounters(c.perfCounters()).withRoles(c.roles()))).toList();
         for (List<RunData.PerfCounter> same : byEvent) {
             boolean clock = !same.isEmpty() && PerfEvent.TASK_CLOCK.is(same.get(0).event());
             List<RunData.PerfCounter> headline = clock ? lessObserver(runs) : null;
@@ -273,7 +276,7 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
             }
             if (clock) { // its split by thread role under it, shares of the whole process; then the whole process
                 // perf's -x runtime of a part of task-clock: the counters' running time, as the row above has it
-                lines.addAll(RoleRows.lines(runs, means.getOrDefault(PerfEvent.TASK_CLOCK.text(), Double.NaN), lines.get(lines.size() - 1).runtimeNs()));
+                lines.addAll(roleLines(rows, means.getOrDefault(PerfEvent.TASK_CLOCK.text(), Double.NaN), lines.get(lines.size() - 1).runtimeNs()));
                 if (headline != null) {
                     Line whole = line(same, means, elapsed * 1e9);
                     lines.add(new Line(PROCESS, whole.unit(), whole.value(), whole.runtimeNs(), whole.runningPct(),
@@ -290,6 +293,24 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
             }
         }
         return lines;
+    }
+
+    /**
+     * The role lines under task-clock: per role row of the table ({@link RoleRows#metrics}, made by {@link RoleRows#parts}
+     * in each run's rows) the mean over the runs that have it, with its {@code ±} ({@link Spread#value}, the table
+     * column's) and its share of the whole process's mean task-clock ({@code meanWholeNs}); none where no run has roles.
+     */
+    private static List<Line> roleLines(List<Map<MetricId, Measurements.Measured>> rows, double meanWholeNs, double runtimeNs) {
+        List<Line> out = new ArrayList<>();
+        for (Metric m : RoleRows.metrics()) {
+            List<Double> ms = rows.stream().map(r -> r.get(m.id())).filter(x -> x != null && x.value().measured())
+                    .map(x -> x.value().value()).toList();
+            if (!ms.isEmpty()) {
+                Value v = Spread.meanOverRuns(ms);
+                out.add(new Line(m.key(), "msec", v, runtimeNs, 100, RoleRows.share(v.value(), meanWholeNs / 1e6), ""));
+            }
+        }
+        return out;
     }
 
     /**
