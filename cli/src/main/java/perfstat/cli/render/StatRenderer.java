@@ -126,7 +126,7 @@ public final class StatRenderer {
         }
         if (!s.perUnit().isEmpty()) {
             out.println();
-            s.perUnit().forEach(l -> out.println(stripRight(textLine(l, scoreValue(l)))));
+            s.perUnit().forEach(l -> out.println(stripRight(textLine(shortUnit(l), scoreValue(l)))));
         }
         out.println();
         Value e = s.elapsedS();
@@ -148,9 +148,6 @@ public final class StatRenderer {
             out.println(" # " + n);
         }
     }
-
-    /** The text row's name for the whole process's task-clock ({@link StatSummary#PROCESS}). */
-    static final String PROCESS_LABEL = "whole process";
 
     /**
      * The footer: what the task-clock row leaves out (where it does), then the command's notes (one per probe
@@ -217,6 +214,13 @@ public final class StatRenderer {
                 + (l.unit().isEmpty() ? "" : ", \"timed-calls\" : " + p.timedCalls()) + "}";
     }
 
+    /** A line per unit with the unit the text's column has room for: {@code ns} of {@code ns/write}, none of {@code /write}. */
+    private static StatSummary.Line shortUnit(StatSummary.Line l) {
+        int slash = l.unit().indexOf('/');
+        return slash < 0 ? l : new StatSummary.Line(l.event(), l.unit().substring(0, slash), l.value(), l.runtimeNs(),
+                l.runningPct(), l.derived(), l.source());
+    }
+
     /** perf's text row: value (18), unit (5), event (33), then {@code # metric} and {@code ( +- x% )}. */
     private static String textLine(StatSummary.Line l) {
         return textLine(l, value(l, false));
@@ -233,12 +237,8 @@ public final class StatRenderer {
 
     private static String textLine(StatSummary.Line l, String shown) {
         StringBuilder b = new StringBuilder();
-        perfstat.format.ThreadRole role = perfstat.cli.stats.RoleRows.role(l.event());
-        String event = role != null ? "  " + perfstat.cli.stats.RoleRows.label(role) // perf's indented sub-row
-                : l.event().equals(StatSummary.PROCESS) ? "  " + PROCESS_LABEL
-                : l.event().equals(perfstat.cli.stats.RoleRows.JIT_OBSERVER) ? "  " + perfstat.cli.stats.RoleRows.JIT_OBSERVER_LABEL
-                : l.event().equals(perfstat.cli.stats.RoleRows.TRANSFORM) ? "  " + perfstat.cli.stats.RoleRows.TRANSFORM_LABEL
-                : l.event();
+        String sub = perfstat.cli.stats.RoleRows.textLabel(l.event()); // perf's indented sub-row, named as the table's
+        String event = sub != null ? sub : l.event();
         b.append(String.format(Locale.ROOT, "%18s %-5s%-33s", shown, l.unit(), event));
         if (l.event().length() >= 33) {
             b.append(' '); // a probe's long name: its comment still stands apart

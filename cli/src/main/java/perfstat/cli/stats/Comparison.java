@@ -497,8 +497,7 @@ public final class Comparison {
             return new Measurements.Measured(metric, new Value(merged.get(metric.id()).value().value(),
                     Value.Status.MEASURED, Double.NaN, spread.n()), new Comment.MergedHistograms(spread.n()));
         }
-        return new Measurements.Measured(metric, new Value(spread.mean(), Value.Status.MEASURED, spread.stderrPct(),
-                spread.n()), new Comment.MeanOfRuns(spread.n()));
+        return new Measurements.Measured(metric, spread.value(), new Comment.MeanOfRuns(spread.n()));
     }
 
     /** The column as one recording whose probes hold the sum of the runs' histograms. */

@@ -172,15 +172,14 @@ public final class Measurements {
             boolean timed = count > 0;
             // timing off: perfstat does not time the calls; timed but none fell in the sample: not counted
             Value untimed = perfstat.format.Timing.OFF.text().equals(p.timing()) ? Value.notSupported() : Value.notCounted();
+            // each percentile with the timed calls it rests on, as stat's rows have them
+            Comment rests = timed ? new Comment.TimedCalls(count) : Comment.NONE;
             Metric p50 = probe(p.name(), name, MetricId.Statistic.P50);
-            m.put(p50.id(), new Measured(p50, timed ? Value.of(p.latencyNs().getValueAtPercentile(50)) : untimed, Comment.NONE,
-                    count));
+            m.put(p50.id(), new Measured(p50, timed ? Value.of(p.latencyNs().getValueAtPercentile(50)) : untimed, rests, count));
             Metric p99 = probe(p.name(), name, MetricId.Statistic.P99);
-            m.put(p99.id(), new Measured(p99, timed ? Value.of(p.latencyNs().getValueAtPercentile(99)) : untimed, Comment.NONE,
-                    count));
+            m.put(p99.id(), new Measured(p99, timed ? Value.of(p.latencyNs().getValueAtPercentile(99)) : untimed, rests, count));
             Metric max = probe(p.name(), name, MetricId.Statistic.MAX);
-            m.put(max.id(), new Measured(max, timed ? Value.of(p.latencyNs().getMaxValue()) : untimed,
-                    timed ? new Comment.TimedCalls(count) : Comment.NONE, count));
+            m.put(max.id(), new Measured(max, timed ? Value.of(p.latencyNs().getMaxValue()) : untimed, rests, count));
         }
         for (RunData.Unprobed u : run.losses().notProbed()) { // a method matched and not probed: <not probed>, with a note
             if (!run.probes().containsKey(u.method())) {
@@ -264,17 +263,28 @@ public final class Measurements {
                 name + " " + stat + (latency ? " (ns)" : ""), 0, latency ? Metric.Better.LOWER : Metric.Better.NEITHER);
     }
 
+    /**
+     * A perf counter's value in a run, the one place it is made: the table's row and {@code stat}'s line (the mean of the
+     * runs' values, {@link Spread#value}) are both of it. msecs for a clock, the scaled count for the rest, perf's markers
+     * where it did not count; task-clock's the process less the observer where {@code roles} split it
+     * ({@link RoleRows#headline}; {@link RunData.Roles#NONE}: the whole process).
+     */
+    static Value counterValue(RunData.PerfCounter c, RunData.Roles roles) {
+        RunData.PerfCounter headline = PerfEvent.TASK_CLOCK.is(c.event()) ? RoleRows.headline(c, roles) : null;
+        RunData.PerfCounter own = headline != null ? headline : c;
+        return switch (c.status()) {
+            case COUNTED -> Value.of(CounterMetrics.isClock(c.baseEvent()) ? own.scaled() / 1e6 : own.scaled());
+            case NOT_COUNTED -> Value.notCounted();
+            case NOT_SUPPORTED -> Value.notSupported();
+        };
+    }
+
     /** Counter rows from the agent's perf counters (perfstat.PerfCounter), in the order it opened them. */
     private static void perfCounterRows(Map<MetricId, Measured> m, RunData run, double elapsedMs) {
         Map<String, Double> totals = run.counts().totals();
         for (RunData.PerfCounter c : run.perfCounters()) {
             Metric metric = RowCatalogue.perfCounter(c.event(), c.source());
-            boolean clock = CounterMetrics.isClock(c.baseEvent());
-            Value v = switch (c.status()) {
-                case COUNTED -> Value.of(clock ? c.scaled() / 1e6 : c.scaled());
-                case NOT_COUNTED -> Value.notCounted();
-                case NOT_SUPPORTED -> Value.notSupported();
-            };
+            Value v = counterValue(c, RunData.Roles.NONE);
             String source = !c.source().startsWith(SOURCE_PERF) && c.supported() ? c.source() : "";
             boolean clockRow = PerfEvent.TASK_CLOCK.is(c.event());
             // the task-clock row: the process less perfstat's and JFR's threads, where the run splits it by role
@@ -284,7 +294,7 @@ public final class Measurements {
             Comment comment = new Comment.Counter(
                     c.counted() ? CounterMetrics.derived(c.baseEvent(), own, totals, elapsedMs * 1e6) : CounterMetrics.Derived.NONE,
                     c.counted() ? c.runningPct() : 100, source);
-            put(m, metric, split ? Value.of(own / 1e6) : v, comment);
+            put(m, metric, counterValue(c, run.roles()), comment);
             if (clockRow) {
                 RoleRows.add(m, run, v.measured() ? v.value() : Double.NaN);
             }
@@ -491,16 +501,6 @@ public final class Measurements {
 
     /** Standard error of the mean as a percentage of the mean (perf's {@code +-}); NaN below two samples. */
     public static double stderrPct(List<Double> xs) {
-        int n = xs.size();
-        if (n < 2) {
-            return Double.NaN;
-        }
-        double mean = xs.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
-        double ss = 0;
-        for (double x : xs) {
-            ss += (x - mean) * (x - mean);
-        }
-        double sd = Math.sqrt(ss / (n - 1));
-        return 100 * sd / Math.sqrt(n) / Math.abs(mean);
+        return Spread.of(xs, false).stderrPct();
     }
 }

@@ -128,9 +128,8 @@ public final class RoleRows {
             if (vs.isEmpty()) {
                 continue;
             }
-            double mean = vs.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
-            Value v = new Value(mean, Value.Status.MEASURED, vs.size() < 2 || mean == 0 ? Double.NaN : Measurements.stderrPct(vs),
-                    vs.size());
+            Value v = Spread.meanOverRuns(vs);
+            double mean = v.value();
             CounterMetrics.Derived d = meanWhole > 0 ? new CounterMetrics.Derived(100 * mean / meanWhole, "% of all " + event)
                     : CounterMetrics.Derived.NONE;
             out.add(new StatSummary.Line(eventKey(event, r), "", v, 0, 100, d, source));
@@ -207,11 +206,12 @@ public final class RoleRows {
     /** The key of the row of perfstat's class transformation on the application's threads: {@code task-clock:transform}. */
     public static final String TRANSFORM = PerfEvent.TASK_CLOCK.part("transform");
 
-    /** The name of {@link #TRANSFORM}'s row in {@code stat}'s text (perf's width). */
-    public static final String TRANSFORM_LABEL = "perfstat transforming classes";
-
+    /**
+     * The row of {@link #TRANSFORM}: {@code stat}'s text names it as the table does, less the unit ({@link #textLabel}),
+     * so its name fits perf's width.
+     */
     private static final Metric TRANSFORM_METRIC = new Metric(new MetricId(MetricId.Kind.COUNTER, TRANSFORM,
-            MetricId.Statistic.TOTAL, "ms"), TRANSFORM, "  perfstat's class transformation (msecs)", 6, Metric.Better.LOWER);
+            MetricId.Statistic.TOTAL, "ms"), TRANSFORM, "  perfstat transforming classes (msecs)", 6, Metric.Better.LOWER);
 
     /**
      * The application threads' CPU time inside perfstat's class transformation in the window (the recording's
@@ -236,11 +236,24 @@ public final class RoleRows {
     /** The key of the row of the JIT's work on JFR's and perfstat's code: {@code task-clock:jit-observer}. */
     public static final String JIT_OBSERVER = PerfEvent.TASK_CLOCK.part("jit-observer");
 
-    /** The name of {@link #JIT_OBSERVER}'s row in {@code stat}'s text, as perf's sub-rows name theirs (perf's width). */
-    public static final String JIT_OBSERVER_LABEL = "JIT on JFR/perfstat code";
-
+    /** The row of {@link #JIT_OBSERVER}, named to fit perf's width in {@code stat}'s text too ({@link #textLabel}). */
     private static final Metric JIT_OBSERVER_METRIC = new Metric(new MetricId(MetricId.Kind.COUNTER, JIT_OBSERVER,
-            MetricId.Statistic.TOTAL, "ms"), JIT_OBSERVER, "  JIT on JFR's and perfstat's code (msecs)", 6, Metric.Better.LOWER);
+            MetricId.Statistic.TOTAL, "ms"), JIT_OBSERVER, "  JIT on JFR/perfstat code (msecs)", 6, Metric.Better.LOWER);
+
+    /**
+     * The name {@code stat}'s text gives the row of {@code key} where it is a row under another (a role's, the observer's
+     * work outside its threads, the whole process): the table's label for it less its unit, perf's indent kept, so that
+     * {@code stat} and {@code report} name a row alike; null for any other key (its event is its name).
+     */
+    public static String textLabel(String key) {
+        Metric m = key.equals(TRANSFORM) ? TRANSFORM_METRIC : key.equals(JIT_OBSERVER) ? JIT_OBSERVER_METRIC
+                : key.equals(PROCESS) ? RowCatalogue.wholeProcess(0) : null;
+        if (m != null) {
+            return m.label().replaceFirst(" \\(msecs\\)$", "");
+        }
+        ThreadRole r = role(key);
+        return r == null ? null : "  " + label(r);
+    }
 
     /**
      * The JIT compiler threads' CPU in the window that went on JFR's and perfstat's code, estimated: the JIT role's
@@ -323,32 +336,6 @@ public final class RoleRows {
     static final String SHARE = "% of whole process";
 
     /**
-     * The role lines of {@code perfstat stat}: per role the mean over the runs that have it (in msec, with its ±),
-     * and its share of the whole process's mean task-clock ({@code meanWholeNs}); empty where no run has roles.
-     */
-    static List<StatSummary.Line> lines(List<RunData.Counts> runs, double meanWholeNs, double runtimeNs) {
-        Map<String, List<Double>> ms = new java.util.LinkedHashMap<>();
-        metrics().forEach(m -> ms.put(m.key(), new ArrayList<>()));
-        for (RunData.Counts run : runs) {
-            parts(run.roles()).forEach(p -> ms.get(p.metric().key()).add(p.ns() / 1e6));
-        }
-        List<StatSummary.Line> out = new ArrayList<>();
-        ms.forEach((key, values) -> msLine(key, values, meanWholeNs, runtimeNs).ifPresent(out::add));
-        return out;
-    }
-
-    /** A line of the mean of {@code ms} over the runs that have it, with its ± and share of the whole; none without any. */
-    private static java.util.Optional<StatSummary.Line> msLine(String key, List<Double> ms, double meanWholeNs, double runtimeNs) {
-        if (ms.isEmpty()) {
-            return java.util.Optional.empty();
-        }
-        double mean = ms.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
-        Value v = new Value(mean, Value.Status.MEASURED, ms.size() < 2 || mean == 0 ? Double.NaN : Measurements.stderrPct(ms),
-                ms.size());
-        return java.util.Optional.of(new StatSummary.Line(key, "msec", v, runtimeNs, 100, share(mean, meanWholeNs / 1e6), ""));
-    }
-
-    /**
      * The context-switch lines of {@code perfstat stat}, under the context-switches row: per role the mean over the runs
      * of its threads' voluntary and involuntary switches (from each thread's {@code status}), with the involuntary
      * share as its comment (preempted, where voluntary is waiting: the split says which role waits and which is
@@ -378,9 +365,8 @@ public final class RoleRows {
             if (all.isEmpty()) {
                 continue;
             }
-            double mean = all.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
-            Value v = new Value(mean, Value.Status.MEASURED, all.size() < 2 || mean == 0 ? Double.NaN : Measurements.stderrPct(all),
-                    all.size());
+            Value v = Spread.meanOverRuns(all);
+            double mean = v.value();
             CounterMetrics.Derived d = mean > 0 ? new CounterMetrics.Derived(100 * involuntary / all.size() / mean, "% involuntary")
                     : CounterMetrics.Derived.NONE;
             out.add(new StatSummary.Line(switchesKey(r), "", v, 0, 100, d, ""));
@@ -407,9 +393,7 @@ public final class RoleRows {
         if (rest.isEmpty()) {
             return java.util.Optional.empty();
         }
-        double mean = rest.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
-        Value v = new Value(mean, Value.Status.MEASURED, rest.size() < 2 || mean == 0 ? Double.NaN : Measurements.stderrPct(rest),
-                rest.size());
+        Value v = Spread.meanOverRuns(rest);
         return java.util.Optional.of(new StatSummary.Line(switchesKey(ThreadRole.ENDED), "", v, 0, 100,
                 CounterMetrics.Derived.NONE, ""));
     }

@@ -55,6 +55,20 @@ public record Spread(double[] samples, boolean fromIntervals) {
         return Arrays.stream(samples).max().orElse(Double.NaN);
     }
 
+    /**
+     * The value of these samples as a table's column and {@code stat}'s line hold it, over runs: their mean, with perf's
+     * {@code ±} (NaN below two samples, or where the mean is 0: nothing to take a percentage of).
+     */
+    public Value value() {
+        double m = mean();
+        return new Value(m, Value.Status.MEASURED, n() < 2 || m == 0 ? Double.NaN : stderrPct(), n());
+    }
+
+    /** The {@link #value} of {@code xs}, each a run's. */
+    public static Value meanOverRuns(List<Double> xs) {
+        return of(xs, false).value();
+    }
+
     /** perf's ±: the standard error of the mean as a percentage of the mean; NaN below two samples. */
     public double stderrPct() {
         return 100 * sd() / Math.sqrt(samples.length) / Math.abs(mean());

@@ -74,11 +74,17 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
                             double maxNs) {
     }
 
-    /** Per probed method (in name order), its calls a run and the percentiles of all runs' timed calls together. */
+    /**
+     * Per probed method (in name order), its calls a run and the percentiles of all runs' timed calls together; none for
+     * a method no run called, as the table of {@code report} and {@code diff} leaves its row out
+     * ({@link Measurements#calledNowhere}, over the same rows).
+     */
     static List<ProbeLine> probes(List<RunData> runs) {
         java.util.TreeMap<String, List<RunData.Probe>> byName = new java.util.TreeMap<>();
+        List<Map<MetricId, Measurements.Measured>> rows = runs.stream().map(Measurements::of).toList();
         for (RunData r : runs) {
-            r.probes().values().forEach(p -> byName.computeIfAbsent(p.name(), k -> new ArrayList<>()).add(p));
+            r.probes().values().stream().filter(p -> !calledNowhere(p.name(), rows))
+                    .forEach(p -> byName.computeIfAbsent(p.name(), k -> new ArrayList<>()).add(p));
         }
         Map<String, String> shortNames = Measurements.probeNames(runs);
         List<ProbeLine> out = new ArrayList<>();
@@ -91,18 +97,25 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
             org.HdrHistogram.Histogram h = ps.get(0).latencyNs().copy();
             ps.subList(1, ps.size()).forEach(p -> h.add(p.latencyNs()));
             long timed = h.getTotalCount();
-            double m = mean(calls);
-            Value v = new Value(m, Value.Status.MEASURED, calls.size() < 2 || m == 0 ? Double.NaN
-                    : Measurements.stderrPct(calls), calls.size());
+            Value v = Spread.meanOverRuns(calls);
             out.add(new ProbeLine(name, shortNames.getOrDefault(name, name), v, timed,
                     timed == 0 ? Double.NaN : h.getValueAtPercentile(50), timed == 0 ? Double.NaN : h.getValueAtPercentile(99),
                     timed == 0 ? Double.NaN : h.getMaxValue()));
         });
-        runs.forEach(r -> r.losses().notProbed().stream().filter(u -> !byName.containsKey(u.method())).forEach(u -> {
+        runs.forEach(r -> r.losses().notProbed().stream().filter(u -> !byName.containsKey(u.method())
+                && runs.stream().noneMatch(x -> x.probes().containsKey(u.method()))).forEach(u -> {
             byName.put(u.method(), List.of()); // a method matched and not probed: its line says so, a note why
             out.add(new ProbeLine(u.method(), shortNames.get(u.method()), Value.notProbed(), 0, Double.NaN, Double.NaN, Double.NaN));
         }));
         return out;
+    }
+
+    /** Whether the probe of {@code method} has a calls row of 0 in every run's rows. */
+    private static boolean calledNowhere(String method, List<Map<MetricId, Measurements.Measured>> rows) {
+        Measurements.Measured calls = rows.stream().flatMap(m -> m.values().stream())
+                .filter(x -> x.metric().id().kind() == MetricId.Kind.PROBE && x.metric().id().subject().equals(method)
+                        && x.metric().id().statistic() == MetricId.Statistic.CALLS).findFirst().orElse(null);
+        return calls != null && Measurements.calledNowhere(calls.metric(), rows);
     }
 
     /** The patterns that matched no method in one run or more, in the order given. */
@@ -162,12 +175,21 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
         List<Line> out = new ArrayList<>();
         metrics.forEach((id, metric) -> {
             List<Double> vs = values.get(id);
-            Value v = vs.size() < runs.size() ? Value.notCounted() : new Value(mean(vs), Value.Status.MEASURED,
-                    vs.size() < 2 ? Double.NaN : Measurements.stderrPct(vs), vs.size());
+            Value v = vs.size() < runs.size() ? Value.notCounted() : Spread.meanOverRuns(vs);
             String label = metric.label().replaceFirst(" \\(ns\\)$", "");
-            out.add(new Line(label, id.unit().startsWith("ns/") ? "ns" : "", v, 0, 100, CounterMetrics.Derived.NONE, ""));
+            out.add(new Line(label, perUnitUnit(id), v, 0, 100, CounterMetrics.Derived.NONE, ""));
         });
         return out;
+    }
+
+    /**
+     * A line per unit's unit in full, as perf writes a unit: {@code ns/write} for a clock, {@code /write} for a count (a
+     * count has no unit), so that {@code -x} and {@code --json} tell it from its total; the text prints what comes before
+     * the {@code /} in perf's unit column, the line's name says the rest.
+     */
+    static String perUnitUnit(MetricId id) {
+        String unit = id.unit();
+        return unit.startsWith("count/") ? unit.substring("count".length()) : unit;
     }
 
     /** The summary of one or more runs of the same command. */
@@ -231,7 +253,7 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
         }
         List<Double> vs = scores.stream().map(RunData.ProgramScore::score).toList();
         RunData.ProgramScore first = scores.get(0);
-        Value v = new Value(mean(vs), Value.Status.MEASURED, vs.size() < 2 ? Double.NaN : Measurements.stderrPct(vs), vs.size());
+        Value v = Spread.meanOverRuns(vs);
         return new Line(first.name(), first.unit(), v, 0, 100, CounterMetrics.Derived.NONE, "");
     }
 
@@ -239,6 +261,9 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
     private static List<Line> eventLines(List<RunData.Counts> runs, List<List<RunData.PerfCounter>> byEvent, Map<String, Double> means,
                                          double elapsed) {
         List<Line> lines = new ArrayList<>();
+        // each run's counter rows as the table has them, which the role lines are made of
+        List<Map<MetricId, Measurements.Measured>> rows = runs.stream()
+                .map(c -> Measurements.of(RunData.of("").withPerfCounters(c.perfCounters()).withRoles(c.roles()))).toList();
         for (List<RunData.PerfCounter> same : byEvent) {
             boolean clock = !same.isEmpty() && PerfEvent.TASK_CLOCK.is(same.get(0).event());
             List<RunData.PerfCounter> headline = clock ? lessObserver(runs) : null;
@@ -251,7 +276,7 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
             }
             if (clock) { // its split by thread role under it, shares of the whole process; then the whole process
                 // perf's -x runtime of a part of task-clock: the counters' running time, as the row above has it
-                lines.addAll(RoleRows.lines(runs, means.getOrDefault(PerfEvent.TASK_CLOCK.text(), Double.NaN), lines.get(lines.size() - 1).runtimeNs()));
+                lines.addAll(roleLines(rows, means.getOrDefault(PerfEvent.TASK_CLOCK.text(), Double.NaN), lines.get(lines.size() - 1).runtimeNs()));
                 if (headline != null) {
                     Line whole = line(same, means, elapsed * 1e9);
                     lines.add(new Line(PROCESS, whole.unit(), whole.value(), whole.runtimeNs(), whole.runningPct(),
@@ -268,6 +293,24 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
             }
         }
         return lines;
+    }
+
+    /**
+     * The role lines under task-clock: per role row of the table ({@link RoleRows#metrics}, made by {@link RoleRows#parts}
+     * in each run's rows) the mean over the runs that have it, with its {@code ±} ({@link Spread#value}, the table
+     * column's) and its share of the whole process's mean task-clock ({@code meanWholeNs}); none where no run has roles.
+     */
+    private static List<Line> roleLines(List<Map<MetricId, Measurements.Measured>> rows, double meanWholeNs, double runtimeNs) {
+        List<Line> out = new ArrayList<>();
+        for (Metric m : RoleRows.metrics()) {
+            List<Double> ms = rows.stream().map(r -> r.get(m.id())).filter(x -> x != null && x.value().measured())
+                    .map(x -> x.value().value()).toList();
+            if (!ms.isEmpty()) {
+                Value v = Spread.meanOverRuns(ms);
+                out.add(new Line(m.key(), "msec", v, runtimeNs, 100, RoleRows.share(v.value(), meanWholeNs / 1e6), ""));
+            }
+        }
+        return out;
     }
 
     /**
@@ -364,27 +407,33 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
         return deltas;
     }
 
+    /**
+     * A counter's line over the runs: each run's value as its table row has it ({@link Measurements#counterValue}), their
+     * mean and {@code ±} as a table's column takes them ({@link #overRuns}); perf's derived figure from the means.
+     */
     private static Line line(List<RunData.PerfCounter> same, Map<String, Double> means, double windowNs) {
         RunData.PerfCounter c = same.get(0);
-        boolean clock = CounterMetrics.isClock(c.baseEvent());
-        String unit = clock ? "msec" : "";
-        List<Double> counted = same.stream().filter(RunData.PerfCounter::counted).map(RunData.PerfCounter::scaled).toList();
-        Value v;
-        if (same.stream().anyMatch(x -> !x.supported())) {
-            v = Value.notSupported();
-        } else if (counted.isEmpty()) {
-            v = Value.notCounted();
-        } else {
-            double m = mean(counted);
-            v = new Value(clock ? m / 1e6 : m, Value.Status.MEASURED,
-                    counted.size() < 2 ? Double.NaN : Measurements.stderrPct(counted), counted.size());
-        }
+        String unit = CounterMetrics.isClock(c.baseEvent()) ? "msec" : "";
+        Value v = overRuns(same.stream().map(x -> Measurements.counterValue(x, RunData.Roles.NONE)).toList());
         double runtime = mean(same.stream().map(x -> (double) x.runningNs()).toList());
         double pct = mean(same.stream().map(RunData.PerfCounter::runningPct).toList());
         CounterMetrics.Derived d = v.measured()
                 ? CounterMetrics.derived(c.baseEvent(), means.getOrDefault(c.baseEvent(), Double.NaN), means, windowNs)
                 : CounterMetrics.Derived.NONE;
         return new Line(c.event(), unit, v, runtime, pct, d, c.source());
+    }
+
+    /**
+     * A counter's value over the runs, as perf stat -r takes it: {@code <not supported>} where a run could not count it,
+     * else the mean of the runs that counted it with its {@code ±} ({@link Spread#value}, as a table's column), and
+     * {@code <not counted>} where none did.
+     */
+    static Value overRuns(List<Value> runs) {
+        if (runs.stream().anyMatch(v -> v.status() == Value.Status.NOT_SUPPORTED)) {
+            return Value.notSupported();
+        }
+        List<Double> counted = runs.stream().filter(Value::measured).map(Value::value).toList();
+        return counted.isEmpty() ? Value.notCounted() : Spread.meanOverRuns(counted);
     }
 
     private static double mean(List<Double> xs) {

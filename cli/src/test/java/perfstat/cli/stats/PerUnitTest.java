@@ -124,4 +124,31 @@ class PerUnitTest {
         assertThatThrownBy(() -> PerUnit.of(" ")).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--per");
         assertThat(PerUnit.of(null)).isEqualTo(PerUnit.MODEL_DEFAULT);
     }
+
+    /**
+     * stat's lines per unit carry their unit in full in {@code -x} and {@code --json} ({@code ns/write_calls},
+     * {@code /write_calls}), so that a script tells them from the totals; the text's unit column keeps perf's width.
+     */
+    @Test
+    void statsLinesPerUnitCarryTheirFullUnitInCsvAndJson() {
+        StatSummary s = StatSummary.of("fstime", List.of(unpatched), List.of(), new PerUnit("write_calls"));
+        assertThat(s.perUnit()).isNotEmpty();
+        StatSummary.Line clock = s.perUnit().stream().filter(l -> l.event().startsWith("task-clock")).findFirst().orElseThrow();
+        assertThat(clock.unit()).isEqualTo("ns/write_calls");
+        StatSummary.Line count = s.perUnit().stream().filter(l -> l.event().startsWith("page-faults")).findFirst().orElseThrow();
+        assertThat(count.unit()).isEqualTo("/write_calls");
+        String csv = render(perfstat.cli.render.StatRenderer.Layout.CSV, s);
+        assertThat(csv).contains(",ns/write_calls," + clock.event() + ",").contains(",/write_calls," + count.event() + ",");
+        assertThat(render(perfstat.cli.render.StatRenderer.Layout.JSON, s))
+                .contains("\"unit\" : \"ns/write_calls\", \"event\" : \"" + clock.event() + "\"");
+        String text = render(perfstat.cli.render.StatRenderer.Layout.TEXT, s);
+        assertThat(text).containsPattern(" ns   " + java.util.regex.Pattern.quote(clock.event()))
+                .doesNotContain("ns/write_calls");
+    }
+
+    private static String render(perfstat.cli.render.StatRenderer.Layout layout, StatSummary s) {
+        java.io.StringWriter w = new java.io.StringWriter();
+        new perfstat.cli.render.StatRenderer(layout, ",").render(s, new java.io.PrintWriter(w));
+        return w.toString();
+    }
 }

@@ -19,7 +19,8 @@ import perfstat.format.ThreadRole;
 /**
  * {@code stat} and a one-sided {@code report}/{@code diff} of the same recordings show the same counter and role rows:
  * each value stat's table prints for task-clock, context-switches, page-faults and task-clock's split by thread role is
- * the first column's value of the table {@code report} and {@code diff} print.
+ * the first column's value of the table {@code report} and {@code diff} print; over several runs the same mean with the
+ * same {@code ±}; a probe's calls and the rows per unit too.
  */
 class StatAndDiffAgreeTest {
     private static final long S = 1_000_000_000L;
@@ -70,9 +71,64 @@ class StatAndDiffAgreeTest {
             Row row = diff.rows().stream().filter(r -> r.metric().key().equals(key)).findFirst().orElseThrow(
                     () -> new AssertionError("the diff has no row " + key));
             assertThat(line.value().measured()).as(key).isTrue();
-            assertThat(row.values().get(0).value()).as(key).isCloseTo(line.value().value(),
-                    within(1e-9 * Math.max(1, Math.abs(line.value().value()))));
+            same(key, line.value(), row.values().get(0));
         }
+    }
+
+    /** The same value, and over several runs the same {@code ±}: stat's line and the table's column take both alike. */
+    private static void same(String key, Value stat, Value column) {
+        assertThat(stat.measured()).as(key).isTrue();
+        assertThat(column.value()).as(key).isCloseTo(stat.value(), within(1e-9 * Math.max(1, Math.abs(stat.value()))));
+        assertThat(column.samples()).as(key + " runs").isEqualTo(stat.samples());
+        if (stat.samples() > 1) {
+            assertThat(Double.isNaN(column.stderrPct())).as(key + " +-").isEqualTo(Double.isNaN(stat.stderrPct()));
+            if (!Double.isNaN(stat.stderrPct())) {
+                assertThat(column.stderrPct()).as(key + " +-").isCloseTo(stat.stderrPct(), within(1e-9));
+            }
+        }
+    }
+
+    /**
+     * A probe's calls and each counter per call ({@code --per}): stat's lines and the table's rows are the same means with
+     * the same {@code ±} over two runs; a probe neither run called is a line of neither.
+     */
+    @Test
+    void probeCallsAndRowsPerCallAgreeAndAProbeNeverCalledIsInNeither() throws Exception {
+        RunData a = withProbes(RecordingReader.read(recording("a.jfr", 3 * S, 0).toString()), 1000);
+        RunData b = withProbes(RecordingReader.read(recording("b.jfr", 4 * S, 90 * MS).toString()), 1600);
+        List<RunData> runs = List.of(a, b);
+        PerUnit per = new PerUnit("Tok::next");
+        StatSummary stat = StatSummary.of("java X", runs, List.of(), per);
+        Table diff = Comparison.ofColumns(List.of(runs), new Comparison.Options(0.95, 0).withPer(per));
+        assertThat(stat.probes()).extracting(StatSummary.ProbeLine::name).containsExactly("Tok::next");
+        same("calls", stat.probes().get(0).calls(), value(diff, "probe:Tok::next:calls"));
+        assertThat(diff.rows()).noneMatch(r -> r.metric().key().contains("Tok::skip"));
+        assertThat(stat.perUnit()).isNotEmpty();
+        for (String key : List.of("task-clock/Tok::next", "page-faults/Tok::next", "context-switches/Tok::next")) {
+            Row row = diff.rows().stream().filter(r -> r.metric().key().equals(key)).findFirst().orElseThrow();
+            String label = row.metric().label().replaceFirst(" \\(ns\\)$", "");
+            StatSummary.Line line = stat.perUnit().stream().filter(l -> l.event().equals(label)).findFirst().orElseThrow(
+                    () -> new AssertionError("stat has no line " + label + ": " + stat.perUnit()));
+            same(key, line.value(), row.values().get(0));
+        }
+    }
+
+    private static Value value(Table t, String key) {
+        return t.rows().stream().filter(r -> r.metric().key().equals(key)).findFirst()
+                .orElseThrow(() -> new AssertionError("the diff has no row " + key)).values().get(0);
+    }
+
+    /** {@code run} with a probe called {@code calls} times (a tenth of them timed) and one probed and never called. */
+    private static RunData withProbes(RunData run, long calls) {
+        org.HdrHistogram.Histogram h = new org.HdrHistogram.Histogram(3);
+        for (long i = 1; i <= calls / 10; i++) {
+            h.recordValue(100 + i);
+        }
+        java.util.TreeMap<String, RunData.Probe> probes = new java.util.TreeMap<>();
+        probes.put("app.Tok::next", new RunData.Probe("app.Tok::next", calls, calls / 10, "sampled", 10, h));
+        probes.put("app.Tok::skip", new RunData.Probe("app.Tok::skip", 0, 0, "sampled", 10,
+                new org.HdrHistogram.Histogram(3)));
+        return run.withProbes(probes);
     }
 
     /**

@@ -195,4 +195,29 @@ class StatSummaryTest {
         assertThat(json).contains("\"event\" : \"Tok::next() max\"").contains("\"timed-calls\" : 100")
                 .contains("{\"probe-pattern\" : \"app.Tokk\", \"matched-methods\" : 0}");
     }
+
+    /**
+     * A probe no run called has no line, as the table of {@code report} and {@code diff} has no row for it; a probe one of
+     * the runs called keeps its line, 0 calls in the other counted in its mean.
+     */
+    @Test
+    void aProbeNoRunCalledHasNoLineAsTheTableHasNoRow() {
+        TreeMap<String, RunData.Probe> never = new TreeMap<>();
+        never.put("app.Words::capitalize()", new RunData.Probe("app.Words::capitalize()", 0, 0, "sampled", 50,
+                new org.HdrHistogram.Histogram(3)));
+        RunData base = run(1_000_000_000L, counter("task-clock", 1_000_000_000L, 1_000_000_000L, 1_000_000_000L, "counted"));
+        RunData r = base.withProbes(never);
+        StatSummary s = StatSummary.of("java X", List.of(r, r), List.of());
+        assertThat(s.probes()).isEmpty();
+        assertThat(render(StatRenderer.Layout.TEXT, s)).doesNotContain("capitalize");
+        assertThat(Comparison.ofColumns(List.of(List.of(r, r))).rows()).noneMatch(x -> x.metric().label().contains("capitalize"));
+
+        org.HdrHistogram.Histogram h = new org.HdrHistogram.Histogram(3);
+        h.recordValue(100);
+        TreeMap<String, RunData.Probe> once = new TreeMap<>();
+        once.put("app.Words::capitalize()", new RunData.Probe("app.Words::capitalize()", 4, 1, "sampled", 50, h));
+        StatSummary some = StatSummary.of("java X", List.of(r, base.withProbes(once)), List.of());
+        assertThat(some.probes()).hasSize(1);
+        assertThat(some.probes().get(0).calls().value()).isEqualTo(2.0);
+    }
 }

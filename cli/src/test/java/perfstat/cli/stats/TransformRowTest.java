@@ -57,7 +57,10 @@ class TransformRowTest {
         StatSummary s = StatSummary.of("java X", List.of(r), List.of());
         StringWriter text = new StringWriter();
         new StatRenderer(StatRenderer.Layout.TEXT, ",").render(s, new PrintWriter(text));
-        assertThat(text.toString()).contains("  perfstat transforming classes ")
+        String label = m.values().stream().filter(x -> x.metric().key().equals(RoleRows.TRANSFORM)).findFirst().orElseThrow()
+                .metric().label();
+        assertThat(label).isEqualTo("  perfstat transforming classes (msecs)"); // report's and diff's row, stat's less the unit
+        assertThat(text.toString()).contains(" msec   perfstat transforming classes  ")
                 .contains("# task-clock excludes perfstat's and JFR's own threads: 100.00 ms (the observer row), and perfstat's"
                         + " class transformation on the application's threads: 150.00 ms (the task-clock:transform row");
     }
