@@ -325,9 +325,9 @@ public final class NoteText {
 
     private static String words(Note.JitObserver n) {
         return (n.column() == null ? "" : n.column() + ": ") + String.format(java.util.Locale.ROOT,
-                "JIT on JFR's and perfstat's code: %.2f ms, estimated as the JIT compiler's %.2f ms in the window x"
-                + " their classes' share of its compile time (jdk.Compilation: %.2f of %.2f ms); compile wall time"
-                + " stands in for CPU time, and the JIT compiler row holds the rest",
+                "JIT on JFR/perfstat code: estimated as the JIT compiler's time in the window x their classes' share of"
+                + " its compile time (its first recording: %.2f of %.2f ms, jdk.Compilation: %.2f of %.2f ms); compile"
+                + " wall time stands in for CPU time, and the JIT compiler row holds the rest",
                 n.observerMs(), n.jitMs(), n.observerCompileMs(), n.allCompileMs());
     }
 

@@ -145,8 +145,8 @@ class HeadlineTaskClockTest {
                 .contains("# task-clock excludes perfstat's and JFR's own threads: 40.00 ms (the observer row) and the JIT's"
                         + " compiling of their code: 50.00 ms (the task-clock:jit-observer row");
         assertThat(perfstat.cli.render.NoteText.of(RoleRows.notes(r, null).get(1))).startsWith(
-                "JIT on JFR's and perfstat's code: 50.00 ms, estimated as the JIT compiler's 100.00 ms in the window x their"
-                        + " classes' share of its compile time (jdk.Compilation: 30.00 of 60.00 ms)");
+                "JIT on JFR/perfstat code: estimated as the JIT compiler's time in the window x their classes' share of its"
+                        + " compile time (its first recording: 50.00 of 100.00 ms, jdk.Compilation: 30.00 of 60.00 ms)");
         StringWriter csv = new StringWriter();
         new StatRenderer(StatRenderer.Layout.CSV, ",").render(s, new PrintWriter(csv));
         assertThat(csv.toString()).contains("\n50.00,msec,task-clock:jit-observer,");
