@@ -60,6 +60,8 @@ class MainTest {
     @Test
     void badCommandComparisonsAreRefusedBeforeAnyJvmStarts() {
         oneLine(run("compare", "--name", "old", "--", "java", "-cp", "a.jar", "App"), 2, "two or more java commands");
+        oneLine(run("compare", "--observer-check", "--", "java", "-cp", "a.jar", "App"), 2,
+                "--observer-check compares runs with and without probes: name them with --probes");
         oneLine(run("compare", "--", "java", "App", ":::", "python3", "app.py"), 2, "'python3' (command 'B') is not java");
         oneLine(run("compare", "--name", "", "--", "java", "App", ":::", "java", "App"), 2, "the name of command 1 is empty");
         oneLine(run("compare", "--name", "x", "--", "java", "App", ":::", "--name", "x", "--", "java", "App"), 2,

@@ -236,11 +236,15 @@ public final class ProbeInstaller {
 
     /**
      * The probe's name of method {@code m} of class {@code cls}: with its parameters' simple names where overloads are
-     * apart, or where a filter that matched it names its parameters (a signature's row says which overload it counts).
+     * apart, or where a filter that matched it names its parameters (a signature's row says which overload it counts,
+     * merged or not, where it is the one overload of its name matched).
      */
     private String probeName(String cls, MethodFacts m, Map<String, Integer> overloads, List<ProbeFilter> hits) {
-        boolean typed = overloads.getOrDefault(m.name(), 0) > 1 || hits.stream().anyMatch(f -> f.parameters() != null);
-        return cls + "::" + m.name() + (!mergeOverloads && typed ? "(" + String.join(",", m.parameterSimpleNames()) + ")" : "");
+        boolean several = overloads.getOrDefault(m.name(), 0) > 1;
+        boolean signature = hits.stream().anyMatch(f -> f.parameters() != null);
+        // merged, the name stands for the overloads matched: types only where a signature matched the one
+        boolean typed = mergeOverloads ? !several && signature : several || signature;
+        return cls + "::" + m.name() + (typed ? "(" + String.join(",", m.parameterSimpleNames()) + ")" : "");
     }
 
     /**

@@ -30,4 +30,21 @@ class ProbeMergeTest {
             installer.uninstall(inst);
         }
     }
+
+    /** Merged, a signature that matches one overload still names it: its row is that overload's, not every one's. */
+    @Test
+    void aMergedSignatureOfOneOverloadKeepsItsTypes() {
+        Instrumentation inst = ByteBuddyAgent.install();
+        ProbeInstaller installer = new ProbeInstaller(List.of(ProbeFilter.parse("perfstat.testapp.MergedSignature::m(String)")))
+                .mergeOverloads(true);
+        installer.install(inst);
+        try {
+            assertThat(perfstat.testapp.MergedSignature.m("abc")).isEqualTo(3);
+            assertThat(perfstat.testapp.MergedSignature.m(1)).isEqualTo(2);
+            assertThat(Probes.snapshot().stream().filter(s -> s.name().startsWith("perfstat.testapp.MergedSignature::"))
+                    .map(Probes.Summary::name).toList()).containsExactly("perfstat.testapp.MergedSignature::m(String)");
+        } finally {
+            installer.uninstall(inst);
+        }
+    }
 }

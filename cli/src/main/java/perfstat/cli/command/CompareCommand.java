@@ -228,6 +228,10 @@ public final class CompareCommand implements Callable<Integer> {
         if (warmupRuns < 0) {
             throw UserError.usage("--warmup-runs must be 0 or more");
         }
+        if (observerCheck && sides != null && run.probes.probes.isEmpty() && run.probes.probeSets.isEmpty()) {
+            throw UserError.usage("--observer-check compares runs with and without probes: name them with --probes"
+                    + " (or --probeset)");
+        }
         scorePattern = score.pattern();
         if (scorePattern != null && sides == null) {
             throw UserError.usage("--score is for commands: a model's score is its own (perfstat models)");
