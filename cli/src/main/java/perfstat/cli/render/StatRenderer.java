@@ -198,7 +198,10 @@ public final class StatRenderer {
         if (p.timedCalls() == 0) {
             return rows;
         }
-        CounterMetrics.Derived timed = new CounterMetrics.Derived(p.timedCalls(), "timed calls");
+        int runs = p.calls().samples();
+        // the percentiles rest on every run's timed calls together, while the calls row is a run's mean
+        CounterMetrics.Derived timed = new CounterMetrics.Derived(p.timedCalls(), runs > 1 ? "timed calls in " + runs + " runs"
+                : "timed calls");
         String[] stat = {"p50", "p99", "max"};
         double[] ns = {p.p50Ns(), p.p99Ns(), p.maxNs()};
         for (int i = 0; i < stat.length; i++) {
@@ -265,7 +268,7 @@ public final class StatRenderer {
         if (d.unit().startsWith("%")) {
             return String.format(Locale.ROOT, "# %7.2f%% %-22s", d.value(), d.unit().substring(1).trim());
         }
-        if (d.unit().equals("timed calls")) {
+        if (d.unit().startsWith("timed calls")) {
             return String.format(Locale.ROOT, "# %8.0f %-23s", d.value(), d.unit());
         }
         String pattern = d.unit().equals("insn per cycle") ? "# %8.2f  %-22s" : "# %8.3f %-23s";

@@ -190,6 +190,9 @@ class StatSummaryTest {
         assertThat(text).contains("5000      Tok::next() calls").contains("ns   Tok::next() p99")
                 .contains("#      100 timed calls").contains("# probe 'app.Tokk' matched no method");
         assertThat(text.split("matched no method", -1)).hasSize(2); // named once
+        // two runs: the calls row is a run's mean, the percentiles rest on both runs' timed calls, and say so
+        assertThat(render(StatRenderer.Layout.TEXT, StatSummary.of("java X", List.of(r, r), List.of())))
+                .contains("5000      Tok::next() calls").contains("#      200 timed calls in 2 runs");
         assertThat(render(StatRenderer.Layout.CSV, s)).contains("500,ns,Tok::next() p50,").contains("100.000,timed calls");
         String json = render(StatRenderer.Layout.JSON, s);
         assertThat(json).contains("\"event\" : \"Tok::next() max\"").contains("\"timed-calls\" : 100")
