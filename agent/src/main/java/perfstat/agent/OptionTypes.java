@@ -30,19 +30,22 @@ final class OptionTypes {
     private OptionTypes() {
     }
 
+    /** A text option whose value is its text as written; its subclass says what text is right. */
+    private abstract static class TextType implements OptionType<String> {
+        @Override
+        public String parse(String key, String text) {
+            return text;
+        }
+
+        @Override
+        public List<String> format(String value) {
+            return List.of(value);
+        }
+    }
+
     /** A file name (FILE, FIFO): not empty, no comma (the options' separator). */
     static OptionType<String> path() {
-        return new OptionType<>() {
-            @Override
-            public String parse(String key, String text) {
-                return text;
-            }
-
-            @Override
-            public List<String> format(String value) {
-                return List.of(value);
-            }
-
+        return new TextType() {
             @Override
             public void check(String key, String value) throws BadOption {
                 if (value == null || value.isEmpty()) {
@@ -134,17 +137,7 @@ final class OptionTypes {
      * opens at the first call of one named method.
      */
     static OptionType<String> method() {
-        return new OptionType<>() {
-            @Override
-            public String parse(String key, String text) {
-                return text;
-            }
-
-            @Override
-            public List<String> format(String value) {
-                return List.of(value);
-            }
-
+        return new TextType() {
             @Override
             public void check(String key, String value) throws BadOption {
                 String bad = "option '" + key + "' must name one method as pkg.Class::method";

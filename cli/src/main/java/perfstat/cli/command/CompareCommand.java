@@ -479,5 +479,6 @@ public final class CompareCommand implements Callable<Integer> {
     }
 
     /** The rows an observer check names for each variant, whether or not they moved: what the probes cost and where. */
-    private static final java.util.Set<String> OBSERVER_ROWS = java.util.Set.of("task-clock:application", RoleRows.TRANSFORM);
+    private static final java.util.Set<String> OBSERVER_ROWS =
+            java.util.Set.of(RoleRows.key(perfstat.format.ThreadRole.APPLICATION), RoleRows.TRANSFORM);
 }
