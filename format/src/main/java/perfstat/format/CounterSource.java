@@ -35,6 +35,12 @@ public final class CounterSource {
     /** As {@link #PERF_EVENT_OPEN_PER_THREAD}, counted in user space only. */
     public static final String PERF_EVENT_OPEN_USER_PER_THREAD = "perf_event_open (user only) per thread";
 
+    /**
+     * Added to a procfs source where the event carried {@code :u} or {@code :k}: procfs cannot leave the kernel's (or
+     * the user's) part out, so the value is both.
+     */
+    public static final String MODIFIER_NOT_HONOURED = ", user and kernel together (procfs cannot honour :u or :k)";
+
     /** Whether a value from {@code source} rests, wholly or in part, on 10 ms clock ticks (then it has no digits below 10 ms). */
     public static boolean ticks(String source) {
         return source != null && source.contains("10 ms ticks");

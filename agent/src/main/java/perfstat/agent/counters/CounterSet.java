@@ -283,15 +283,15 @@ public final class CounterSet implements AutoCloseable {
     /** An event counted from procfs, or not supported with the reason why perf_event_open is not used. */
     private Counter procfsCounter(EventSpec e, String why) {
         if (e.type() == EventSpec.TYPE_SOFTWARE) {
-            String stat = SOURCE_PROCFS_STAT_FAULTS;
+            String stat = kernelToo(e, SOURCE_PROCFS_STAT_FAULTS);
             switch ((int) e.config()) {
                 case 0, 1: // cpu-clock, task-clock: in ns from the threads' schedstat where they can be read
                     if (threads.note() == null && procStart.taskClockNs() >= 0) {
-                        Counter c = new Counter(e, null, null, CounterStatus.COUNTED, CounterSource.PROCFS_SCHEDSTAT, null);
+                        Counter c = new Counter(e, null, null, CounterStatus.COUNTED, kernelToo(e, CounterSource.PROCFS_SCHEDSTAT), null);
                         c.schedstat = true;
                         return c;
                     }
-                    return new Counter(e, null, null, CounterStatus.COUNTED, SOURCE_PROCFS_STAT,
+                    return new Counter(e, null, null, CounterStatus.COUNTED, kernelToo(e, SOURCE_PROCFS_STAT),
                             () -> ProcessCounters.read().taskClockNs());
                 case 2:
                     return new Counter(e, null, null, CounterStatus.COUNTED, stat, () -> {
@@ -299,14 +299,14 @@ public final class CounterSet implements AutoCloseable {
                         return s.minorFaults() < 0 ? -1 : s.minorFaults() + s.majorFaults();
                     });
                 case 3:
-                    return new Counter(e, null, null, CounterStatus.COUNTED, SOURCE_PROCFS_THREADS, () -> {
+                    return new Counter(e, null, null, CounterStatus.COUNTED, kernelToo(e, SOURCE_PROCFS_THREADS), () -> {
                         ProcessCounters.Sample s = ProcessCounters.read();
                         return s.voluntaryContextSwitches() < 0 ? -1
                                 : s.voluntaryContextSwitches() + s.involuntaryContextSwitches();
                     });
                 case 4:
                     if (procStart.cpuMigrations() >= 0) {
-                        return new Counter(e, null, null, CounterStatus.COUNTED, SOURCE_PROCFS_THREADS,
+                        return new Counter(e, null, null, CounterStatus.COUNTED, kernelToo(e, SOURCE_PROCFS_THREADS),
                                 () -> ProcessCounters.read().cpuMigrations());
                     }
                     break;
@@ -321,6 +321,14 @@ public final class CounterSet implements AutoCloseable {
         return new Counter(e, null, null, CounterStatus.NOT_SUPPORTED, why, null);
     }
 
+    /**
+     * A procfs source as {@code e}'s reading names it: procfs counts user and kernel time alike, so an event asked for
+     * with {@code :u} or {@code :k} says that its modifier was not honoured (perf would have counted one side only).
+     */
+    static String kernelToo(EventSpec e, String source) {
+        return e.excludeKernel() || e.excludeUser() ? source + CounterSource.MODIFIER_NOT_HONOURED : source;
+    }
+
     /** The whole process's counts since open, one reading per event in the order asked. */
     public List<Reading> read() {
         threads.read();
@@ -333,7 +341,7 @@ public final class CounterSet implements AutoCloseable {
             } else if (c.schedstat) {
                 long ended = endedTicksNs();
                 out.add(new Reading(c.spec.name(), threads.cpuNs() + ended, window, window, CounterStatus.COUNTED,
-                        ended > 0 ? CounterSource.PROCFS_SCHEDSTAT_AND_STAT : CounterSource.PROCFS_SCHEDSTAT));
+                        kernelToo(c.spec, ended > 0 ? CounterSource.PROCFS_SCHEDSTAT_AND_STAT : CounterSource.PROCFS_SCHEDSTAT)));
             } else if (c.fallback != null) {
                 long now = c.fallback.get();
                 boolean ok = now >= 0 && c.fallbackStart >= 0;

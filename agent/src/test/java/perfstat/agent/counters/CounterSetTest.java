@@ -172,6 +172,22 @@ class CounterSetTest {
     }
 
     @Test
+    void aModifierProcfsCannotHonourIsSaidInTheSource() {
+        CounterSet set = CounterSet.open(EventSpec.parseList("task-clock:u,page-faults,page-faults:u,context-switches:k"),
+                null, TIDS, "perf_event_open needs Java 22+");
+        List<CounterSet.Reading> rs = set.read();
+        assertThat(rs).extracting(CounterSet.Reading::event)
+                .containsExactly("task-clock:u", "page-faults", "page-faults:u", "context-switches:k");
+        assertThat(rs.get(0).source()).startsWith(perfstat.format.CounterSource.PROCFS_SCHEDSTAT)
+                .endsWith(perfstat.format.CounterSource.MODIFIER_NOT_HONOURED);
+        assertThat(rs.get(1).source()).isEqualTo(CounterSet.SOURCE_PROCFS_STAT_FAULTS);
+        assertThat(rs.get(2).source()).isEqualTo(CounterSet.SOURCE_PROCFS_STAT_FAULTS
+                + perfstat.format.CounterSource.MODIFIER_NOT_HONOURED);
+        assertThat(rs.get(3).source()).isEqualTo(CounterSet.SOURCE_PROCFS_THREADS
+                + perfstat.format.CounterSource.MODIFIER_NOT_HONOURED);
+    }
+
+    @Test
     void whereNoThreadCanBeReadTaskClockIsTheTicksAndThereIsNoSplit(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
         CounterSet set = CounterSet.open(EventSpec.defaults(), null, TIDS, "perf_event_open needs Java 22+", dir.resolve("none"));
         List<CounterSet.Reading> rs = set.read();
