@@ -132,7 +132,7 @@ class ThirdPartyIT {
     /**
      * Recordings a user already has: -XX:StartFlightRecording with the JDK's default settings
      * (periodic events every 200 ms, contention from 1 ms, so that runs of seconds have them),
-     * three runs each of two builds of the application (the second without the table's key),
+     * two runs each of two builds of the application (the second without the table's key),
      * and one with the profile settings. diff prints the JDK's rows and the hot methods with
      * verdicts over the runs, and a summary that says there is no score.
      */
@@ -141,7 +141,7 @@ class ThirdPartyIT {
         List<String> a = new ArrayList<>();
         List<String> b = new ArrayList<>();
         List<List<String>> runs = new ArrayList<>();
-        for (int i = 1; i <= 3; i++) { // runs a side: intervals need two; a third for the verdicts' spread
+        for (int i = 1; i <= 2; i++) { // runs a side: intervals need two
             for (String build : List.of("index", "noindex")) {
                 String file = build + i + ".jfr";
                 (build.equals("index") ? a : b).add(file);
