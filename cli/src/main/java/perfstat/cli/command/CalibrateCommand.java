@@ -96,11 +96,13 @@ public final class CalibrateCommand implements Callable<Integer> {
         Random rnd = new Random(seed);
         out.printf(Locale.ROOT, "%d recordings, %d rows each; primary measure: %s%n", r.size(), r.metrics().size(),
                 r.primary().label().trim());
-        out.println("A/A (two sides drawn from the same runs), tables with any change shown:");
+        out.println("A/A (two sides drawn from the same runs), tables with any change shown in the program's rows, and in the"
+                + " machine's (context: each row on its own at 5%):");
         for (int k : runs) {
             Calibration.AaResult a = Calibration.aa(r, k, trials, rnd, 0.05);
-            out.printf(Locale.ROOT, "  %2d runs a side: %5.1f%% with the families, %5.1f%% with every row at its own p (%d tables)%n",
-                    k, 100.0 * a.withFamilies() / a.tables(), 100.0 * a.withoutFamilies() / a.tables(), a.tables());
+            out.printf(Locale.ROOT, "  %2d runs a side: %5.1f%% with the families, %5.1f%% with every row at its own p;"
+                    + " the machine's rows %5.1f%% (%d tables)%n", k, 100.0 * a.withFamilies() / a.tables(),
+                    100.0 * a.withoutFamilies() / a.tables(), 100.0 * a.context() / a.tables(), a.tables());
         }
         Calibration.Looks l = Calibration.sequential(r, 0.05, trials, rnd, 0.05);
         out.printf(Locale.ROOT, "Runs until decided (looks at 5, 10, 20, runs drawn with replacement): primary falsely changed %.1f%%,"

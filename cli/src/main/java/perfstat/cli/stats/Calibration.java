@@ -97,10 +97,14 @@ public final class Calibration {
     }
 
     /**
-     * A/A: {@code tables} random splits of the runs into two sides of {@code k}; how many tables show any change with the
-     * families ({@code withFamilies}), and how many would with each row at its own raw p (no families).
+     * A/A: {@code tables} random splits of the runs into two sides of {@code k}. The program's rows (the primary, the
+     * gate's and the exploratory family) and the machine's context rows are counted apart, as a table judges them apart:
+     * how many tables show a change in the program's rows with the families ({@code withFamilies}), how many would with
+     * each of those rows at its own raw p ({@code withoutFamilies}), and how many show a change in a context row
+     * ({@code context}: each such row on its own at α, so with several of them more than α of A/A tables show one; a
+     * change there says the runs' conditions differed, which in an A/A draw they do by chance).
      */
-    public record AaResult(int k, int tables, int withFamilies, int withoutFamilies) {
+    public record AaResult(int k, int tables, int withFamilies, int withoutFamilies, int context) {
     }
 
     public static AaResult aa(Runs runs, int k, int tables, Random rnd, double alpha) {
@@ -110,13 +114,21 @@ public final class Calibration {
         Families.Setting s = new Families.Setting(alpha, Double.NaN, List.of(), Double.NaN);
         int with = 0;
         int without = 0;
+        int context = 0;
         for (int t = 0; t < tables; t++) {
             List<Integer> order = shuffled(runs.size(), rnd);
             List<Row> rows = judge(runs, take(order, 0, k), take(order, k, k), null, 1, s);
-            with += rows.stream().anyMatch(r -> changed(r)) ? 1 : 0;
-            without += rows.stream().anyMatch(r -> r.tests().get(1) != null && r.tests().get(1).pValue() < alpha) ? 1 : 0;
+            with += rows.stream().anyMatch(r -> !context(r) && changed(r)) ? 1 : 0;
+            without += rows.stream().anyMatch(r -> !context(r) && r.tests().get(1) != null
+                    && r.tests().get(1).pValue() < alpha) ? 1 : 0;
+            context += rows.stream().anyMatch(r -> context(r) && changed(r)) ? 1 : 0;
         }
-        return new AaResult(k, tables, with, without);
+        return new AaResult(k, tables, with, without, context);
+    }
+
+    /** A machine row: the conditions the runs met, not what the program did. */
+    private static boolean context(Row r) {
+        return r.metric().kind() == MetricId.Kind.MACHINE;
     }
 
     /**

@@ -45,6 +45,32 @@ class CalibrationTest {
     }
 
     /**
+     * The machine's rows are context, each judged on its own at α: with ten of them, an A/A draw often shows a change in
+     * one (the runs' conditions differ by chance), and that is not counted as a change of the program. Runs of noise:
+     * time elapsed and ten machine rows.
+     */
+    @Test
+    void aChangeInTheMachinesRowsIsCountedApartFromTheProgramsRows() {
+        Metric time = new Metric("time-elapsed", "time elapsed", "msecs", MetricId.Kind.TIME, 2, Metric.Better.LOWER);
+        List<Metric> metrics = new java.util.ArrayList<>(List.of(time));
+        for (int m = 0; m < 10; m++) {
+            metrics.add(new Metric("machine:row" + m, "machine row " + m, "CPUs", MetricId.Kind.MACHINE, 3, Metric.Better.LOWER));
+        }
+        Random noise = new Random(3);
+        List<java.util.Map<MetricId, Double>> values = new java.util.ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            java.util.Map<MetricId, Double> v = new java.util.HashMap<>();
+            for (Metric m : metrics) {
+                v.put(m.id(), 1000 + 10 * noise.nextGaussian());
+            }
+            values.add(v);
+        }
+        Calibration.AaResult aa = Calibration.aa(new Calibration.Runs(metrics, values), 6, 200, new Random(4), 0.05);
+        assertThat((double) aa.context() / aa.tables()).isGreaterThan(0.2);
+        assertThat((double) aa.withFamilies() / aa.tables()).isLessThanOrEqualTo(0.10);
+    }
+
+    /**
      * A known change is found more often the larger it is: this program's time elapsed varies by about 11% from run to
      * run (JVMs settle into a fast and a slow kind), so at 6 runs a side a 5% change is rarely found and 30% mostly is.
      */
