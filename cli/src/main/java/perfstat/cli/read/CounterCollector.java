@@ -31,10 +31,15 @@ final class CounterCollector implements Collector {
     private long counterReaderWindowNs;
     /** Failed interval reads, cumulative (version 6): the largest seen. */
     private long readFailures;
-    private final List<RunData.PerfCounter> perfEnd = new ArrayList<>();
-    private final List<RunData.PerfCounter> perfWindowStart = new ArrayList<>();
-    private final List<RunData.PerfCounter> perfWindowEnd = new ArrayList<>();
-    private final List<RunData.PerfCounter> perfLateStart = new ArrayList<>();
+    /** The totals as read, each with its commit time: the stream is unordered, so a batch may arrive out of its order. */
+    private final List<Stamped> perfEndRead = new ArrayList<>();
+    private final List<Stamped> perfWindowStartRead = new ArrayList<>();
+    private final List<Stamped> perfWindowEndRead = new ArrayList<>();
+    private final List<Stamped> perfLateStartRead = new ArrayList<>();
+
+    /** A counter total and when it was committed. */
+    private record Stamped(java.time.Instant at, RunData.PerfCounter counter) {
+    }
 
     /** The counters' part of {@link RunData}. */
     record Part(RunData.Counters start, RunData.Counters end, List<RunData.PerfCounter> totals,
@@ -99,14 +104,24 @@ final class CounterCollector implements Collector {
 
     private void perfCounterTotals(RecordedEvent e) {
         // interval reads stay in the recording for other tools; tables use the totals
-        switch (e.getString(Events.PerfCounter.PHASE)) {
-            case Phase.END -> perfEnd.add(perfCounter(e));
-            case Phase.WINDOW_START -> perfWindowStart.add(perfCounter(e));
-            case Phase.WINDOW_END -> perfWindowEnd.add(perfCounter(e));
-            case Phase.LATE_START -> perfLateStart.add(perfCounter(e));
-            default -> {
-            }
+        List<Stamped> to = switch (e.getString(Events.PerfCounter.PHASE)) {
+            case Phase.END -> perfEndRead;
+            case Phase.WINDOW_START -> perfWindowStartRead;
+            case Phase.WINDOW_END -> perfWindowEndRead;
+            case Phase.LATE_START -> perfLateStartRead;
+            default -> null;
+        };
+        if (to != null) {
+            to.add(new Stamped(e.getStartTime(), perfCounter(e)));
         }
+    }
+
+    /**
+     * The totals in the order the agent committed them: one thread commits a batch in its events' order, so their
+     * times order them (the table's rows follow perf's order, as the user gave the events).
+     */
+    private static List<RunData.PerfCounter> inCommitOrder(List<Stamped> read) {
+        return read.stream().sorted(java.util.Comparator.comparing(Stamped::at)).map(Stamped::counter).toList();
     }
 
     private static RunData.PerfCounter perfCounter(RecordedEvent e) {
@@ -123,12 +138,12 @@ final class CounterCollector implements Collector {
 
     /** Whether it holds the totals as a window closed. */
     boolean hasWindowEnd() {
-        return windowEnd != null || !perfWindowEnd.isEmpty();
+        return windowEnd != null || !perfWindowEndRead.isEmpty();
     }
 
     /** Whether it holds the totals as the counters' window opened late. */
     boolean hasLateStart() {
-        return lateStart != null || !perfLateStart.isEmpty();
+        return lateStart != null || !perfLateStartRead.isEmpty();
     }
 
     /**
@@ -136,6 +151,10 @@ final class CounterCollector implements Collector {
      * {@code agentStartCpuNs} from perfstat.Agent.
      */
     Part result(boolean window, boolean late, long agentStartCpuNs) {
+        List<RunData.PerfCounter> perfEnd = inCommitOrder(perfEndRead);
+        List<RunData.PerfCounter> perfWindowStart = inCommitOrder(perfWindowStartRead);
+        List<RunData.PerfCounter> perfWindowEnd = inCommitOrder(perfWindowEndRead);
+        List<RunData.PerfCounter> perfLateStart = inCommitOrder(perfLateStartRead);
         // every chunk ends with the totals so far: the latest batch wins
         long lastWindow = perfEnd.stream().mapToLong(RunData.PerfCounter::windowNs).max().orElse(-1);
         List<RunData.PerfCounter> totals = perfEnd.stream().filter(c -> c.windowNs() == lastWindow && c.tid() == 0).toList();

@@ -198,7 +198,7 @@ public final class Comparison {
             Spread a = spreads.get(0);
             Spread b = spreads.get(c);
             Significance s = c == 0 || a == null || b == null || !values.get(0).measured() || !values.get(c).measured()
-                    ? null : Significance.ofRuns(a, b, options.confidence());
+                    ? null : Significance.ofRuns(a, b, options.confidence(), metric.resolution());
             if (s != null && s.judgement().estimate().exists() && a.n() > 1 && b.n() > 1) {
                 deltas.set(c, s.judgement().estimate().change()); // the ratio its interval is of
             }

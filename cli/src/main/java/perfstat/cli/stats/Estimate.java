@@ -18,7 +18,10 @@ import org.apache.commons.statistics.distribution.TDistribution;
  *       change is then the difference of the means relative to A's mean, with Welch's t on the raw values (A's mean
  *       taken as the scale, as perf's relative change does). Where A's mean is 0 there is no relative change at all:
  *       {@link Method#NONE}.</li>
- *   <li>All sides' values alike (no spread): the interval is the point; the change is certain or absent.</li>
+ *   <li>A side's variance is never taken below its values' rounding ({@code resolution}, the row's last printed digit:
+ *       1 for a count): resolution²/12, the variance of a value rounded to that step. Runs that agree to the last digit
+ *       (4 GCs twice, then 3 twice) are then not a certain change; where the resolution is 0 (not known) and every value
+ *       of both sides is alike, the interval is the point, and the change is certain or absent.</li>
  *   <li>Fewer than two runs a side: no estimate of the spread, {@link Method#NONE}.</li>
  * </ol>
  *
@@ -49,22 +52,31 @@ public record Estimate(Method method, double centre, double se, double df, int n
         return new Estimate(Method.NONE, Double.NaN, Double.NaN, Double.NaN, nA, nB, false);
     }
 
-    /** The change from {@code a} to {@code b}, one value a run on each side. */
+    /** The change from {@code a} to {@code b}, one value a run on each side, their resolution not known. */
     public static Estimate of(Spread a, Spread b) {
+        return of(a, b, 0);
+    }
+
+    /**
+     * The change from {@code a} to {@code b}, one value a run on each side, each value known to {@code resolution} (the
+     * step it is rounded to: 1 for a count; 0 where not known).
+     */
+    public static Estimate of(Spread a, Spread b, double resolution) {
         if (a.n() < 2 || b.n() < 2) {
             return none(a.n(), b.n());
         }
         boolean positive = java.util.Arrays.stream(a.samples()).allMatch(x -> x > 0)
                 && java.util.Arrays.stream(b.samples()).allMatch(x -> x > 0);
         if (positive) {
-            return welch(Method.LOG_T, logs(a.samples()), logs(b.samples()), 1);
+            // on the log scale a step of r at the value x is a step of r/x: the rounding floor of each side at its mean
+            return welch(Method.LOG_T, logs(a.samples()), logs(b.samples()), 1, resolution / a.mean(), resolution / b.mean());
         }
         double meanA = a.mean();
         if (!Double.isFinite(meanA)) {
             return none(a.n(), b.n());
         }
-        return meanA == 0 ? welch(Method.FROM_ZERO, a.samples(), b.samples(), 1)
-                : welch(Method.DIFF_T, a.samples(), b.samples(), Math.abs(meanA));
+        return meanA == 0 ? welch(Method.FROM_ZERO, a.samples(), b.samples(), 1, resolution, resolution)
+                : welch(Method.DIFF_T, a.samples(), b.samples(), Math.abs(meanA), resolution, resolution);
     }
 
     private static double[] logs(double[] xs) {
@@ -75,11 +87,12 @@ public record Estimate(Method method, double centre, double se, double df, int n
         return out;
     }
 
-    private static Estimate welch(Method m, double[] a, double[] b, double scale) {
+    /** Welch's t; {@code stepA}, {@code stepB}: each side's rounding step on the scale of {@code a} and {@code b}. */
+    private static Estimate welch(Method m, double[] a, double[] b, double scale, double stepA, double stepB) {
         Spread sa = new Spread(a, false);
         Spread sb = new Spread(b, false);
-        double va = sa.sd() * sa.sd() / a.length / (scale * scale);
-        double vb = sb.sd() * sb.sd() / b.length / (scale * scale);
+        double va = Math.max(sa.sd() * sa.sd(), stepA * stepA / 12) / a.length / (scale * scale);
+        double vb = Math.max(sb.sd() * sb.sd(), stepB * stepB / 12) / b.length / (scale * scale);
         double centre = (sb.mean() - sa.mean()) / scale;
         double se = Math.sqrt(va + vb);
         double df = se == 0 ? Double.NaN : (va + vb) * (va + vb) / (va * va / (a.length - 1) + vb * vb / (b.length - 1));

@@ -28,4 +28,9 @@ public record Metric(MetricId id, String key, String label, int decimals, Better
     public MetricId.Kind kind() {
         return id.kind();
     }
+
+    /** The step its values are known to, as printed: 1 for a count, 0.01 for two decimals. */
+    public double resolution() {
+        return Math.pow(10, -decimals);
+    }
 }

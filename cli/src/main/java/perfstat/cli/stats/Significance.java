@@ -160,8 +160,13 @@ public record Significance(String test, double pValue, double meanDelta, double 
      * as a robustness check, and a verdict at α = 1 − confidence before any family is considered ({@link Families}).
      */
     public static Significance ofRuns(Spread a, Spread b, double confidence) {
+        return ofRuns(a, b, confidence, 0);
+    }
+
+    /** As {@link #ofRuns(Spread, Spread, double)}, each value known to {@code resolution} ({@link Estimate#of(Spread, Spread, double)}). */
+    public static Significance ofRuns(Spread a, Spread b, double confidence, double resolution) {
         // a run is the unit: one run's intervals are not independent samples, so they give no estimate
-        Estimate e = a.fromIntervals() || b.fromIntervals() ? Estimate.none(1, 1) : Estimate.of(a, b);
+        Estimate e = a.fromIntervals() || b.fromIntervals() ? Estimate.none(1, 1) : Estimate.of(a, b, resolution);
         double meanA = a.mean();
         double meanDelta = meanA == 0 ? Double.NaN : (b.mean() - meanA) / Math.abs(meanA);
         double medianA = a.median();

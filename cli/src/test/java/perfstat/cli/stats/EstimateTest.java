@@ -56,6 +56,24 @@ class EstimateTest {
         assertThat(Estimate.of(s(0, 0), s(0, 0)).pValue()).isEqualTo(1); // nothing varies, nothing changed
     }
 
+    /** Counts that agree run for run (4 GCs twice, then 3 twice) are known to a whole event, not without error. */
+    @Test
+    void countsThatAgreeToTheLastDigitAreNotACertainChange() {
+        Estimate exact = Estimate.of(s(4, 4), s(3, 3));
+        assertThat(exact.pValue()).isZero(); // the resolution not known: no spread, a certain change
+        Estimate counts = Estimate.of(s(4, 4), s(3, 3), 1);
+        assertThat(counts.change()).isCloseTo(-0.25, within(1e-9));
+        assertThat(counts.pValue()).isGreaterThan(0.05);
+        double[] ci = counts.interval(0.95);
+        assertThat(ci[0]).isLessThan(-0.25);
+        assertThat(ci[1]).isGreaterThan(-0.25);
+        // a floor far below the spread changes nothing
+        Estimate spread = Estimate.of(s(717, 690, 745), s(1529, 1480, 1601), 0.01);
+        assertThat(spread.pValue()).isCloseTo(Estimate.of(s(717, 690, 745), s(1529, 1480, 1601)).pValue(), within(1e-12));
+        // nor where it is small against the values' size: 100000 and 120000 KB/s, each alike
+        assertThat(Estimate.of(s(100000, 100000), s(120000, 120000), 0.01).pValue()).isLessThan(0.001);
+    }
+
     @Test
     void oneRunASideHasNoEstimate() {
         Estimate e = Estimate.of(s(100), s(120, 130));
