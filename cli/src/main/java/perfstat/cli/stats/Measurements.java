@@ -282,11 +282,16 @@ public final class Measurements {
     /** Counter rows from the agent's perf counters (perfstat.PerfCounter), in the order it opened them. */
     private static void perfCounterRows(Map<MetricId, Measured> m, RunData run, double elapsedMs) {
         Map<String, Double> totals = run.counts().totals();
-        for (RunData.PerfCounter c : run.perfCounters()) {
-            Metric metric = RowCatalogue.perfCounter(c.event(), c.source());
+        List<String> keys = RowCatalogue.counterKeys(run.perfCounters().stream().map(RunData.PerfCounter::event).toList());
+        boolean clockSeen = false;
+        for (int i = 0; i < run.perfCounters().size(); i++) {
+            RunData.PerfCounter c = run.perfCounters().get(i);
+            Metric metric = RowCatalogue.perfCounter(c.event(), keys.get(i), c.source());
             Value v = counterValue(c, RunData.Roles.NONE);
             String source = !c.source().startsWith(SOURCE_PERF) && c.supported() ? c.source() : "";
-            boolean clockRow = PerfEvent.TASK_CLOCK.is(c.event());
+            // the first task-clock is the one split by role (the agent's); another (task-clock:u beside it) a plain row
+            boolean clockRow = !clockSeen && PerfEvent.TASK_CLOCK.is(c.event());
+            clockSeen |= clockRow;
             // the task-clock row: the process less perfstat's and JFR's threads, where the run splits it by role
             RunData.PerfCounter headline = clockRow ? RoleRows.headline(c, run.roles()) : null;
             boolean split = headline != null;
@@ -294,7 +299,7 @@ public final class Measurements {
             Comment comment = new Comment.Counter(
                     c.counted() ? CounterMetrics.derived(c.baseEvent(), own, totals, elapsedMs * 1e6) : CounterMetrics.Derived.NONE,
                     c.counted() ? c.runningPct() : 100, source);
-            put(m, metric, counterValue(c, run.roles()), comment);
+            put(m, metric, clockRow ? counterValue(c, run.roles()) : v, comment);
             if (clockRow) {
                 RoleRows.add(m, run, v.measured() ? v.value() : Double.NaN);
             }
