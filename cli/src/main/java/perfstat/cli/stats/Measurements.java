@@ -41,10 +41,18 @@ public final class Measurements {
 
     /** The recording's metrics by identity, in table order. */
     public static Map<MetricId, Measured> of(RunData run) {
+        return of(run, apart(List.of(run)));
+    }
+
+    /**
+     * The same, as a table of several runs has them: {@code apart} the events' bases of which some run of the table
+     * opened two forms ({@link #apart}), whose rows keep their modifiers in every run, so that they line up form by form.
+     */
+    static Map<MetricId, Measured> of(RunData run, java.util.Set<String> apart) {
         Map<MetricId, Measured> m = new LinkedHashMap<>();
         double elapsedMs = elapsedMs(run);
         if (!run.perfCounters().isEmpty()) {
-            perfCounterRows(m, run, elapsedMs);
+            perfCounterRows(m, run, elapsedMs, apart);
         } else {
             procfsCounterRows(m, run, elapsedMs);
         }
@@ -279,10 +287,20 @@ public final class Measurements {
         };
     }
 
+    /**
+     * The bases of the perf counters of which some of {@code runs} opened two forms ({@code page-faults} and
+     * {@code page-faults:u}, or one event twice): each form a row of its own (RowCatalogue.counterKeys).
+     */
+    static java.util.Set<String> apart(List<RunData> runs) {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        runs.forEach(r -> out.addAll(RowCatalogue.apart(r.perfCounters().stream().map(RunData.PerfCounter::event).toList())));
+        return out;
+    }
+
     /** Counter rows from the agent's perf counters (perfstat.PerfCounter), in the order it opened them. */
-    private static void perfCounterRows(Map<MetricId, Measured> m, RunData run, double elapsedMs) {
+    private static void perfCounterRows(Map<MetricId, Measured> m, RunData run, double elapsedMs, java.util.Set<String> apart) {
         Map<String, Double> totals = run.counts().totals();
-        List<String> keys = RowCatalogue.counterKeys(run.perfCounters().stream().map(RunData.PerfCounter::event).toList());
+        List<String> keys = RowCatalogue.counterKeys(run.perfCounters().stream().map(RunData.PerfCounter::event).toList(), apart);
         boolean clockSeen = false;
         for (int i = 0; i < run.perfCounters().size(); i++) {
             RunData.PerfCounter c = run.perfCounters().get(i);

@@ -55,30 +55,49 @@ public final class RowCatalogue {
     static final String ORDINAL = "#";
 
     /**
-     * The row key of each of {@code events} (as the agent opened them, in order): an event's base name where no other
-     * event of the run has that base ({@code page-faults:u} alone is {@code page-faults}, so that it lines up with a
-     * run's {@code page-faults}, and a user-only run's {@code task-clock:u} with a run's {@code task-clock}); where
-     * several have it, the event with its modifiers ({@code page-faults} and {@code page-faults:u}), and an event opened
-     * again its place among them ({@code page-faults#2}). Never the key of a row under a counter
-     * ({@code task-clock:gc}, {@code task-clock:process}): a modifier is letters of perf's ({@code u}, {@code k}), no
-     * role's name, and a key that would be one takes a place too.
+     * The row key of each of {@code events} (as the agent opened them, in order), as a table of this run alone keys them:
+     * {@link #counterKeys(List, java.util.Set)} with the bases of which the run opened two forms or more.
      */
     static List<String> counterKeys(List<String> events) {
-        Map<String, Integer> perBase = new java.util.HashMap<>();
-        events.forEach(e -> perBase.merge(perfstat.format.CounterEvents.baseName(e), 1, Integer::sum));
+        return counterKeys(events, apart(events));
+    }
+
+    /**
+     * The row key of each of {@code events} (as the agent opened them, in order): an event's base name
+     * ({@code page-faults:u} is {@code page-faults}, so that it lines up with another run's {@code page-faults}, and a
+     * user-only run's {@code task-clock:u} with a run's {@code task-clock}), but the event with its modifiers where its
+     * base is in {@code apart}, the bases of which a run of the table opened two forms ({@code page-faults} and
+     * {@code page-faults:u}), and an event opened again its place among them ({@code page-faults#2}). Never the key of a
+     * row under a counter ({@code task-clock:gc}, {@code task-clock:process}): a modifier is letters of perf's
+     * ({@code u}, {@code k}), no role's name, and a key that would be one takes a place too.
+     */
+    static List<String> counterKeys(List<String> events, java.util.Set<String> apart) {
         java.util.Set<String> taken = new java.util.HashSet<>();
         RoleRows.metrics().forEach(m -> taken.add(m.key()));
         taken.add(RoleRows.PROCESS);
         List<String> out = new ArrayList<>();
         for (String e : events) {
             String base = perfstat.format.CounterEvents.baseName(e);
-            String key = perBase.get(base) == 1 ? base : e;
+            String key = apart.contains(base) ? e : base;
             String k = key;
             for (int n = 2; !taken.add(k); n++) {
                 k = key + ORDINAL + n;
             }
             out.add(k);
         }
+        return out;
+    }
+
+    /** The bases of which {@code events} (a run's, as opened) have two or more: {@code page-faults} and {@code page-faults:u}. */
+    static java.util.Set<String> apart(List<String> events) {
+        Map<String, Integer> perBase = new java.util.HashMap<>();
+        events.forEach(e -> perBase.merge(perfstat.format.CounterEvents.baseName(e), 1, Integer::sum));
+        java.util.Set<String> out = new java.util.HashSet<>();
+        perBase.forEach((base, n) -> {
+            if (n > 1) {
+                out.add(base);
+            }
+        });
         return out;
     }
 

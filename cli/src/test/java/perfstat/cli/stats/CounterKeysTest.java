@@ -81,6 +81,24 @@ class CounterKeysTest {
         assertThat(faults.get(1).metric().label()).isEqualTo("page-faults:u");
     }
 
+    /**
+     * Where one run opened both forms, a run that opened page-faults:u alone lines its count up with that run's
+     * page-faults:u, not with its page-faults: each form is a row of its own in every column.
+     */
+    @Test
+    void besideARunWithBothFormsALoneModifiedEventLinesUpWithItsOwnForm() {
+        Table t = Comparison.of(List.of(run("a.jfr", counter("page-faults:u", 60)),
+                run("b.jfr", counter("page-faults", 110), counter("page-faults:u", 70))));
+        List<Row> faults = t.rows().stream().filter(r -> r.metric().key().startsWith("page-faults")).toList();
+        assertThat(faults).extracting(r -> r.metric().key()).containsExactlyInAnyOrder("page-faults", "page-faults:u");
+        Row u = faults.stream().filter(r -> r.metric().key().equals("page-faults:u")).findFirst().orElseThrow();
+        assertThat(u.values()).extracting(Value::value).containsExactly(60.0, 70.0);
+        Row plain = faults.stream().filter(r -> r.metric().key().equals("page-faults")).findFirst().orElseThrow();
+        assertThat(plain.values().get(0).measured()).isFalse();
+        assertThat(plain.values().get(1).value()).isEqualTo(110.0);
+        assertThat(plain.metric().label()).isEqualTo("page-faults");
+    }
+
     /** A key that keeps a modifier is never a row under a counter (a role's, the whole process's). */
     @Test
     void aModifiedKeyIsNoRoleKey() {
