@@ -210,7 +210,7 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
             byEvent.add(same);
             List<Double> vs = same.stream().filter(RunData.PerfCounter::counted).map(RunData.PerfCounter::scaled).toList();
             if (!vs.isEmpty()) {
-                means.put(first.perfCounters().get(i).baseEvent(), mean(vs));
+                means.putIfAbsent(first.perfCounters().get(i).baseEvent(), mean(vs)); // the first of a base, as totals()
             }
         }
         lines.addAll(eventLines(runs.stream().map(RunData::counts).toList(), byEvent, means, elapsed));

@@ -142,5 +142,11 @@ class CounterKeysTest {
         assertThat(s.lines()).extracting(StatSummary.Line::event).containsOnlyOnce(RoleRows.PROCESS, "task-clock:observer");
         assertThat(s.lines().stream().filter(l -> l.event().equals("task-clock:u")).findFirst().orElseThrow().value().value())
                 .isCloseTo(1500.0, within(1e-9));
+        // the roles' shares are of the first task-clock's whole process, in stat's lines as in the table's rows
+        StatSummary.Line app = s.lines().stream().filter(l -> l.event().equals(RoleRows.key(ThreadRole.APPLICATION)))
+                .findFirst().orElseThrow();
+        assertThat(app.derived().value()).isCloseTo(95.0, within(1e-9));
+        assertThat(((Comment.Counter) rows.get(RoleRows.key(ThreadRole.APPLICATION)).comment()).derived().value())
+                .isCloseTo(95.0, within(1e-9));
     }
 }
