@@ -96,12 +96,15 @@ public record RunData(String file, Workload workload, Result result, List<Double
             perfCounters = List.copyOf(perfCounters);
         }
 
-        /** The counters that counted, scaled, by perf's name without modifiers: what perf's derived figures relate. */
+        /**
+         * The counters that counted, scaled, by perf's name without modifiers: what perf's derived figures relate; of two
+         * forms of one event ({@code task-clock}, {@code task-clock:u}) the first opened, as the split by role is.
+         */
         public Map<String, Double> totals() {
             Map<String, Double> out = new java.util.HashMap<>();
             for (PerfCounter c : perfCounters) {
                 if (c.counted()) {
-                    out.put(c.baseEvent(), c.scaled());
+                    out.putIfAbsent(c.baseEvent(), c.scaled());
                 }
             }
             return out;

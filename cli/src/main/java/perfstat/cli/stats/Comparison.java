@@ -113,10 +113,12 @@ public final class Comparison {
         List<Map<MetricId, Measurements.Measured>> merged = new ArrayList<>();
         Map<MetricId, Metric> metrics = new LinkedHashMap<>();
         java.util.Set<MetricId> measuredLabel = new java.util.HashSet<>();
+        // where a run opened two forms of an event (page-faults, page-faults:u), each form is a row of its own in all
+        java.util.Set<String> apart = Measurements.apart(columns.stream().flatMap(List::stream).toList());
         for (List<RunData> column : columns) {
             List<Map<MetricId, Measurements.Measured>> runs = new ArrayList<>();
             for (RunData run : column) {
-                Map<MetricId, Measurements.Measured> m = options.per().addTo(Measurements.of(run), run);
+                Map<MetricId, Measurements.Measured> m = options.per().addTo(Measurements.of(run, apart), run);
                 runs.add(m);
                 m.forEach((k, v) -> {
                     // a row's label and digits as a run that measured it gives them (a run without a --per unit names it
@@ -130,7 +132,7 @@ public final class Comparison {
                 });
             }
             measured.add(runs);
-            merged.add(column.size() > 1 ? Measurements.of(withMergedProbes(column)) : Map.of());
+            merged.add(column.size() > 1 ? Measurements.of(withMergedProbes(column), apart) : Map.of());
         }
         List<Row> rows = new ArrayList<>();
         List<Map<MetricId, Measurements.Measured>> everyRun = measured.stream().flatMap(List::stream).toList();

@@ -41,10 +41,18 @@ public final class Measurements {
 
     /** The recording's metrics by identity, in table order. */
     public static Map<MetricId, Measured> of(RunData run) {
+        return of(run, apart(List.of(run)));
+    }
+
+    /**
+     * The same, as a table of several runs has them: {@code apart} the events' bases of which some run of the table
+     * opened two forms ({@link #apart}), whose rows keep their modifiers in every run, so that they line up form by form.
+     */
+    static Map<MetricId, Measured> of(RunData run, java.util.Set<String> apart) {
         Map<MetricId, Measured> m = new LinkedHashMap<>();
         double elapsedMs = elapsedMs(run);
         if (!run.perfCounters().isEmpty()) {
-            perfCounterRows(m, run, elapsedMs);
+            perfCounterRows(m, run, elapsedMs, apart);
         } else {
             procfsCounterRows(m, run, elapsedMs);
         }
@@ -279,14 +287,29 @@ public final class Measurements {
         };
     }
 
+    /**
+     * The bases of the perf counters of which some of {@code runs} opened two forms ({@code page-faults} and
+     * {@code page-faults:u}, or one event twice): each form a row of its own (RowCatalogue.counterKeys).
+     */
+    static java.util.Set<String> apart(List<RunData> runs) {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        runs.forEach(r -> out.addAll(RowCatalogue.apart(r.perfCounters().stream().map(RunData.PerfCounter::event).toList())));
+        return out;
+    }
+
     /** Counter rows from the agent's perf counters (perfstat.PerfCounter), in the order it opened them. */
-    private static void perfCounterRows(Map<MetricId, Measured> m, RunData run, double elapsedMs) {
+    private static void perfCounterRows(Map<MetricId, Measured> m, RunData run, double elapsedMs, java.util.Set<String> apart) {
         Map<String, Double> totals = run.counts().totals();
-        for (RunData.PerfCounter c : run.perfCounters()) {
-            Metric metric = RowCatalogue.perfCounter(c.event(), c.source());
+        List<String> keys = RowCatalogue.counterKeys(run.perfCounters().stream().map(RunData.PerfCounter::event).toList(), apart);
+        boolean clockSeen = false;
+        for (int i = 0; i < run.perfCounters().size(); i++) {
+            RunData.PerfCounter c = run.perfCounters().get(i);
+            Metric metric = RowCatalogue.perfCounter(c.event(), keys.get(i), c.source());
             Value v = counterValue(c, RunData.Roles.NONE);
             String source = !c.source().startsWith(SOURCE_PERF) && c.supported() ? c.source() : "";
-            boolean clockRow = PerfEvent.TASK_CLOCK.is(c.event());
+            // the first task-clock is the one split by role (the agent's); another (task-clock:u beside it) a plain row
+            boolean clockRow = !clockSeen && PerfEvent.TASK_CLOCK.is(c.event());
+            clockSeen |= clockRow;
             // the task-clock row: the process less perfstat's and JFR's threads, where the run splits it by role
             RunData.PerfCounter headline = clockRow ? RoleRows.headline(c, run.roles()) : null;
             boolean split = headline != null;
@@ -294,7 +317,7 @@ public final class Measurements {
             Comment comment = new Comment.Counter(
                     c.counted() ? CounterMetrics.derived(c.baseEvent(), own, totals, elapsedMs * 1e6) : CounterMetrics.Derived.NONE,
                     c.counted() ? c.runningPct() : 100, source);
-            put(m, metric, counterValue(c, run.roles()), comment);
+            put(m, metric, clockRow ? counterValue(c, run.roles()) : v, comment);
             if (clockRow) {
                 RoleRows.add(m, run, v.measured() ? v.value() : Double.NaN);
             }

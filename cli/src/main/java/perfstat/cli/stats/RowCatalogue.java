@@ -40,14 +40,65 @@ public final class RowCatalogue {
     }
 
     /**
-     * The row of a perf counter (perfstat.PerfCounter) as the agent opened it ({@code event}, modifiers included): a
-     * clock in msecs, never with more digits than its {@code source} has (a clock in 10 ms ticks prints whole msecs).
+     * The row of a perf counter (perfstat.PerfCounter) as the agent opened it ({@code event}, modifiers included), under
+     * {@code key} ({@link #counterKeys}): a clock in msecs, never with more digits than its {@code source} has (a clock in
+     * 10 ms ticks prints whole msecs). Its label is the event, or the key where that tells it from an event opened twice.
      */
-    static Metric perfCounter(String event, String source) {
-        String base = perfstat.format.CounterEvents.baseName(event);
-        boolean clock = CounterMetrics.isClock(base);
+    static Metric perfCounter(String event, String key, String source) {
+        boolean clock = CounterMetrics.isClock(perfstat.format.CounterEvents.baseName(event));
         int decimals = clock ? perfstat.format.CounterSource.ticks(source) ? 0 : 6 : 0;
-        return counter(base, clock ? event + " (msecs)" : event, clock ? "ms" : "count", decimals);
+        String name = key.contains(ORDINAL) ? key : event;
+        return counter(key, clock ? name + " (msecs)" : name, clock ? "ms" : "count", decimals);
+    }
+
+    /** What a counter's key adds to tell it from an earlier counter of the same name: {@code page-faults#2}. */
+    static final String ORDINAL = "#";
+
+    /**
+     * The row key of each of {@code events} (as the agent opened them, in order), as a table of this run alone keys them:
+     * {@link #counterKeys(List, java.util.Set)} with the bases of which the run opened two forms or more.
+     */
+    static List<String> counterKeys(List<String> events) {
+        return counterKeys(events, apart(events));
+    }
+
+    /**
+     * The row key of each of {@code events} (as the agent opened them, in order): an event's base name
+     * ({@code page-faults:u} is {@code page-faults}, so that it lines up with another run's {@code page-faults}, and a
+     * user-only run's {@code task-clock:u} with a run's {@code task-clock}), but the event with its modifiers where its
+     * base is in {@code apart}, the bases of which a run of the table opened two forms ({@code page-faults} and
+     * {@code page-faults:u}), and an event opened again its place among them ({@code page-faults#2}). Never the key of a
+     * row under a counter ({@code task-clock:gc}, {@code task-clock:process}): a modifier is letters of perf's
+     * ({@code u}, {@code k}), no role's name, and a key that would be one takes a place too.
+     */
+    static List<String> counterKeys(List<String> events, java.util.Set<String> apart) {
+        java.util.Set<String> taken = new java.util.HashSet<>();
+        RoleRows.metrics().forEach(m -> taken.add(m.key()));
+        taken.add(RoleRows.PROCESS);
+        List<String> out = new ArrayList<>();
+        for (String e : events) {
+            String base = perfstat.format.CounterEvents.baseName(e);
+            String key = apart.contains(base) ? e : base;
+            String k = key;
+            for (int n = 2; !taken.add(k); n++) {
+                k = key + ORDINAL + n;
+            }
+            out.add(k);
+        }
+        return out;
+    }
+
+    /** The bases of which {@code events} (a run's, as opened) have two or more: {@code page-faults} and {@code page-faults:u}. */
+    static java.util.Set<String> apart(List<String> events) {
+        Map<String, Integer> perBase = new java.util.HashMap<>();
+        events.forEach(e -> perBase.merge(perfstat.format.CounterEvents.baseName(e), 1, Integer::sum));
+        java.util.Set<String> out = new java.util.HashSet<>();
+        perBase.forEach((base, n) -> {
+            if (n > 1) {
+                out.add(base);
+            }
+        });
+        return out;
     }
 
     /** The row of the whole process's task-clock under the task-clock row that leaves the observer out. */
@@ -83,13 +134,19 @@ public final class RowCatalogue {
         return List.copyOf(out.values());
     }
 
-    /** The rows of perf counters: each event's, task-clock's split by role and the whole process, switches' split. */
+    /**
+     * The rows of perf counters: each event's, the first task-clock's split by role and the whole process, switches'
+     * split.
+     */
     private static List<Metric> perfCounters(List<String> events) {
         List<Metric> out = new ArrayList<>();
-        for (String e : events) {
-            Metric m = perfCounter(e, perfstat.format.CounterSource.PERF_EVENT_OPEN);
+        List<String> keys = counterKeys(events);
+        boolean split = false;
+        for (int i = 0; i < events.size(); i++) {
+            Metric m = perfCounter(events.get(i), keys.get(i), perfstat.format.CounterSource.PERF_EVENT_OPEN);
             out.add(m);
-            if (PerfEvent.TASK_CLOCK.is(m.key())) {
+            if (!split && PerfEvent.TASK_CLOCK.is(events.get(i))) { // the split is the first task-clock's, as the agent's
+                split = true;
                 out.addAll(RoleRows.metrics());
                 out.add(wholeProcess(m.decimals()));
             }

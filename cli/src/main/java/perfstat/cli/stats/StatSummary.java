@@ -210,7 +210,7 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
             byEvent.add(same);
             List<Double> vs = same.stream().filter(RunData.PerfCounter::counted).map(RunData.PerfCounter::scaled).toList();
             if (!vs.isEmpty()) {
-                means.put(first.perfCounters().get(i).baseEvent(), mean(vs));
+                means.putIfAbsent(first.perfCounters().get(i).baseEvent(), mean(vs)); // the first of a base, as totals()
             }
         }
         lines.addAll(eventLines(runs.stream().map(RunData::counts).toList(), byEvent, means, elapsed));
@@ -264,8 +264,11 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
         // each run's counter rows as the table has them, which the role lines are made of
         List<Map<MetricId, Measurements.Measured>> rows = runs.stream()
                 .map(c -> Measurements.of(RunData.of("").withPerfCounters(c.perfCounters()).withRoles(c.roles()))).toList();
+        boolean clockSeen = false;
         for (List<RunData.PerfCounter> same : byEvent) {
-            boolean clock = !same.isEmpty() && PerfEvent.TASK_CLOCK.is(same.get(0).event());
+            // the first task-clock is the one split by role (the agent's, the table's); another (task-clock:u) a plain line
+            boolean clock = !clockSeen && !same.isEmpty() && PerfEvent.TASK_CLOCK.is(same.get(0).event());
+            clockSeen |= clock;
             List<RunData.PerfCounter> headline = clock ? lessObserver(runs) : null;
             if (headline == null) {
                 lines.add(line(same, means, elapsed * 1e9));
@@ -409,7 +412,8 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
 
     /**
      * A counter's line over the runs: each run's value as its table row has it ({@link Measurements#counterValue}), their
-     * mean and {@code ±} as a table's column takes them ({@link #overRuns}); perf's derived figure from the means.
+     * mean and {@code ±} as a table's column takes them ({@link #overRuns}); perf's derived figure from their mean and the
+     * other counters' {@code means}.
      */
     private static Line line(List<RunData.PerfCounter> same, Map<String, Double> means, double windowNs) {
         RunData.PerfCounter c = same.get(0);
@@ -417,8 +421,10 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
         Value v = overRuns(same.stream().map(x -> Measurements.counterValue(x, RunData.Roles.NONE)).toList());
         double runtime = mean(same.stream().map(x -> (double) x.runningNs()).toList());
         double pct = mean(same.stream().map(RunData.PerfCounter::runningPct).toList());
+        // perf's figure of this line's own counts, not another counter's of the same base (page-faults:u beside page-faults)
+        double own = mean(same.stream().filter(RunData.PerfCounter::counted).map(RunData.PerfCounter::scaled).toList());
         CounterMetrics.Derived d = v.measured()
-                ? CounterMetrics.derived(c.baseEvent(), means.getOrDefault(c.baseEvent(), Double.NaN), means, windowNs)
+                ? CounterMetrics.derived(c.baseEvent(), own, means, windowNs)
                 : CounterMetrics.Derived.NONE;
         return new Line(c.event(), unit, v, runtime, pct, d, c.source());
     }

@@ -38,6 +38,26 @@ class GateNamesTest {
         assertThat(refused(List.of("loop_ms:+5%"), a, null)).as("without --score").isNotNull();
     }
 
+    /**
+     * Two forms of one event are two rows, each named by its form; a form alone is named by its base (the table's key)
+     * or as opened (its label).
+     */
+    @Test
+    void twoFormsOfAnEventAreEachARulesName() throws Exception {
+        AgentOptions both = AgentOptions.builder()
+                .events(perfstat.agent.counters.EventSpec.parseList("page-faults,page-faults:u")).build();
+        assertThat(GateNames.metrics(both.events(), null, List.of()).stream().map(Metric::key).toList())
+                .contains("page-faults", "page-faults:u");
+        for (String ok : List.of("page-faults:+5%", "page-faults:u:+5%")) {
+            assertThatCode(() -> GateNames.refuseUnknown(List.of(ok), both, null)).as(ok).doesNotThrowAnyException();
+        }
+        assertThat(refused(List.of("page-faults:k:+5%"), both, null).getMessage()).contains("closest: page-faults");
+        AgentOptions alone = AgentOptions.builder().events(perfstat.agent.counters.EventSpec.parseList("page-faults:u")).build();
+        for (String ok : List.of("page-faults:+5%", "page-faults:u:+5%")) {
+            assertThatCode(() -> GateNames.refuseUnknown(List.of(ok), alone, null)).as(ok).doesNotThrowAnyException();
+        }
+    }
+
     @Test
     void aCommandsRuleThatNamesNoMetricIsRefusedWithTheClosestNames() throws Exception {
         AgentOptions a = agent("com.example.Tok::next");

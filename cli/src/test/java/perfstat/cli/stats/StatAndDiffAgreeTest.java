@@ -54,6 +54,31 @@ class StatAndDiffAgreeTest {
         agree(List.of(a, b), rows());
     }
 
+    /**
+     * A run that opened two forms of one event ({@code page-faults} and {@code page-faults:u}, {@code task-clock} and
+     * {@code task-clock:u}): stat's lines and the table's rows are each form's own count, under the same names, with the
+     * same derived figure; the split by role stays the first task-clock's.
+     */
+    @Test
+    void twoFormsOfOneEventAreEachTheirOwnRowInBoth() throws Exception {
+        RunData a = RecordingReader.read(recording("a.jfr", 3 * S, 0, true).toString());
+        RunData b = RecordingReader.read(recording("b.jfr", 4 * S, 90 * MS, true).toString());
+        List<String> keys = new ArrayList<>(rows());
+        keys.addAll(List.of("page-faults:u", "task-clock:u"));
+        agree(List.of(a), keys);
+        agree(List.of(a, b), keys);
+        StatSummary stat = StatSummary.of("java X", List.of(a), List.of());
+        Table diff = Comparison.ofColumns(List.of(List.of(a)));
+        assertThat(value(diff, "page-faults:u").value()).isEqualTo(3000.0 * 2 / 3);
+        assertThat(value(diff, "page-faults").value()).isEqualTo(3000.0 * 3);
+        for (String key : List.of("page-faults", "page-faults:u")) {
+            StatSummary.Line line = stat.lines().stream().filter(l -> l.event().equals(key)).findFirst().orElseThrow();
+            Row row = diff.rows().stream().filter(r -> r.metric().key().equals(key)).findFirst().orElseThrow();
+            assertThat(((Comment.Counter) row.comments().get(0)).derived().value()).as(key)
+                    .isCloseTo(line.derived().value(), within(1e-9));
+        }
+    }
+
     /** The reference recording of the write-path model: perf_event_open's counters, no split by role. */
     @Test
     void aReferenceRecordingsCountersAgree() {
@@ -137,6 +162,11 @@ class StatAndDiffAgreeTest {
      * out), the JIT's {@code moreJitNs} more than the first run's.
      */
     private Path recording(String name, long taskClockNs, long moreJitNs) throws Exception {
+        return recording(name, taskClockNs, moreJitNs, false);
+    }
+
+    /** The same, {@code userToo}: with page-faults:u (two thirds of the ms) and task-clock:u (two thirds) beside them. */
+    private Path recording(String name, long taskClockNs, long moreJitNs, boolean userToo) throws Exception {
         Path f = dir.resolve(name);
         try (Recording r = new Recording()) {
             for (String e : List.of("perfstat.PerfCounter", "perfstat.CounterReader", "perfstat.ThreadRole")) {
@@ -147,6 +177,10 @@ class StatAndDiffAgreeTest {
             counter("context-switches", taskClockNs / MS / 7);
             counter("page-faults", taskClockNs / MS * 3);
             counter("cpu-migrations", 12);
+            if (userToo) {
+                counter("page-faults:u", taskClockNs / MS * 2 / 3);
+                counter("task-clock:u", taskClockNs * 2 / 3);
+            }
             perfstat.agent.events.CounterReaderEvent w = new perfstat.agent.events.CounterReaderEvent();
             w.mode = CounterSource.PERF_EVENT_OPEN;
             w.note = "";
