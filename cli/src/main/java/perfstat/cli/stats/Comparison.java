@@ -134,13 +134,7 @@ public final class Comparison {
             measured.add(runs);
             merged.add(column.size() > 1 ? Measurements.of(withMergedProbes(column), apart) : Map.of());
         }
-        List<Row> rows = new ArrayList<>();
-        List<Map<MetricId, Measurements.Measured>> everyRun = measured.stream().flatMap(List::stream).toList();
-        for (Metric metric : timeLast(metrics.values())) {
-            if (!Measurements.calledNowhere(metric, everyRun)) {
-                rows.add(row(metric, columns, measured, merged, options));
-            }
-        }
+        List<Row> rows = rows(metrics, columns, measured, merged, options);
         Comparability.Result comparable = Comparability.of(columns, labels, rows); // what each side was, before any verdict
         rows = Families.judge(Comparability.withoutVerdicts(rows, comparable.notJudged()), columns.size(), options.setting());
         List<Note> notes = new ArrayList<>(comparable.notes());
@@ -169,6 +163,20 @@ public final class Comparison {
                 columns.stream().map(c -> c.stream().map(RunData::file).toList()).toList(), rows,
                 summary(labels, rows, hot), List.copyOf(new LinkedHashSet<>(notes)), curves(columns), hot, subject(columns),
                 FlameGraph.Stacks.of(columns, labels, options.confidence()));
+    }
+
+    /** A row for each metric some run measured, time elapsed last, leaving out probes no run called. */
+    private static List<Row> rows(Map<MetricId, Metric> metrics, List<List<RunData>> columns,
+                                  List<List<Map<MetricId, Measurements.Measured>>> measured,
+                                  List<Map<MetricId, Measurements.Measured>> merged, Options options) {
+        List<Row> rows = new ArrayList<>();
+        List<Map<MetricId, Measurements.Measured>> everyRun = measured.stream().flatMap(List::stream).toList();
+        for (Metric metric : timeLast(metrics.values())) {
+            if (!Measurements.calledNowhere(metric, everyRun)) {
+                rows.add(row(metric, columns, measured, merged, options));
+            }
+        }
+        return rows;
     }
 
     /** One metric across the columns: each column's value and samples, and each later column's delta and test. */
