@@ -95,10 +95,8 @@ final class Formats {
         if (r.metric().id().kind() == perfstat.cli.stats.MetricId.Kind.MACHINE) {
             return machineDelta(r, c, s);
         }
-        double q = r.qValues().get(c);
-        boolean overruled = s != null && s.verdict() == Significance.Verdict.NOT_SIGNIFICANT && !Double.isNaN(q)
-                && (s.ciLow() > 0 || s.ciHigh() < 0); // its own interval leaves out 0; the table's many rows decide against it
-        return judgedDelta(r.deltas().get(c), s) + (overruled ? String.format(Locale.ROOT, " q=%.2f", q) : "");
+        // its own interval leaves out 0; the table's many rows decide against it
+        return judgedDelta(r.deltas().get(c), s) + (r.overruled(c) ? String.format(Locale.ROOT, " q=%.2f", r.qValues().get(c)) : "");
     }
 
     /**

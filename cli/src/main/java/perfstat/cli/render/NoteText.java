@@ -26,6 +26,7 @@ public final class NoteText {
             case Note.OneRecordingASide n -> words(n);
             case Note.Deltas n -> words(n);
             case Note.RankTestDisagrees n -> words(n);
+            case Note.Overruled n -> words(n);
             case Note.FollowPrimary n -> words(n);
             case Note.Detectable n -> words(n);
             case Note.TimedCalls n -> words(n);
@@ -146,6 +147,12 @@ public final class NoteText {
                 .format(100 * n.primaryLevel()));
         return String.format(Locale.ROOT, "deltas: B/A [%.0f%% interval%s], one value a run; ~ no change shown%s, ? too few"
                 + " runs%s: docs/statistics.md", 100 * n.confidence(), primary, same, family);
+    }
+
+    private static String words(Note.Overruled n) {
+        return String.format(Locale.ROOT, "~ [...] q=: the row's own interval leaves out 0, but judged with the other rows"
+                + " of its family the change is not shown (q, its p adjusted for the family, is above the family's α of"
+                + " %.2g: a lead to test again, not a finding): %s", n.familyAlpha(), String.join(", ", n.rows()));
     }
 
     private static String words(Note.RankTestDisagrees n) {

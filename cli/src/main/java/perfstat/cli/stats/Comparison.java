@@ -547,6 +547,8 @@ public final class Comparison {
         int judged = 0;
         java.util.Set<String> follow = new LinkedHashSet<>();
         java.util.Set<String> disagree = new LinkedHashSet<>();
+        List<String> overruled = new ArrayList<>();
+        double familyAlpha = 1;
         for (int c = 1; c < columns.size(); c++) {
             int n = 0;
             Row primary = Families.primary(rows, c);
@@ -556,6 +558,10 @@ public final class Comparison {
                 n += Double.isNaN(r.qValues().get(c)) ? 0 : 1;
                 if (s != null && s.judgement().family() == Significance.Family.PRIMARY && r != primary) {
                     follow.add(r.metric().label().trim());
+                }
+                if (r.overruled(c)) {
+                    overruled.add(r.metric().label().trim() + (columns.size() > 2 ? " (" + labels.get(c) + ")" : ""));
+                    familyAlpha = Math.min(familyAlpha, s.judgement().familyAlpha());
                 }
                 if (s != null && rankDisagrees(s)) {
                     disagree.add(String.format(java.util.Locale.ROOT, "%s (U test p=%.3f)", r.metric().label().trim(),
@@ -571,6 +577,9 @@ public final class Comparison {
         Row primary = Families.primary(rows, 1);
         if (!follow.isEmpty() && primary != null) {
             notes.add(new Note.FollowPrimary(primary.metric().label().trim(), List.copyOf(follow)));
+        }
+        if (!overruled.isEmpty()) {
+            notes.add(new Note.Overruled(overruled, familyAlpha));
         }
         if (!disagree.isEmpty()) {
             notes.add(new Note.RankTestDisagrees(List.copyOf(disagree)));

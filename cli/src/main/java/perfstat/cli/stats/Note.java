@@ -192,6 +192,19 @@ public sealed interface Note {
     }
 
     /**
+     * Rows printed {@code ~ [...] q=}: each one's own interval leaves out 0, but judged with the other rows of its family
+     * the change is not shown (its q, the p adjusted for the family, is above the family's α).
+     *
+     * @param rows        each row's label, with its column where there are several
+     * @param familyAlpha the family's α (the lowest of the columns'): the rest of α while the primary shows no change
+     */
+    record Overruled(List<String> rows, double familyAlpha) implements Note {
+        public Overruled {
+            rows = List.copyOf(rows);
+        }
+    }
+
+    /**
      * Rows where the U test on the same runs disagrees with the verdict (a robustness check: one run far from the others
      * sways a t test, not a rank test).
      *

@@ -123,11 +123,20 @@ public record PerUnit(String name) {
     private static Map<String, Divisor> candidates(RunData run) {
         Map<String, Divisor> out = new LinkedHashMap<>();
         Map<String, String> shortNames = MethodNames.shortNames(run.probes().keySet());
+        // a probe by signature may be named without its parameters, as --fail-on names it, where one overload was probed
+        Map<String, Long> bare = new java.util.HashMap<>();
+        for (RunData.Probe p : run.probes().values()) {
+            bare.merge(Gate.Rule.withoutParameters(shortNames.getOrDefault(p.name(), p.name())).toLowerCase(Locale.ROOT), 1L, Long::sum);
+        }
         for (RunData.Probe p : run.probes().values()) {
             String shortName = shortNames.getOrDefault(p.name(), p.name());
             Divisor d = new Divisor(shortName + " call", shortName, p.calls(), "the probe's calls, over the counters' window");
             for (String n : List.of(shortName, p.name(), "probe:" + shortName + ":calls")) {
                 out.putIfAbsent(n.toLowerCase(Locale.ROOT), d);
+            }
+            String withoutTypes = Gate.Rule.withoutParameters(shortName).toLowerCase(Locale.ROOT);
+            if (bare.get(withoutTypes) == 1) {
+                out.putIfAbsent(withoutTypes, d);
             }
         }
         RunData.Workload w = run.workload();

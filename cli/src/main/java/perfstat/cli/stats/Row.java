@@ -40,6 +40,17 @@ public record Row(Metric metric, List<Value> values, List<Double> deltas, List<C
         return new Row(metric, values, deltas, comments, spreads, tests, qValues, timedCalls);
     }
 
+    /**
+     * Whether column {@code c}'s own interval leaves out 0 while its family, judged together, does not show the change:
+     * printed {@code ~ [...] q=}.
+     */
+    public boolean overruled(int c) {
+        Significance s = tests.get(c);
+        double q = qValues.get(c);
+        return s != null && s.verdict() == Significance.Verdict.NOT_SIGNIFICANT && !Double.isNaN(q)
+                && (s.ciLow() > 0 || s.ciHigh() < 0);
+    }
+
     /** The fewest timed calls a sample of column 0 or column {@code c} rests on; -1 where the row is not a percentile. */
     public long fewestTimedCalls(int c) {
         long fewest = Long.MAX_VALUE;

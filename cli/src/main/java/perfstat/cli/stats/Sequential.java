@@ -72,7 +72,8 @@ public record Sequential(List<Integer> runs, List<Double> alphas) {
         List<String> a = alphas.stream().map(x -> String.format(Locale.ROOT, "%.4f", x)).toList();
         return "looks at " + String.join(", ", runs.stream().map(String::valueOf).toList()) + " runs a side (α at each: "
                 + String.join(", ", a) + ", " + String.format(Locale.ROOT, "%.2f", alphas.stream().mapToDouble(Double::doubleValue).sum())
-                + " in all)";
+                + " in all; the primary measure is judged at " + Math.round(100 * Families.PRIMARY_SHARE)
+                + "% of a look's α, --fail-on rules at all of it)";
     }
 
     /**

@@ -79,6 +79,21 @@ class PerUnitTest {
                 .isInstanceOf(PerUnit.UnknownUnit.class);
     }
 
+    /** A probe by signature is named with its types; --per, as --fail-on, may leave them out where one overload was probed. */
+    @Test
+    void aProbeBySignatureMayBeNamedWithoutItsTypesWhereOneOverloadWasProbed() {
+        java.util.SortedMap<String, RunData.Probe> one = new java.util.TreeMap<>();
+        one.put("org.x.Hex::encode(byte[])", new RunData.Probe("org.x.Hex::encode(byte[])", 400, 400, "exact", 1, null));
+        RunData run = RunData.of("a.jfr").withProbes(one);
+        assertThat(new PerUnit("Hex::encode").divisor(run).count()).isEqualTo(400.0);
+        assertThat(new PerUnit("Hex::encode(byte[])").divisor(run).count()).isEqualTo(400.0);
+        java.util.SortedMap<String, RunData.Probe> two = new java.util.TreeMap<>(one);
+        two.put("org.x.Hex::encode(String)", new RunData.Probe("org.x.Hex::encode(String)", 7, 7, "exact", 1, null));
+        RunData both = RunData.of("b.jfr").withProbes(two);
+        assertThatThrownBy(() -> new PerUnit("Hex::encode").divisor(both)).isInstanceOf(PerUnit.UnknownUnit.class);
+        assertThat(new PerUnit("Hex::encode(String)").divisor(both).count()).isEqualTo(7.0);
+    }
+
     @Test
     void noUnitAskedForAndNoneDeclaredAddsNothing() {
         Map<MetricId, Measurements.Measured> total = Measurements.of(unpatched);
