@@ -408,8 +408,8 @@ public final class RoleRows {
         if (roles.note() != null) {
             return List.of(new Note.NoRoleSplit(label, roles.note()));
         }
-        if (roles.counts().isEmpty()) {
-            return List.of();
+        if (roles.counts().isEmpty() || run.perfCounters().stream().noneMatch(c -> PerfEvent.TASK_CLOCK.is(c.event()))) {
+            return List.of(); // no task-clock asked for (-e page-faults): no role rows to speak of
         }
         String source = roles.counts().stream().filter(c -> c.role() != ThreadRole.ENDED).map(RunData.RoleCount::source)
                 .findFirst().orElse("");

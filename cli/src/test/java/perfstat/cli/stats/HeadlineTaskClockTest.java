@@ -35,6 +35,17 @@ class HeadlineTaskClockTest {
         return s.lines().stream().filter(l -> l.event().equals(event)).findFirst().orElseThrow();
     }
 
+    /** Events without task-clock (-e page-faults) have no role rows, so the footer says nothing of them. */
+    @Test
+    void withoutATaskClockCounterTheFooterSaysNothingOfTheRoles() {
+        RunData withClock = run(2 * S, 40_000_000L);
+        assertThat(Measurements.roleNotes(withClock, "a")).isNotEmpty();
+        RunData faultsOnly = withClock.withPerfCounters(List.of(new RunData.PerfCounter("page-faults", 1200, S, S,
+                perfstat.format.CounterStatus.COUNTED, "perf_event_open", S, 0, "")));
+        assertThat(Measurements.roleNotes(faultsOnly, "a")).isEmpty();
+        assertThat(Measurements.notes(faultsOnly, "a")).noneMatch(n -> n instanceof Note.RolesFrom);
+    }
+
     @Test
     void theTaskClockRowLeavesOutTheObserverThreadsAndTheWholeProcessKeepsItsRow() {
         StatSummary s = StatSummary.of("java X", List.of(run(2 * S, 40_000_000L), run(2 * S + 20_000_000L, 60_000_000L)), List.of());
