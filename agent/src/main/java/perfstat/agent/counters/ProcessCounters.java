@@ -99,7 +99,7 @@ public final class ProcessCounters {
         try {
             String stat = Files.readString(PROC_SELF.resolve("stat"));
             // Fields after the command name, which is in parentheses and may hold spaces.
-            String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+            String[] f = fields(stat, stat.lastIndexOf(')') + 2, 13);
             // f[0] is field 3 (state): minflt is field 10, majflt 12, utime 14, stime 15.
             minflt = Long.parseLong(f[7]);
             majflt = Long.parseLong(f[9]);
@@ -171,5 +171,27 @@ public final class ProcessCounters {
         } catch (java.io.IOException | RuntimeException e) {
             return -1;
         }
+    }
+
+    /**
+     * The first {@code n} fields of {@code s} from {@code from} on, split at runs of white space (missing ones
+     * empty): by hand, not {@code split("\\s+")}, which compiles a regular expression at every read, the agent's
+     * start and each of its reader's reads among them.
+     */
+    static String[] fields(String s, int from, int n) {
+        String[] out = new String[n];
+        java.util.Arrays.fill(out, "");
+        int i = from;
+        for (int k = 0; k < n; k++) {
+            while (i < s.length() && Character.isWhitespace(s.charAt(i))) {
+                i++;
+            }
+            int start = i;
+            while (i < s.length() && !Character.isWhitespace(s.charAt(i))) {
+                i++;
+            }
+            out[k] = s.substring(start, i);
+        }
+        return out;
     }
 }

@@ -34,4 +34,12 @@ class ProcessCountersTest {
         assertThat(b.majorFaults()).isGreaterThanOrEqualTo(0);
         assertThat(b.source()).contains("procfs");
     }
+
+    @Test
+    void statFieldsSplitAtRunsOfWhiteSpaceAfterTheCommandName() {
+        String stat = "42 (a (b) c) S 1 2  3\t4 5 6 7 8 9 10\n";
+        String[] f = ProcessCounters.fields(stat, stat.lastIndexOf(')') + 2, 13);
+        assertThat(f).containsExactly("S", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "", "");
+        assertThat(ProcessCounters.fields("  x  ", 0, 2)).containsExactly("x", "");
+    }
 }
