@@ -1,14 +1,16 @@
 package perfstat.agent;
 
+import java.util.List;
 import perfstat.agent.counters.CounterSet;
+import perfstat.agent.counters.EventSpec;
 import perfstat.agent.probe.ProbeInstaller;
 
 /**
  * The part of the agent's start that needs neither JFR nor the host's classes, run on a thread of
  * its own while the session's thread starts JFR (a few hundred milliseconds of JFR's own): Byte
  * Buddy's one-time set-up where something is probed, and the counters' native layer (FFM's linker
- * and its downcall: perf_event_open, read and close made once, on a software counter of this thread
- * alone). Where a core is free
+ * and its downcalls: perf_event_open, read and close made once on a software counter) with procfs's
+ * first reads. Where a core is free
  * the two overlap and the agent's start takes about as long as JFR's; on one core it costs what
  * it did. The session waits for the thread before it installs probes or opens counters, so the
  * thread has ended before the counters' window opens, and its CPU time is in the start's.
@@ -47,9 +49,13 @@ final class StartUp {
             }
         }
         if (counters) {
-            // the native layer linked, and each of its calls made once on this thread, so that neither the opening of
-            // the window nor its last read at exit pays for that; the counters themselves are opened once, by the session
-            CounterSet.linkNative();
+            // one software counter, opened, read and closed: the native layer linked, and each of its calls
+            // made once, so that neither the opening of the window nor its last read at exit pays for that
+            try (CounterSet once = CounterSet.open(List.of(EventSpec.parse("task-clock")))) {
+                once.read();
+            } catch (RuntimeException | Error ignored) {
+                // CounterSet.open does it again where the session opens its counters
+            }
         }
     }
 

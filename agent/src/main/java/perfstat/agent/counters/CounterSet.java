@@ -195,28 +195,6 @@ public final class CounterSet implements AutoCloseable {
         return new CounterSet(Native.syscalls(), events, ProcessCounters.threadIds(), Native.unavailableReason(), ThreadCounts.SELF);
     }
 
-    /**
-     * The native layer linked (FFM's linker and its downcall, on a Java 22+ target with native access) and each of its
-     * calls made once: one task-clock counter on the calling thread alone, opened, read and closed. For the agent's
-     * start thread, so that neither the counters' opening nor their last read at exit pays for the linking; it opens
-     * no counter on the process's other threads, which {@link #open} does anyway. Never throws.
-     */
-    public static void linkNative() {
-        try {
-            PerfSyscalls sys = Native.syscalls();
-            if (sys == null) {
-                return; // procfs: nothing to link
-            }
-            long fd = sys.perfEventOpen(EventSpec.parse("task-clock").attr(false), 0, -1, -1, FLAG_FD_CLOEXEC);
-            if (fd >= 0) {
-                sys.readCounter((int) fd, new long[3]);
-                sys.close((int) fd);
-            }
-        } catch (RuntimeException | Error e) {
-            // open() links again, and says why it cannot
-        }
-    }
-
     /** For tests: the given system calls (null for none) and thread ids. */
     static CounterSet open(List<EventSpec> events, PerfSyscalls sys, List<Integer> tids, String unavailable) {
         return new CounterSet(sys, events, tids, unavailable, ThreadCounts.SELF);
