@@ -17,7 +17,9 @@
 #   BENCH_JAR=path/to/perfstat.jar   measures that jar instead of this tree's perfstat-agent.jar (or perfstat.jar)
 #   BENCH_BASE_JAR=path/to/old.jar   adds two ways, agent-base and probe-base: agent and probe with that
 #                                    jar (e.g. a build before a change), interleaved with the others
-#   BENCH_WAYS="bare jfr agent"      measures only those ways (jfr-default: JFR's default settings)
+#   BENCH_WAYS="bare jfr agent"      measures only those ways (jfr-default: JFR's default settings; jfr-all:
+#                                    perfstat.jfc and the other JDK events the agent records, every compilation,
+#                                    the configuration and flag events and jdk.ActiveSetting)
 #   BENCH_VERBOSE=1                  prints every run
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -55,6 +57,17 @@ cat > "$tmp/perfstat.jfc" <<'EOF'
 </configuration>
 EOF
 
+# jfr-all: all the JDK events of the agent's recording (RecordingSession's JDK_EVENTS, the samples as above): the
+# ones above, every compilation, and the configuration, flag and settings events written as a chunk begins and ends
+{ sed '$d' "$tmp/perfstat.jfc"
+  echo '  <event name="jdk.Compilation"><setting name="enabled">true</setting><setting name="threshold">0 ms</setting></event>'
+  echo '  <event name="jdk.ActiveSetting"><setting name="enabled">true</setting></event>'
+  for e in GCConfiguration GCHeapConfiguration CompilerConfiguration ContainerConfiguration BooleanFlag IntFlag \
+           UnsignedIntFlag LongFlag UnsignedLongFlag DoubleFlag; do
+    echo "  <event name=\"jdk.$e\"><setting name=\"enabled\">true</setting><setting name=\"period\">beginChunk</setting></event>"
+  done
+  echo '</configuration>'; } > "$tmp/all.jfc"
+
 cmd() { # way -> the command line, in the array c
   local d=$tmp/run
   rm -rf "$d"; mkdir "$d"
@@ -62,6 +75,7 @@ cmd() { # way -> the command line, in the array c
   case $1 in
     bare) ;;
     jfr) c+=(-XX:FlightRecorderOptions=repository="$d" "-XX:StartFlightRecording:settings=$tmp/perfstat.jfc,filename=$d/r.jfr") ;;
+    jfr-all) c+=(-XX:FlightRecorderOptions=repository="$d" "-XX:StartFlightRecording:settings=$tmp/all.jfc,filename=$d/r.jfr") ;;
     jfr-default) c+=(-XX:FlightRecorderOptions=repository="$d" "-XX:StartFlightRecording:filename=$d/r.jfr") ;;
     agent) c+=(--enable-native-access=ALL-UNNAMED -XX:FlightRecorderOptions=repository="$d" "-javaagent:$jar=out=$d/r.jfr") ;;
     probe) c+=(--enable-native-access=ALL-UNNAMED -XX:FlightRecorderOptions=repository="$d" "-javaagent:$jar=out=$d/r.jfr,probes=Hello::main") ;;

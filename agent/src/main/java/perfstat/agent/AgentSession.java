@@ -186,7 +186,7 @@ final class AgentSession {
             // probes first, counters last: the window opens once the agent is ready, so that its own
             // start (JFR, Byte Buddy, the timer's calibration) is not counted as the application's
             long timerCost = installer == null ? 0 : installProbes(o, installer, late, inst, undo);
-            registerEvents(installer != null, !o.events().isEmpty());
+            registerEvents(installer != null, !o.events().isEmpty(), late != null);
             if (!attached) {
                 quietJit(o);
             }
@@ -286,11 +286,16 @@ final class AgentSession {
     /**
      * Registers with JFR the event classes that the session commits (JFR rewrites each class as it
      * loads and registers it, tens of milliseconds for the first), so that this is part of the
-     * agent's start and not of the counters' window, which opens next, or of the JVM's exit.
+     * agent's start and not of the counters' window, which opens next, or of the JVM's exit; only
+     * those this session commits (the probes' with probes, the counters' with counters, the late
+     * window's with a late window), as each costs the start a few milliseconds.
      */
-    private static void registerEvents(boolean probes, boolean counting) {
+    private static void registerEvents(boolean probes, boolean counting, boolean late) {
         List<Class<? extends jdk.jfr.Event>> events = new ArrayList<>(List.of(CountersEvent.class, AgentEvent.class,
-                perfstat.agent.events.SetupEvent.class, perfstat.agent.events.LateWindowEvent.class));
+                perfstat.agent.events.SetupEvent.class));
+        if (late) { // committed only where the window opens late: a class JFR rewrites for nothing otherwise
+            events.add(perfstat.agent.events.LateWindowEvent.class);
+        }
         if (counting) {
             events.add(PerfCounterEvent.class);
             events.add(CounterReaderEvent.class);

@@ -99,7 +99,7 @@ public final class ProcessCounters {
         try {
             String stat = Files.readString(PROC_SELF.resolve("stat"));
             // Fields after the command name, which is in parentheses and may hold spaces.
-            String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+            String[] f = fields(stat, stat.lastIndexOf(')') + 2, 13);
             // f[0] is field 3 (state): minflt is field 10, majflt 12, utime 14, stime 15.
             minflt = Long.parseLong(f[7]);
             majflt = Long.parseLong(f[9]);
@@ -116,15 +116,22 @@ public final class ProcessCounters {
         try (DirectoryStream<Path> tasks = Files.newDirectoryStream(PROC_SELF.resolve("task"))) {
             long[] sums = new long[3]; // voluntary, involuntary, migrations
             boolean sawMigrations = false;
+            // one buffer for every thread's files, not a reader and its buffers a file (about 30 KB each, 1.5 MB a
+            // read of 25 threads, at the agent's start among others)
+            byte[] buf = new byte[FILE_BUFFER];
             for (Path task : tasks) {
-                List<String> status;
-                try {
-                    status = Files.readAllLines(task.resolve("status"));
-                } catch (IOException e) {
+                String dir = task.toString();
+                int n = readInto(dir + "/status", buf);
+                if (n < 0) {
                     continue; // the thread exited while we looked
                 }
-                addSwitches(status, sums);
-                sawMigrations |= addMigrations(task, sums);
+                sums[0] += field(buf, n, VOLUNTARY);
+                sums[1] += field(buf, n, INVOLUNTARY);
+                n = readInto(dir + "/sched", buf); // absent on a kernel without CONFIG_SCHED_DEBUG
+                if (n > 0 && contains(buf, n, MIGRATIONS)) {
+                    sums[2] += field(buf, n, MIGRATIONS);
+                    sawMigrations = true;
+                }
             }
             return new Switches(sums[0], sums[1], sawMigrations ? sums[2] : -1);
         } catch (IOException | RuntimeException e) {
@@ -132,31 +139,53 @@ public final class ProcessCounters {
         }
     }
 
-    /** Adds a thread's context switches, from its status lines, to {@code sums[0]} (voluntary) and {@code sums[1]}. */
-    private static void addSwitches(List<String> status, long[] sums) {
-        for (String line : status) {
-            if (line.startsWith("voluntary_ctxt_switches:")) {
-                sums[0] += Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
-            } else if (line.startsWith("nonvoluntary_ctxt_switches:")) {
-                sums[1] += Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
-            }
-        }
+    /** A thread's status and sched files fit (about 1.5 and 4 KB). */
+    private static final int FILE_BUFFER = 16 * 1024;
+    private static final byte[] VOLUNTARY = "\nvoluntary_ctxt_switches:".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    private static final byte[] INVOLUNTARY = "\nnonvoluntary_ctxt_switches:".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    private static final byte[] MIGRATIONS = "\nse.nr_migrations".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
+    /** Whether the first {@code n} bytes of {@code buf} hold {@code key}. */
+    static boolean contains(byte[] buf, int n, byte[] key) {
+        return indexOf(buf, n, key) >= 0;
     }
 
-    /** Adds a thread's migrations to {@code sums[2]}; whether its sched file gave them. */
-    private static boolean addMigrations(Path task, long[] sums) {
-        boolean saw = false;
-        try {
-            for (String line : Files.readAllLines(task.resolve("sched"))) {
-                if (line.startsWith("se.nr_migrations")) {
-                    sums[2] += Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
-                    saw = true;
+    /**
+     * The number after {@code key} (a line's start, with its newline) and the colon and blanks that follow it, in the
+     * first {@code n} bytes of {@code buf}; 0 where the key is absent. A key with no number after it is an error (a
+     * NumberFormatException), as the line-by-line parse it replaces had it.
+     */
+    static long field(byte[] buf, int n, byte[] key) {
+        int i = indexOf(buf, n, key);
+        if (i < 0) {
+            return 0;
+        }
+        i += key.length;
+        while (i < n && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == ':')) {
+            i++;
+        }
+        if (i >= n || buf[i] < '0' || buf[i] > '9') {
+            throw new NumberFormatException("no number after " + new String(key, java.nio.charset.StandardCharsets.US_ASCII).trim());
+        }
+        long v = 0;
+        while (i < n && buf[i] >= '0' && buf[i] <= '9') {
+            v = v * 10 + (buf[i] - '0');
+            i++;
+        }
+        return v;
+    }
+
+    private static int indexOf(byte[] buf, int n, byte[] key) {
+        outer:
+        for (int i = 0; i + key.length <= n; i++) {
+            for (int k = 0; k < key.length; k++) {
+                if (buf[i + k] != key[k]) {
+                    continue outer;
                 }
             }
-        } catch (IOException e) {
-            // no sched file: kernel without CONFIG_SCHED_DEBUG
+            return i;
         }
-        return saw;
+        return -1;
     }
 
     /** Reads a (procfs) file into {@code buf}, as much as fits, with no allocation: the bytes read, or -1. */
@@ -171,5 +200,27 @@ public final class ProcessCounters {
         } catch (java.io.IOException | RuntimeException e) {
             return -1;
         }
+    }
+
+    /**
+     * The first {@code n} fields of {@code s} from {@code from} on, split at runs of white space (missing ones
+     * empty): by hand, not {@code split("\\s+")}, which compiles a regular expression at every read, the agent's
+     * start and each of its reader's reads among them.
+     */
+    static String[] fields(String s, int from, int n) {
+        String[] out = new String[n];
+        java.util.Arrays.fill(out, "");
+        int i = from;
+        for (int k = 0; k < n; k++) {
+            while (i < s.length() && Character.isWhitespace(s.charAt(i))) {
+                i++;
+            }
+            int start = i;
+            while (i < s.length() && !Character.isWhitespace(s.charAt(i))) {
+                i++;
+            }
+            out[k] = s.substring(start, i);
+        }
+        return out;
     }
 }

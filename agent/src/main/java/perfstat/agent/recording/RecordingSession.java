@@ -33,6 +33,8 @@ public final class RecordingSession {
 
     /** The JDK's CPU-time samples (JEP 509): JDK 25 on, Linux only. */
     static final String CPU_TIME_SAMPLE = "jdk.CPUTimeSample";
+    /** The JDK's execution samples, where there are no CPU-time samples. */
+    static final String EXECUTION_SAMPLE = "jdk.ExecutionSample";
 
     /** JDK events that are safe to keep: no environment, properties, arguments, paths or processes. */
     public static final List<String> JDK_EVENTS = List.of(
@@ -195,13 +197,21 @@ public final class RecordingSession {
     /**
      * Starts the method samples of a running recording (the agent does so once it is ready, so
      * that its own start is not among them): every {@link #SAMPLE_PERIOD_MS} ms of CPU time where
-     * {@link #cpuTimeSamples()}, else of a running thread's time (jdk.ExecutionSample).
+     * {@link #cpuTimeSamples()}, else of a running thread's time (jdk.ExecutionSample). On a running
+     * recording the sample event's settings go in as one change: JFR applies a running recording's
+     * every change to all its event types and writes all their settings again (jdk.ActiveSetting),
+     * so that three changes (enabled, rate, stack trace) cost the start three passes where one will do.
      */
     public static void enableSamples(Recording r) {
-        if (cpuTimeSamples()) {
-            r.enable(CPU_TIME_SAMPLE).with("throttle", SAMPLE_PERIOD_MS + " ms").withStackTrace();
+        java.util.Map<String, String> s = new java.util.LinkedHashMap<>(r.getSettings()); // a copy: set back whole below
+        String event = cpuTimeSamples() ? CPU_TIME_SAMPLE : EXECUTION_SAMPLE;
+        s.put(event + "#enabled", "true");
+        if (event.equals(CPU_TIME_SAMPLE)) {
+            s.put(event + "#throttle", SAMPLE_PERIOD_MS + " ms");
         } else {
-            r.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(SAMPLE_PERIOD_MS)).withStackTrace();
+            s.put(event + "#period", Duration.ofMillis(SAMPLE_PERIOD_MS).toNanos() + " ns"); // as EventSettings.withPeriod
         }
+        s.put(event + "#stackTrace", "true");
+        r.setSettings(s);
     }
 }

@@ -34,4 +34,31 @@ class ProcessCountersTest {
         assertThat(b.majorFaults()).isGreaterThanOrEqualTo(0);
         assertThat(b.source()).contains("procfs");
     }
+
+    @Test
+    void statFieldsSplitAtRunsOfWhiteSpaceAfterTheCommandName() {
+        String stat = "42 (a (b) c) S 1 2  3\t4 5 6 7 8 9 10\n";
+        String[] f = ProcessCounters.fields(stat, stat.lastIndexOf(')') + 2, 13);
+        assertThat(f).containsExactly("S", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "", "");
+        assertThat(ProcessCounters.fields("  x  ", 0, 2)).containsExactly("x", "");
+    }
+
+    @Test
+    void aThreadsSwitchesAndMigrationsAreReadFromItsFilesLineStarts() {
+        byte[] status = ("Name:\tjava\nState:\tS (sleeping)\nvoluntary_ctxt_switches:\t17\n"
+                + "nonvoluntary_ctxt_switches:\t4\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        byte[] v = "\nvoluntary_ctxt_switches:".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        byte[] nv = "\nnonvoluntary_ctxt_switches:".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        assertThat(ProcessCounters.field(status, status.length, v)).isEqualTo(17); // not the nonvoluntary line's tail
+        assertThat(ProcessCounters.field(status, status.length, nv)).isEqualTo(4);
+        byte[] sched = ("java (42, #threads: 20)\n-----\nse.exec_start    :    1.5\n"
+                + "se.nr_migrations                             :                   123\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        byte[] m = "\nse.nr_migrations".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        assertThat(ProcessCounters.contains(sched, sched.length, m)).isTrue();
+        assertThat(ProcessCounters.field(sched, sched.length, m)).isEqualTo(123);
+        assertThat(ProcessCounters.contains(status, status.length, m)).isFalse();
+        assertThat(ProcessCounters.field(status, status.length, m)).isZero();
+        // only the bytes read count: a key past them is absent
+        assertThat(ProcessCounters.field(status, 20, v)).isZero();
+    }
 }
