@@ -74,14 +74,29 @@ class JmcRulesIT {
         return made.path();
     }
 
-    /** The rules JMC finds not applicable (Severity.NA) on a recording. */
+    /**
+     * The rules that may fail (throw) on perfstat's recordings rather than run: JMC 9.1's IncreasingLiveSetRule, once a run
+     * has GCs enough for its trend, subtracts the JVM's start time, which only {@code jdk.JVMInformation} (kept off for
+     * privacy) holds; with fewer GCs it runs. Any other rule that throws fails the test.
+     */
+    static final Set<String> MAY_FAIL_WITHOUT_JVM_INFORMATION = Set.of("IncreasingLiveSetRule");
+
+    /** The rules JMC finds not applicable (Severity.NA) on a recording, and those of {@link #MAY_FAIL_WITHOUT_JVM_INFORMATION} that threw. */
     private static Set<String> notApplicable(IItemCollection items) throws Exception {
         Map<IRule, Future<IResult>> results = RulesToolkit.evaluateParallel(RuleRegistry.getRules(), items,
                 IPreferenceValueProvider.DEFAULT_VALUES, 2);
         Set<String> na = new TreeSet<>();
         for (Map.Entry<IRule, Future<IResult>> e : results.entrySet()) {
-            if (e.getValue().get().getSeverity() == Severity.NA) {
-                na.add(e.getKey().getId());
+            try {
+                if (e.getValue().get().getSeverity() == Severity.NA) {
+                    na.add(e.getKey().getId());
+                }
+            } catch (java.util.concurrent.ExecutionException x) {
+                if (!MAY_FAIL_WITHOUT_JVM_INFORMATION.contains(e.getKey().getClass().getSimpleName())) {
+                    throw x;
+                }
+                System.out.println("JMC rule " + e.getKey().getId() + " failed: " + x.getCause());
+                na.add(e.getKey().getId()); // as a user sees it: no result
             }
         }
         return na;
@@ -114,6 +129,8 @@ class JmcRulesIT {
                 RuleRegistry.getRules().size(), naOwn.size(), naWithProfile.size(), naPlain.size());
         Set<String> lost = new TreeSet<>(naWithProfile);
         lost.removeAll(naPlain);
+        lost.removeIf(id -> RuleRegistry.getRules().stream().anyMatch(r -> r.getId().equals(id)
+                && MAY_FAIL_WITHOUT_JVM_INFORMATION.contains(r.getClass().getSimpleName())));
         System.out.println("not applicable on perfstat's with profile, applicable on plain profile: " + lost);
         assertThat(lost).as("rules that run on a plain profile recording, not applicable on perfstat's with jfr-settings=profile")
                 .isSubsetOf(PRIVATE_RULES.keySet());
