@@ -2,7 +2,6 @@ package perfstat.agent.counters;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Supplier;
 import perfstat.format.CounterSource;
 import perfstat.format.CounterStatus;
 import perfstat.format.ThreadRole;
@@ -93,7 +92,7 @@ public final class CounterSet implements AutoCloseable {
         final CounterStatus status;
         final String source;
         /** For values not from perf: the value at open, and how to read it now. */
-        final Supplier<Long> fallback;
+        final java.util.function.ToLongFunction<ProcessCounters.Sample> fallback;
         final long fallbackStart;
         /** task-clock from the threads' schedstat ({@link #processCpuNs()}), not from {@code fallback}. */
         boolean schedstat;
@@ -102,14 +101,23 @@ public final class CounterSet implements AutoCloseable {
         /** Per descriptor: its count (scaled, as perf scales it) at the last read; null before a read. */
         volatile long[] byThread;
 
-        Counter(EventSpec spec, int[] fds, int[] tids, CounterStatus status, String source, Supplier<Long> fallback) {
+        Counter(EventSpec spec, int[] fds, int[] tids, CounterStatus status, String source) {
+            this(spec, fds, tids, status, source, null, null);
+        }
+
+        /**
+         * A counter read from procfs or getrusage: {@code fallback} takes its value from a procfs sample (one for all
+         * such counters at each read, so that they share their instants), its start from {@code at}, the set's opening.
+         */
+        Counter(EventSpec spec, int[] fds, int[] tids, CounterStatus status, String source,
+                java.util.function.ToLongFunction<ProcessCounters.Sample> fallback, ProcessCounters.Sample at) {
             this.spec = spec;
             this.fds = fds;
             this.tids = tids;
             this.status = status;
             this.source = source;
             this.fallback = fallback;
-            this.fallbackStart = fallback == null ? 0 : fallback.get();
+            this.fallbackStart = fallback == null ? 0 : fallback.applyAsLong(at);
         }
     }
 
@@ -245,10 +253,10 @@ public final class CounterSet implements AutoCloseable {
         // context switches and migrations read 0 when only user space is counted
         if (e.config() == 3) {
             if (rusageStart != null) {
-                return new Counter(e, null, null, CounterStatus.COUNTED, SOURCE_RUSAGE, () -> {
+                return new Counter(e, null, null, CounterStatus.COUNTED, SOURCE_RUSAGE, ignored -> {
                     long[] r = sys.rusageSelf();
                     return r == null ? -1 : r[4] + r[5];
-                });
+                }, procStart);
             }
             return procfsCounter(e, note);
         }
@@ -273,11 +281,11 @@ public final class CounterSet implements AutoCloseable {
                 missed++; // e.g. out of descriptors: this thread goes uncounted, and the reading says so
             } else {
                 // the first thread decides: perf prints <not supported> for an event it cannot open
-                return new Counter(e, null, null, CounterStatus.NOT_SUPPORTED, source + ": " + Errno.name((int) -fd), null);
+                return new Counter(e, null, null, CounterStatus.NOT_SUPPORTED, source + ": " + Errno.name((int) -fd));
             }
         }
         return new Counter(e, java.util.Arrays.copyOf(fds, n), java.util.Arrays.copyOf(ids, n),
-                CounterStatus.COUNTED, missed == 0 ? source : source + ", " + missed + " thread(s) could not be opened", null);
+                CounterStatus.COUNTED, missed == 0 ? source : source + ", " + missed + " thread(s) could not be opened");
     }
 
     /** An event counted from procfs, or not supported with the reason why perf_event_open is not used. */
@@ -287,38 +295,34 @@ public final class CounterSet implements AutoCloseable {
             switch ((int) e.config()) {
                 case 0, 1: // cpu-clock, task-clock: in ns from the threads' schedstat where they can be read
                     if (threads.note() == null && procStart.taskClockNs() >= 0) {
-                        Counter c = new Counter(e, null, null, CounterStatus.COUNTED, kernelToo(e, CounterSource.PROCFS_SCHEDSTAT), null);
+                        Counter c = new Counter(e, null, null, CounterStatus.COUNTED, kernelToo(e, CounterSource.PROCFS_SCHEDSTAT));
                         c.schedstat = true;
                         return c;
                     }
                     return new Counter(e, null, null, CounterStatus.COUNTED, kernelToo(e, SOURCE_PROCFS_STAT),
-                            () -> ProcessCounters.read().taskClockNs());
+                            ProcessCounters.Sample::taskClockNs, procStart);
                 case 2:
-                    return new Counter(e, null, null, CounterStatus.COUNTED, stat, () -> {
-                        ProcessCounters.Sample s = ProcessCounters.read();
-                        return s.minorFaults() < 0 ? -1 : s.minorFaults() + s.majorFaults();
-                    });
+                    return new Counter(e, null, null, CounterStatus.COUNTED, stat,
+                            s -> s.minorFaults() < 0 ? -1 : s.minorFaults() + s.majorFaults(), procStart);
                 case 3:
-                    return new Counter(e, null, null, CounterStatus.COUNTED, kernelToo(e, SOURCE_PROCFS_THREADS), () -> {
-                        ProcessCounters.Sample s = ProcessCounters.read();
-                        return s.voluntaryContextSwitches() < 0 ? -1
-                                : s.voluntaryContextSwitches() + s.involuntaryContextSwitches();
-                    });
+                    return new Counter(e, null, null, CounterStatus.COUNTED, kernelToo(e, SOURCE_PROCFS_THREADS),
+                            s -> s.voluntaryContextSwitches() < 0 ? -1 : s.voluntaryContextSwitches() + s.involuntaryContextSwitches(),
+                            procStart);
                 case 4:
                     if (procStart.cpuMigrations() >= 0) {
                         return new Counter(e, null, null, CounterStatus.COUNTED, kernelToo(e, SOURCE_PROCFS_THREADS),
-                                () -> ProcessCounters.read().cpuMigrations());
+                                ProcessCounters.Sample::cpuMigrations, procStart);
                     }
                     break;
                 case 5:
-                    return new Counter(e, null, null, CounterStatus.COUNTED, stat, () -> ProcessCounters.read().minorFaults());
+                    return new Counter(e, null, null, CounterStatus.COUNTED, stat, ProcessCounters.Sample::minorFaults, procStart);
                 case 6:
-                    return new Counter(e, null, null, CounterStatus.COUNTED, stat, () -> ProcessCounters.read().majorFaults());
+                    return new Counter(e, null, null, CounterStatus.COUNTED, stat, ProcessCounters.Sample::majorFaults, procStart);
                 default:
                     break;
             }
         }
-        return new Counter(e, null, null, CounterStatus.NOT_SUPPORTED, why, null);
+        return new Counter(e, null, null, CounterStatus.NOT_SUPPORTED, why);
     }
 
     /**
@@ -335,6 +339,7 @@ public final class CounterSet implements AutoCloseable {
         long window = windowNs();
         List<Reading> out = new ArrayList<>();
         long[] v = new long[3];
+        ProcessCounters.Sample sample = null;
         for (Counter c : counters) {
             if (c.status == CounterStatus.NOT_SUPPORTED) {
                 out.add(new Reading(c.spec.name(), 0, 0, 0, CounterStatus.NOT_SUPPORTED, c.source));
@@ -343,7 +348,8 @@ public final class CounterSet implements AutoCloseable {
                 out.add(new Reading(c.spec.name(), threads.cpuNs() + ended, window, window, CounterStatus.COUNTED,
                         kernelToo(c.spec, ended > 0 ? CounterSource.PROCFS_SCHEDSTAT_AND_STAT : CounterSource.PROCFS_SCHEDSTAT)));
             } else if (c.fallback != null) {
-                long now = c.fallback.get();
+                sample = sample != null ? sample : ProcessCounters.read(); // one sample for every procfs counter
+                long now = c.fallback.applyAsLong(sample);
                 boolean ok = now >= 0 && c.fallbackStart >= 0;
                 out.add(new Reading(c.spec.name(), ok ? now - c.fallbackStart : 0, window, ok ? window : 0,
                         ok ? CounterStatus.COUNTED : CounterStatus.NOT_COUNTED, c.source));

@@ -185,6 +185,15 @@ class CounterSetTest {
                 + perfstat.format.CounterSource.MODIFIER_NOT_HONOURED);
         assertThat(rs.get(3).source()).isEqualTo(CounterSet.SOURCE_PROCFS_THREADS
                 + perfstat.format.CounterSource.MODIFIER_NOT_HONOURED);
+        // the same count asked for twice reads the same: one procfs sample at the opening and at each read serves all
+        byte[][] pages = new byte[64][];
+        for (int round = 0; round < 3; round++) {
+            for (int i = 0; i < pages.length; i++) {
+                pages[i] = new byte[1 << 16];
+            }
+            List<CounterSet.Reading> again = set.read();
+            assertThat(again.get(2).value()).isEqualTo(again.get(1).value());
+        }
     }
 
     @Test
