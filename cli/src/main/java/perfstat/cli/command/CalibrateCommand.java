@@ -23,9 +23,9 @@ import picocli.CommandLine.Model.CommandSpec;
  * The figures say how far to trust a comparison of this program on this machine, and how many runs it needs.
  */
 @Command(name = "calibrate", mixinStandardHelpOptions = true, description = {
-        "How perfstat's verdicts behave on recordings of ONE configuration (e.g. perfstat stat -r 20 -o d/r.jfr -- java …):",
-        "A/A splits (how often a table shows a change that is not there), the gate's errors across the looks of a",
-        "comparison run until decided, and power (how often a known change of the primary measure is found)."})
+        "How perfstat's verdicts behave on recordings of ONE configuration (e.g. perfstat stat -r 20 -o d/r.jfr -- java …):"
+                + " A/A splits (how often a table shows a change that is not there), the gate's errors across the looks of a"
+                + " comparison run until decided, and power (how often a known change of the primary measure is found)."})
 public final class CalibrateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
