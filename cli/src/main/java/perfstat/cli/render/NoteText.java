@@ -27,6 +27,7 @@ public final class NoteText {
             case Note.Deltas n -> words(n);
             case Note.RankTestDisagrees n -> words(n);
             case Note.Overruled n -> words(n);
+            case Note.PooledPercentile n -> words(n);
             case Note.FollowPrimary n -> words(n);
             case Note.Detectable n -> words(n);
             case Note.TimedCalls n -> words(n);
@@ -147,6 +148,13 @@ public final class NoteText {
                 .format(100 * n.primaryLevel()));
         return String.format(Locale.ROOT, "deltas: B/A [%.0f%% interval%s], one value a run; ~ no change shown%s, ? too few"
                 + " runs%s: docs/statistics.md", 100 * n.confidence(), primary, same, family);
+    }
+
+    private static String words(Note.PooledPercentile n) {
+        return String.format(Locale.ROOT, "%s, %s: its columns are the percentile of each side's timed calls pooled (%+.1f%%"
+                + " between them), its change compares the recordings' own percentiles (%+.1f%% [%+.1f%%, %+.1f%%]): the"
+                + " recordings differ among themselves more than the pooled values show; read the change", n.row(), n.column(),
+                100 * n.pooled(), 100 * n.change(), 100 * n.low(), 100 * n.high());
     }
 
     private static String words(Note.Overruled n) {

@@ -152,6 +152,7 @@ public final class Comparison {
         notes.addAll(groupNotes(rows, labels, options));
         if (columns.size() > 1) { // a report says it in its max row's comment
             notes.addAll(timedCallNotes(rows, labels));
+            notes.addAll(pooledPercentiles(rows, labels));
         }
         notes.addAll(SparseTiming.notes(columns));
         notes.addAll(ConditionNotes.of(columns, labels));
@@ -413,6 +414,34 @@ public final class Comparison {
     }
 
     /** Per probe, the timed calls its percentiles rest on in each column, with the minimum to judge them. */
+    /**
+     * Percentile rows whose columns (each the percentile of all its recordings' timed calls together) change by a ratio
+     * outside the interval of the change, which compares the recordings' own percentiles: the recordings differ among
+     * themselves more than the pooled values show.
+     */
+    private static List<Note> pooledPercentiles(List<Row> rows, List<String> labels) {
+        List<Note> notes = new ArrayList<>();
+        for (Row r : rows) {
+            if (!r.metric().id().statistic().isPercentile() || !(r.comments().get(0) instanceof Comment.MergedHistograms)) {
+                continue;
+            }
+            for (int c = 1; c < labels.size(); c++) {
+                Significance s = r.tests().get(c);
+                Value a = r.values().get(0);
+                Value b = r.values().get(c);
+                if (s == null || !s.judgement().estimate().exists() || !a.measured() || !b.measured() || a.value() <= 0) {
+                    continue;
+                }
+                double pooled = b.value() / a.value() - 1;
+                if (pooled < s.ciLow() || pooled > s.ciHigh()) {
+                    notes.add(new Note.PooledPercentile(r.metric().label().trim(), labels.get(c), pooled, r.deltas().get(c),
+                            s.ciLow(), s.ciHigh()));
+                }
+            }
+        }
+        return notes;
+    }
+
     private static List<Note> timedCallNotes(List<Row> rows, List<String> labels) {
         List<Note> notes = new ArrayList<>();
         for (Row r : rows) {

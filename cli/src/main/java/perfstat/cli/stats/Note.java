@@ -370,6 +370,18 @@ public sealed interface Note {
     }
 
     /**
+     * A latency percentile whose columns (each the percentile of its recordings' timed calls pooled) change by a ratio
+     * outside the interval of its change (which compares the recordings' own percentiles, run by run).
+     *
+     * @param row    the row's label
+     * @param column the later column
+     * @param pooled the pooled values' change (0.5 is +50%)
+     * @param change the change judged, with its interval {@code low}, {@code high}
+     */
+    record PooledPercentile(String row, String column, double pooled, double change, double low, double high) implements Note {
+    }
+
+    /**
      * The timed calls a probe's latency percentiles rest on, per recording of each column, and
      * the fewest with which its rows are judged.
      *

@@ -23,6 +23,7 @@ class NoteTextTest {
             new Note.NoPerfstatEvents("a"), new Note.OneRecordingASide(), new Note.Deltas(0.99, 0.05, 25, 0.992),
             new Note.RankTestDisagrees(List.of("task-clock (msecs) (U test p=0.310)")),
             new Note.Overruled(List.of("task-clock (msecs)"), 0.01),
+            new Note.PooledPercentile("X::y p50 (ns)", "b", 2.86, 0.386, -0.268, 1.626),
             new Note.FollowPrimary("fstime (KB/s)", List.of("write_calls")),
             new Note.Detectable("fstime (KB/s)", "patched", 0.061, -0.02, 0.038), new Note.BlockedAt("p.Q::r", "monitor", 3, Duration.ofMillis(12)),
             new Note.DeadFork("before", "x-1.died", ""), new Note.NotCompared("fstime fstime at 2 threads", List.of("a", "b")),
@@ -116,6 +117,10 @@ class NoteTextTest {
 
     @Test
     void notesReadAsTheFooterPrintsThem() {
+        assertThat(NoteText.of(new Note.PooledPercentile("X::y p50 (ns)", "b", 2.86, 0.386, -0.268, 1.626)))
+                .isEqualTo("X::y p50 (ns), b: its columns are the percentile of each side's timed calls pooled (+286.0% between"
+                        + " them), its change compares the recordings' own percentiles (+38.6% [-26.8%, +162.6%]): the recordings"
+                        + " differ among themselves more than the pooled values show; read the change");
         assertThat(NoteText.of(new Note.Overruled(List.of("task-clock (msecs)", "JIT compiler (msecs)"), 0.01)))
                 .startsWith("~ [...] q=: the row's own interval leaves out 0").contains("family's α of 0.01")
                 .endsWith(": task-clock (msecs), JIT compiler (msecs)");
@@ -144,11 +149,11 @@ class NoteTextTest {
                 + " into the 30 s window: the table covers the window up to its exit");
         assertThat(NoteText.of(new Note.WindowStopped("SIGINT", 3.0, 0.5))).isEqualTo("SIGINT ended the window at t = 3.0 s"
                 + " of 0.5 s: the table covers the window up to then");
-        assertThat(NoteText.of(EVERY_KIND.get(21))).isEqualTo("observer check, t110: application (msecs) 1009.900 without"
+        assertThat(NoteText.of(EVERY_KIND.get(22))).isEqualTo("observer check, t110: application (msecs) 1009.900 without"
                 + " probes, 1107.600 with +9.67%");
-        assertThat(NoteText.of(EVERY_KIND.get(24))).isEqualTo("a: events perfstat could not use, left out of the table:"
+        assertThat(NoteText.of(EVERY_KIND.get(25))).isEqualTo("a: events perfstat could not use, left out of the table:"
                 + " 3 jdk.ExecutionSample (a stack frame without a method), 1 perfstat.Probe (no field calls)");
-        assertThat(NoteText.of(EVERY_KIND.get(25))).isEqualTo("a: the agent counted 1 class the probe installer failed to"
+        assertThat(NoteText.of(EVERY_KIND.get(26))).isEqualTo("a: the agent counted 1 class the probe installer failed to"
                 + " transform (not probed); 2 classes whose class loader cannot see perfstat's probes (not probed); 3 methods"
                 + " past the limit of probes (not probed); 1 counter read that failed (an interval's row lost each)");
     }

@@ -316,6 +316,40 @@ class ComparisonTest {
         assertThat(Comparison.commonName(List.of("d/a.jfr", "d/b.jfr"))).isEmpty();
     }
 
+    /** One side's runs: each run's probe timed 100 calls, every one at that run's latency. */
+    private static List<RunData> runsAt(long... latencyNs) {
+        RunData.Probe p = unpatched.probes().get(VFS_WRITE);
+        List<RunData> out = new java.util.ArrayList<>();
+        for (long ns : latencyNs) {
+            org.HdrHistogram.Histogram h = new org.HdrHistogram.Histogram(3);
+            h.recordValueWithCount(ns, 100);
+            java.util.TreeMap<String, RunData.Probe> probes = new java.util.TreeMap<>(unpatched.probes());
+            probes.put(VFS_WRITE, new RunData.Probe(p.name(), 100, 100, "exact", 1, h));
+            out.add(unpatched.withProbes(probes));
+        }
+        return out;
+    }
+
+    /**
+     * A percentile's columns pool each side's timed calls; its change compares the runs' own percentiles. Runs of two
+     * kinds (fast and slow) put the pooled p50 of a side wherever the kinds balance, far from the runs' change: said.
+     */
+    @Test
+    void aPooledPercentileOutsideItsChangesIntervalIsSaid() {
+        List<RunData> a = runsAt(1000, 1000, 1000, 50000, 50000);
+        List<RunData> b = runsAt(1000, 1000, 50000, 50000, 50000);
+        Table t = Comparison.ofColumns(List.of(a, b), List.of("a", "b"), Comparison.Options.DEFAULT);
+        Row p50 = row(t, probe(MetricId.Statistic.P50));
+        assertThat(p50.values().get(0).value()).isCloseTo(1000, within(10.0)); // 300 of 500 calls at 1000
+        assertThat(p50.values().get(1).value()).isCloseTo(50000, within(100.0)); // 300 of 500 at 50000
+        assertThat(t.notes()).anySatisfy(n -> assertThat(n).isInstanceOfSatisfying(Note.PooledPercentile.class,
+                x -> assertThat(x.pooled()).isGreaterThan(x.high())));
+        // runs alike: the pooled change and the runs' agree, nothing said
+        Table alike = Comparison.ofColumns(List.of(runsAt(1000, 1010, 990), runsAt(2000, 2020, 1980)), List.of("a", "b"),
+                Comparison.Options.DEFAULT);
+        assertThat(alike.notes()).noneMatch(n -> n instanceof Note.PooledPercentile);
+    }
+
     @Test
     void aProbeCalledButNeverTimedHasItsPercentilesNotCountedAndUndecidedWithTheCount() {
         RunData.Probe p = unpatched.probes().get(VFS_WRITE);
