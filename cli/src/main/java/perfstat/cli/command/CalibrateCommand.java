@@ -31,6 +31,17 @@ public final class CalibrateCommand implements Callable<Integer> {
      * The smallest rise of the primary measure that {@code k} runs a side find at least 80% of the time (bisected on the
      * log of the change, each try on the same draws), to a percent; NaN where not even +200% is.
      */
+    /** The line of {@link #smallestFound} at each runs-a-side. */
+    private String smallestLine(Calibration.Runs r, List<Integer> runs) {
+        StringBuilder smallest = new StringBuilder("The smallest rise of the primary measure found 4 times in 5 (80% power):");
+        for (int k : runs) {
+            double c = smallestFound(r, k, trials, seed);
+            smallest.append(String.format(Locale.ROOT, "  %d runs a side %s", k,
+                    Double.isNaN(c) ? "none up to +200%" : String.format(Locale.ROOT, "+%.0f%%", 100 * c)));
+        }
+        return smallest.toString();
+    }
+
     static double smallestFound(Calibration.Runs r, int k, int trials, long seed) {
         java.util.function.DoublePredicate found = c -> Calibration.power(r, k, c, trials, new Random(seed), 0.05).found()
                 >= 0.8 * trials;
@@ -140,13 +151,7 @@ public final class CalibrateCommand implements Callable<Integer> {
             }
             out.println(line);
         }
-        StringBuilder smallest = new StringBuilder("The smallest rise of the primary measure found 4 times in 5 (80% power):");
-        for (int k : runs) {
-            double c = smallestFound(r, k, trials, seed);
-            smallest.append(String.format(Locale.ROOT, "  %d runs a side %s", k,
-                    Double.isNaN(c) ? "none up to +200%" : String.format(Locale.ROOT, "+%.0f%%", 100 * c)));
-        }
-        out.println(smallest);
+        out.println(smallestLine(r, runs));
         out.flush();
         return 0;
     }

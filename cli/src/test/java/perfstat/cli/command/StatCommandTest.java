@@ -53,7 +53,9 @@ class StatCommandTest {
                 .withGcNames(gcNames);
         RunData.CounterWindow w = new RunData.CounterWindow("perf_event_open", "", Duration.ofSeconds(1),
                 Duration.ofSeconds(1), 900_000_000L, 100_000_000L, 3, 8, 5_000_000L, 4_000_000L, -1);
-        return RunData.of("x.jfr").withJdk(jdk).withCounterWindow(w).withRoles(roles);
+        RunData.PerfCounter clock = new RunData.PerfCounter("task-clock", 2_120_000_000L, 1_000_000_000L, 1_000_000_000L,
+                perfstat.format.CounterStatus.COUNTED, "perf_event_open", 1_000_000_000L, 0, "");
+        return RunData.of("x.jfr").withJdk(jdk).withCounterWindow(w).withPerfCounters(List.of(clock)).withRoles(roles);
     }
 
     /** Every note on the role rows that report prints reaches stat's footer: the source, GC on the VM thread, no split. */
