@@ -394,16 +394,38 @@ final class AgentSession {
 
     /**
      * The JVM exits (status 143, as by SIGTERM: shutdown hooks run, the recording is written)
-     * when process {@code pid} ends: a JVM that perfstat started never outlives it.
+     * when process {@code pid} ends: a JVM that perfstat started never outlives it. A thread of
+     * perfstat's own looks once a second (the observer's role), not {@code ProcessHandle.onExit},
+     * whose JDK "process reaper" thread would count in the application's role.
      */
     private static void exitWith(long pid) {
-        Runnable exit = () -> {
+        Thread watch = new Thread(new ParentWatch(ProcessHandle.of(pid).orElse(null), pid), "perfstat-parent-watch");
+        watch.setDaemon(true);
+        watch.start();
+    }
+
+    /** Waits for perfstat's process to end, then has the JVM exit. Not a lambda: met at the agent's start. */
+    private static final class ParentWatch implements Runnable {
+        private final ProcessHandle parent;
+        private final long pid;
+
+        ParentWatch(ProcessHandle parent, long pid) {
+            this.parent = parent;
+            this.pid = pid;
+        }
+
+        @Override
+        public void run() {
+            try {
+                while (parent != null && parent.isAlive()) {
+                    Thread.sleep(1000);
+                }
+            } catch (InterruptedException e) {
+                return; // the JVM is going down anyway
+            }
             System.err.println("perfstat agent: perfstat (pid " + pid + ") has ended; this JVM exits with it");
-            Thread t = new Thread(() -> System.exit(143), "perfstat-parent-exit");
-            t.setDaemon(true);
-            t.start();
-        };
-        ProcessHandle.of(pid).ifPresentOrElse(p -> p.onExit().thenRun(exit), exit);
+            System.exit(143);
+        }
     }
 
     private static PerfControl perfControl(AgentOptions o) {
