@@ -19,7 +19,9 @@ import perfstat.format.JdkEvent;
  * has any, execution samples ({@code jdk.ExecutionSample}) otherwise; native method samples
  * are kept apart. perfstat's own frames (its agent and the libraries it carries shaded) are one
  * frame, {@value RunData.HotMethods#PERFSTAT_PROBES}, with whatever they call: a stack through
- * perfstat's code ends there, and its sample counts as that frame's self.
+ * perfstat's code ends there, and its sample counts as that frame's self. So does a frame at the line the agent gives
+ * what it writes into a probed method ({@link perfstat.format.ProbeNames#PROBE_LINE}: the clock read and the branch of
+ * the probe's exit, its calls): the stack ends in {@value RunData.HotMethods#PERFSTAT_PROBES} called from that method.
  *
  * <p>Only samples inside the counters' window count (from the agent being ready to the JVM's
  * exit, or an attached window's opening to its closing): before it the JVM starts and the agent
@@ -138,7 +140,11 @@ final class HotMethodsCollector implements Collector {
             if (f.getMethod() == null || f.getMethod().getType() == null) {
                 throw new UnusableEvent(RunData.Skipped.Cause.FRAME_WITHOUT_METHOD); // the pass skips the sample, and counts it
             }
-            all.add(methodNames.computeIfAbsent(f.getMethod(), HotMethodsCollector::method));
+            String m = methodNames.computeIfAbsent(f.getMethod(), HotMethodsCollector::method);
+            if (f.getLineNumber() == perfstat.format.ProbeNames.PROBE_LINE && !m.equals(RunData.HotMethods.PERFSTAT_PROBES)) {
+                all.add(RunData.HotMethods.PERFSTAT_PROBES); // the probe's code in the method, as if the method called it
+            }
+            all.add(m);
         }
         int perfstat = all.lastIndexOf(RunData.HotMethods.PERFSTAT_PROBES); // top first: the last is the nearest the root
         List<String> frames = perfstat < 0 ? all : all.subList(perfstat, all.size());
