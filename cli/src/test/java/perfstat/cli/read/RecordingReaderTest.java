@@ -231,6 +231,52 @@ class RecordingReaderTest {
                 .allSatisfy((k, v) -> assertThat(k).doesNotContain(probes + ";"));
     }
 
+    @jdk.jfr.Name("jdk.CPUTimeSample")
+    @jdk.jfr.StackTrace(true)
+    static final class CpuSample extends jdk.jfr.Event {
+        boolean biased;
+    }
+
+    private static void cpuHere(boolean biased) {
+        CpuSample e = new CpuSample();
+        e.biased = biased;
+        e.commit();
+    }
+
+    private static void cpuInApp(boolean biased) {
+        cpuHere(biased);
+    }
+
+    /**
+     * A CPU-time sample JFR took at the thread's next safepoint (biased) keeps its stack's frames, whose totals it
+     * counts in, but its self is [safepoint-biased]'s, above the stack's top frame, which is not where the time went;
+     * through perfstat's code it stays perfstat's.
+     */
+    @Test
+    void aBiasedCpuTimeSamplesSelfIsSafepointBiasedAboveItsStack() throws Exception {
+        Path f = dir.resolve("biased.jfr");
+        try (Recording r = new Recording()) {
+            r.enable("jdk.CPUTimeSample").with("throttle", "1000s"); // the JDK's own sampler: none in this test's time
+            r.start();
+            cpuInApp(true);
+            cpuInApp(true);
+            cpuInApp(false);
+            perfstat.shaded.frames.Through.run(() -> cpuInApp(true));
+            r.stop();
+            r.dump(f);
+        }
+        RunData.HotMethods hot = RecordingReader.read(f.toString()).jdk().hot();
+        String biased = RunData.HotMethods.SAFEPOINT_BIASED;
+        String here = RecordingReaderTest.class.getName() + "::cpuHere";
+        String app = RecordingReaderTest.class.getName() + "::cpuInApp";
+        assertThat(hot.sampleEvent()).isEqualTo("jdk.CPUTimeSample");
+        assertThat(hot.self()).containsEntry(biased, 2L).containsEntry(here, 1L)
+                .containsEntry(RunData.HotMethods.PERFSTAT_PROBES, 1L);
+        assertThat(hot.total()).containsEntry(biased, 2L).containsEntry(here, 3L).containsEntry(app, 3L);
+        assertThat(hot.folded()).containsKey(hot.folded().keySet().stream().filter(k -> k.endsWith(here + ";" + biased))
+                .findFirst().orElse("no biased stack")).allSatisfy((k, v) -> assertThat(k).doesNotContain(biased + ";"));
+    }
+
     /** A pattern that matched nothing carries the agent's nearest names (format 7): the table's note names them. */
     @Test
     void anUnmatchedPatternsCandidatesReachItsNote() throws Exception {
