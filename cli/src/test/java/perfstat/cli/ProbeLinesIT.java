@@ -18,10 +18,12 @@ import perfstat.format.ProbeNames;
  * taken in it count as [perfstat probes], and the method's own code keeps its lines: a tiny method called hot with
  * exact timing, in a forked JVM of this JDK (the ClassFile API's probes), compiled with debug information at every
  * instruction, as a profiler asks for it, so that a sample's frame in compiled code has the line of its instruction.
+ * The samples JFR could only take at the next safepoint are not the caller's self.
  */
 class ProbeLinesIT {
     private static final String APP = "perfstat.itapp.ProbeLines";
     private static final String TINY = APP + "::tiny";
+    private static final List<String> PROBED = List.of(TINY, APP + "::fail", APP + "::outer");
 
     @TempDir
     Path dir;
@@ -38,7 +40,7 @@ class ProbeLinesIT {
     @Test
     void samplesInTheProbesCodeArePerfstatsAndTheHostsLinesAreKept() throws Exception {
         Processes.Result bare = run(null);
-        Processes.Result probed = run("out=r.jfr,timing=exact,probes=" + TINY + ";" + APP + "::fail;" + APP + "::outer");
+        Processes.Result probed = run("out=r.jfr,timing=exact,probes=" + String.join(";", PROBED));
         assertThat(probed.code()).as(probed.err()).isZero();
         // the same result, and the exceptions' frames at the same lines: the probed method's own, and its caller's
         assertThat(probed.out()).isEqualTo(bare.out()).contains("thrown at " + APP + ".fail(ProbeLines.java:")
@@ -54,7 +56,7 @@ class ProbeLinesIT {
                 RecordedFrame f = frames.get(i);
                 if (f.getLineNumber() == ProbeNames.PROBE_LINE) {
                     atProbeLine++;
-                    assertThat(f.getMethod().getType().getName() + "::" + f.getMethod().getName()).isEqualTo(TINY);
+                    assertThat(f.getMethod().getType().getName() + "::" + f.getMethod().getName()).isIn(PROBED);
                     // what the probe's code calls (its runtime, the clock, the JDK resolving its cells' constant), never
                     // the host's own code
                     if (i > 0) {
@@ -66,6 +68,9 @@ class ProbeLinesIT {
         assertThat(atProbeLine).as("samples with the probed method at the probes' line").isPositive();
         RunData.HotMethods hot = RecordingReader.read(dir.resolve("r.jfr").toString()).jdk().hot();
         assertThat(hot.self()).containsKey(RunData.HotMethods.PERFSTAT_PROBES);
+        // the caller's loop does next to nothing: JDK 25 takes most samples of the timed exits' clock reads at the next
+        // safepoint, in the caller (biased), and they count as [safepoint-biased], not as the caller's own time
+        assertThat(hot.self().getOrDefault(APP + "::main", 0L)).as(hot.self().toString()).isLessThan(hot.samples() / 4);
         assertThat(hot.folded()).allSatisfy((k, v) -> assertThat(k).doesNotContain(RunData.HotMethods.PERFSTAT_PROBES + ";"));
     }
 }
