@@ -9,12 +9,15 @@ import java.lang.classfile.ClassFile;
 import java.lang.classfile.ClassHierarchyResolver;
 import java.lang.classfile.ClassModel;
 import java.lang.classfile.CodeBuilder;
+import java.lang.classfile.CodeModel;
 import java.lang.classfile.CodeElement;
 import java.lang.classfile.CodeTransform;
+import java.lang.classfile.Instruction;
 import java.lang.classfile.Label;
 import java.lang.classfile.MethodModel;
 import java.lang.classfile.MethodTransform;
 import java.lang.classfile.TypeKind;
+import java.lang.classfile.instruction.LineNumber;
 import java.lang.classfile.instruction.ReturnInstruction;
 import java.lang.constant.ClassDesc;
 import java.lang.constant.ConstantDescs;
@@ -44,6 +47,12 @@ import java.util.function.Consumer;
  *   <li>a handler around the whole original body (not in constructors or static initialisers, as with Byte Buddy)
  *       runs the same exit for a call that throws, and rethrows what it caught.</li>
  * </ol>
+ * What is written in has the line {@link perfstat.format.ProbeNames#PROBE_LINE}, so that a method sample taken in it
+ * (the clock read, the branch, an inlined call's remains) reads as perfstat's probes, not as the method's code; the
+ * method's own instructions keep their lines, as its exceptions' stack traces show. The exits, after the original
+ * code, always have it (a method without line numbers still has none for its own code); the entry, before it, only
+ * where the original code's first instruction has a line of its own to go back to, which javac always writes; elsewhere
+ * the entry is left without, and counts as the method's, as before.
  * Stack maps are computed again for the rebuilt methods, with the class hierarchy read from the class files of the
  * class's loader (as resources: no class is loaded); what cannot be resolved fails the class, which is then left as
  * it was ({@link ClassFileInstall}).
@@ -144,8 +153,22 @@ final class ClassFileProbes {
             String name = m.methodName().stringValue();
             boolean handler = !name.equals(ProbeFilter.CONSTRUCTOR) && !name.equals(ProbeFilter.STATIC_INITIALIZER);
             TypeKind returns = TypeKind.from(m.methodTypeSymbol().returnType()).asLoadable();
-            cb.transformMethod(m, MethodTransform.transformingCode(new ProbeCode(id, byId, handler, returns)));
+            boolean entryLine = linedFirst(m.code().get());
+            cb.transformMethod(m, MethodTransform.transformingCode(new ProbeCode(id, byId, handler, returns, entryLine)));
         });
+    }
+
+    /** Whether a line number comes before the code's first instruction: the line the code starts at, after the entry's. */
+    private static boolean linedFirst(CodeModel code) {
+        for (CodeElement e : code) {
+            if (e instanceof LineNumber) {
+                return true;
+            }
+            if (e instanceof Instruction) {
+                return false;
+            }
+        }
+        return false;
     }
 
     /** The class hierarchy as the class files of {@code loader} (and the JDK's) describe it, for one class's rewriting. */
@@ -202,17 +225,19 @@ final class ClassFileProbes {
         private final boolean byId;
         private final boolean handler;
         private final TypeKind returns;
+        private final boolean entryLine;
         private int start;
         private int result = -1;
         private Label body;
         private Label normalExit;
         private boolean returned;
 
-        ProbeCode(int id, boolean byId, boolean handler, TypeKind returns) {
+        ProbeCode(int id, boolean byId, boolean handler, TypeKind returns, boolean entryLine) {
             this.id = id;
             this.byId = byId;
             this.handler = handler;
             this.returns = returns;
+            this.entryLine = entryLine;
         }
 
         @Override
@@ -222,6 +247,9 @@ final class ClassFileProbes {
                 result = b.allocateLocal(returns);
             }
             normalExit = b.newLabel();
+            if (entryLine) {
+                b.lineNumber(perfstat.format.ProbeNames.PROBE_LINE); // the original code's first line follows the entry
+            }
             suppressed(b, this::enter, c -> {
                 c.lconst_0();
                 c.lstore(start);
@@ -257,6 +285,9 @@ final class ClassFileProbes {
         @Override
         public void atEnd(CodeBuilder b) {
             Label end = b.newBoundLabel();
+            if (handler || returned) {
+                b.lineNumber(perfstat.format.ProbeNames.PROBE_LINE); // no original code follows (and some code does)
+            }
             if (handler) {
                 Label thrown = b.newBoundLabel();
                 int t = b.allocateLocal(TypeKind.REFERENCE);

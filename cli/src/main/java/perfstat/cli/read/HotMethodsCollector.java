@@ -19,7 +19,13 @@ import perfstat.format.JdkEvent;
  * has any, execution samples ({@code jdk.ExecutionSample}) otherwise; native method samples
  * are kept apart. perfstat's own frames (its agent and the libraries it carries shaded) are one
  * frame, {@value RunData.HotMethods#PERFSTAT_PROBES}, with whatever they call: a stack through
- * perfstat's code ends there, and its sample counts as that frame's self.
+ * perfstat's code ends there, and its sample counts as that frame's self. So does a frame at the line the agent gives
+ * what it writes into a probed method ({@link perfstat.format.ProbeNames#PROBE_LINE}: the clock read and the branch of
+ * the probe's exit, its calls): the stack ends in {@value RunData.HotMethods#PERFSTAT_PROBES} called from that method.
+ * A CPU-time sample JFR marks biased (its stack taken at the thread's next safepoint, not where it was sampled) ends in
+ * {@value RunData.HotMethods#SAFEPOINT_BIASED} above its stack's top frame, which was not where the time went: with
+ * exact timing of a small hot method most samples are so, and their self would otherwise read as the probed code's
+ * caller's. A biased stack through perfstat's code stays perfstat's.
  *
  * <p>Only samples inside the counters' window count (from the agent being ready to the JVM's
  * exit, or an attached window's opening to its closing): before it the JVM starts and the agent
@@ -71,6 +77,7 @@ final class HotMethodsCollector implements Collector {
      * Object's equals); weak keys let a finished chunk's stacks go.
      */
     private final Map<RecordedStackTrace, Stack> sampleStacks = new WeakHashMap<>();
+    private final Map<RecordedStackTrace, Stack> biasedStacks = new WeakHashMap<>();
     private final Map<RecordedMethod, String> methodNames = new WeakHashMap<>();
 
     /** A stack as counted: its methods each once (top first), and its folded form (root first). */
@@ -93,6 +100,9 @@ final class HotMethodsCollector implements Collector {
         Stack s = sampleStacks.computeIfAbsent(st, this::stack);
         if (s.methods().length == 0) {
             return;
+        }
+        if (c == cpuTime && e.hasField("biased") && e.getBoolean("biased")) {
+            s = biasedStacks.computeIfAbsent(st, k -> biased(sampleStacks.get(k)));
         }
         java.time.Instant t = e.getStartTime();
         c.add(s, t.getEpochSecond() * 1_000_000_000L + t.getNano());
@@ -138,7 +148,11 @@ final class HotMethodsCollector implements Collector {
             if (f.getMethod() == null || f.getMethod().getType() == null) {
                 throw new UnusableEvent(RunData.Skipped.Cause.FRAME_WITHOUT_METHOD); // the pass skips the sample, and counts it
             }
-            all.add(methodNames.computeIfAbsent(f.getMethod(), HotMethodsCollector::method));
+            String m = methodNames.computeIfAbsent(f.getMethod(), HotMethodsCollector::method);
+            if (f.getLineNumber() == perfstat.format.ProbeNames.PROBE_LINE && !m.equals(RunData.HotMethods.PERFSTAT_PROBES)) {
+                all.add(RunData.HotMethods.PERFSTAT_PROBES); // the probe's code in the method, as if the method called it
+            }
+            all.add(m);
         }
         int perfstat = all.lastIndexOf(RunData.HotMethods.PERFSTAT_PROBES); // top first: the last is the nearest the root
         List<String> frames = perfstat < 0 ? all : all.subList(perfstat, all.size());
@@ -148,6 +162,17 @@ final class HotMethodsCollector implements Collector {
             folded.append(folded.length() == 0 ? "" : ";").append(frames.get(i));
         }
         return new Stack(onStack.toArray(new String[0]), folded.toString());
+    }
+
+    /** A biased sample's stack: {@value RunData.HotMethods#SAFEPOINT_BIASED} above its top frame, unless that is perfstat's. */
+    private static Stack biased(Stack s) {
+        if (s.methods()[0].equals(RunData.HotMethods.PERFSTAT_PROBES)) {
+            return s;
+        }
+        String[] methods = new String[s.methods().length + 1];
+        methods[0] = RunData.HotMethods.SAFEPOINT_BIASED;
+        System.arraycopy(s.methods(), 0, methods, 1, s.methods().length);
+        return new Stack(methods, s.folded() + ";" + RunData.HotMethods.SAFEPOINT_BIASED);
     }
 
     private static String method(RecordedMethod m) {

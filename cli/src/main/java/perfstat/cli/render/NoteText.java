@@ -51,6 +51,7 @@ public final class NoteText {
             case Note.EventsSkipped n -> words(n);
             case Note.AgentLosses n -> words(n);
             case Note.SamplesOutsideWindow n -> words(n);
+            case Note.SafepointBiased n -> words(n);
             case Note.UnmatchedProbeNear n -> words(n);
             case Note.GcOnVmThread n -> words(n);
             case Note.NotCountedInSomeRecordings n -> words(n);
@@ -308,6 +309,13 @@ public final class NoteText {
                 + " window; %d outside it (%.1f%%: %s, JFR writing the recording) are left out",
                 n.column(), n.kept(), n.outside(), 100.0 * n.outside() / Math.max(1, n.outside() + n.kept()),
                 n.late() ? "the run before the window's late opening (--delay, --from)" : "the JVM's and the agent's start");
+    }
+
+    private static String words(Note.SafepointBiased n) {
+        return String.format(Locale.ROOT, "%s: %d of the %d CPU-time samples (%.1f%%) were taken at their thread's next"
+                + " safepoint, not where it was (JFR's biased): their self is %s, not their top frame's (with --timing"
+                + " exact on a small hot method, mostly the timed exits' clock reads)", n.column(), n.biased(), n.samples(),
+                100.0 * n.biased() / Math.max(1, n.samples()), perfstat.cli.stats.HotMethods.SAFEPOINT_BIASED);
     }
 
     private static String words(Note.UnmatchedProbeNear n) {

@@ -20,6 +20,8 @@ import perfstat.cli.read.RunData;
 public final class HotMethods {
     /** The row that stands for perfstat's own frames (its agent and the libraries it carries). */
     public static final String PERFSTAT_PROBES = RunData.HotMethods.PERFSTAT_PROBES;
+    /** The row that stands for where a CPU-time sample JFR took at its thread's next safepoint was (its self). */
+    public static final String SAFEPOINT_BIASED = RunData.HotMethods.SAFEPOINT_BIASED;
 
     /** Below this many samples a side in a method's cells the normal approximation is not trusted. */
     static final int MIN_EXPECTED = 5;
@@ -171,10 +173,12 @@ public final class HotMethods {
         for (int c = 0; c < columns.size(); c++) {
             long samples = 0;
             long left = 0;
+            long biased = 0;
             boolean late = columns.get(c).stream().anyMatch(r -> r.lateWindow() != null && r.lateWindow().opened());
             for (RunData r : columns.get(c)) {
                 samples += r.jdk().hot().samples();
                 left += r.jdk().hot().outsideWindow();
+                biased += r.jdk().hot().self().getOrDefault(RunData.HotMethods.SAFEPOINT_BIASED, 0L);
                 if (!r.jdk().hot().sampleEvent().isEmpty()) {
                     kinds.add(r.jdk().hot().sampleEvent());
                 }
@@ -184,6 +188,9 @@ public final class HotMethods {
             }
             if (left > 0) {
                 outside.add(new Note.SamplesOutsideWindow(labels.get(c), left, samples, late));
+            }
+            if (biased > 0 && biased * 20 >= samples) { // a few biased samples are usual: a twentieth is not
+                outside.add(new Note.SafepointBiased(labels.get(c), biased, samples));
             }
         }
         if (kinds.isEmpty()) {

@@ -457,6 +457,17 @@ public sealed interface Note {
     }
 
     /**
+     * A configuration whose CPU-time samples JFR took at their threads' next safepoint (biased) for a twentieth or more:
+     * their self is {@code [safepoint-biased]}'s, not their stacks' top frames'.
+     *
+     * @param column  the configuration
+     * @param biased  the biased samples, its recordings together
+     * @param samples all its samples
+     */
+    record SafepointBiased(String column, long biased, long samples) implements Note {
+    }
+
+    /**
      * A probe pattern that matched no method, and the loaded methods (or classes) nearest to what it names, as the
      * agent found them at the end: the pattern's class by its simple name, or a misspelling.
      */

@@ -171,6 +171,112 @@ class RecordingReaderTest {
         assertThat(hot.folded().keySet()).allSatisfy(k -> assertThat(k).doesNotContain(probes + ";"));
     }
 
+    /**
+     * A class as the agent's ClassFile probes leave one: {@code run(Runnable r, boolean probe)} calls {@code r} from an
+     * instruction at line 7 where {@code probe} is false, and from one at the probes' reserved line where it is true.
+     */
+    private static Class<?> probedShape() throws Exception {
+        net.bytebuddy.jar.asm.ClassWriter w = new net.bytebuddy.jar.asm.ClassWriter(net.bytebuddy.jar.asm.ClassWriter.COMPUTE_FRAMES);
+        w.visit(net.bytebuddy.jar.asm.Opcodes.V17, net.bytebuddy.jar.asm.Opcodes.ACC_PUBLIC | net.bytebuddy.jar.asm.Opcodes.ACC_FINAL,
+                "perfstat/cli/read/ProbedShape", null, "java/lang/Object", null);
+        net.bytebuddy.jar.asm.MethodVisitor m = w.visitMethod(net.bytebuddy.jar.asm.Opcodes.ACC_PUBLIC
+                | net.bytebuddy.jar.asm.Opcodes.ACC_STATIC, "run", "(Ljava/lang/Runnable;Z)V", null, null);
+        m.visitCode();
+        net.bytebuddy.jar.asm.Label own = new net.bytebuddy.jar.asm.Label();
+        net.bytebuddy.jar.asm.Label probe = new net.bytebuddy.jar.asm.Label();
+        m.visitLabel(own);
+        m.visitLineNumber(7, own);
+        m.visitVarInsn(net.bytebuddy.jar.asm.Opcodes.ILOAD, 1);
+        m.visitJumpInsn(net.bytebuddy.jar.asm.Opcodes.IFNE, probe);
+        for (net.bytebuddy.jar.asm.Label at : new net.bytebuddy.jar.asm.Label[] {null, probe}) {
+            if (at != null) {
+                m.visitLabel(at);
+                m.visitLineNumber(perfstat.format.ProbeNames.PROBE_LINE, at);
+            }
+            m.visitVarInsn(net.bytebuddy.jar.asm.Opcodes.ALOAD, 0);
+            m.visitMethodInsn(net.bytebuddy.jar.asm.Opcodes.INVOKEINTERFACE, "java/lang/Runnable", "run", "()V", true);
+            m.visitInsn(net.bytebuddy.jar.asm.Opcodes.RETURN);
+        }
+        m.visitMaxs(0, 0);
+        m.visitEnd();
+        w.visitEnd();
+        return java.lang.invoke.MethodHandles.lookup().defineClass(w.toByteArray());
+    }
+
+    /**
+     * A frame at the line the agent gives the code it writes into a probed method is perfstat's: the sample's stack ends
+     * in [perfstat probes] called from that method, whatever it called; the method's frames at its own lines are its.
+     */
+    @Test
+    void framesAtTheProbesReservedLineArePerfstatsAndTheMethodsOwnLinesStayIts() throws Exception {
+        java.lang.reflect.Method run = probedShape().getMethod("run", Runnable.class, boolean.class);
+        Path f = dir.resolve("lines.jfr");
+        try (Recording r = new Recording()) {
+            r.enable("jdk.ExecutionSample");
+            r.start();
+            for (int i = 0; i < 5; i++) {
+                run.invoke(null, (Runnable) RecordingReaderTest::sampleHere, i < 3);
+            }
+            r.stop();
+            r.dump(f);
+        }
+        RunData.HotMethods hot = RecordingReader.read(f.toString()).jdk().hot();
+        String probes = RunData.HotMethods.PERFSTAT_PROBES;
+        String shape = "perfstat.cli.read.ProbedShape::run";
+        String here = RecordingReaderTest.class.getName() + "::sampleHere";
+        assertThat(hot.samples()).isEqualTo(5);
+        assertThat(hot.self()).containsEntry(probes, 3L).containsEntry(here, 2L);
+        assertThat(hot.total()).containsEntry(shape, 5L).containsEntry(probes, 3L).containsEntry(here, 2L);
+        assertThat(hot.folded()).anySatisfy((k, v) -> assertThat(k).endsWith(shape + ";" + probes))
+                .allSatisfy((k, v) -> assertThat(k).doesNotContain(probes + ";"));
+    }
+
+    @jdk.jfr.Name("jdk.CPUTimeSample")
+    @jdk.jfr.StackTrace(true)
+    static final class CpuSample extends jdk.jfr.Event {
+        boolean biased;
+    }
+
+    private static void cpuHere(boolean biased) {
+        CpuSample e = new CpuSample();
+        e.biased = biased;
+        e.commit();
+    }
+
+    private static void cpuInApp(boolean biased) {
+        cpuHere(biased);
+    }
+
+    /**
+     * A CPU-time sample JFR took at the thread's next safepoint (biased) keeps its stack's frames, whose totals it
+     * counts in, but its self is [safepoint-biased]'s, above the stack's top frame, which is not where the time went;
+     * through perfstat's code it stays perfstat's.
+     */
+    @Test
+    void aBiasedCpuTimeSamplesSelfIsSafepointBiasedAboveItsStack() throws Exception {
+        Path f = dir.resolve("biased.jfr");
+        try (Recording r = new Recording()) {
+            r.enable("jdk.CPUTimeSample").with("throttle", "1000s"); // the JDK's own sampler: none in this test's time
+            r.start();
+            cpuInApp(true);
+            cpuInApp(true);
+            cpuInApp(false);
+            perfstat.shaded.frames.Through.run(() -> cpuInApp(true));
+            r.stop();
+            r.dump(f);
+        }
+        RunData.HotMethods hot = RecordingReader.read(f.toString()).jdk().hot();
+        String biased = RunData.HotMethods.SAFEPOINT_BIASED;
+        String here = RecordingReaderTest.class.getName() + "::cpuHere";
+        String app = RecordingReaderTest.class.getName() + "::cpuInApp";
+        assertThat(hot.sampleEvent()).isEqualTo("jdk.CPUTimeSample");
+        assertThat(hot.self()).containsEntry(biased, 2L).containsEntry(here, 1L)
+                .containsEntry(RunData.HotMethods.PERFSTAT_PROBES, 1L);
+        assertThat(hot.total()).containsEntry(biased, 2L).containsEntry(here, 3L).containsEntry(app, 3L);
+        assertThat(hot.folded()).containsKey(hot.folded().keySet().stream().filter(k -> k.endsWith(here + ";" + biased))
+                .findFirst().orElse("no biased stack")).allSatisfy((k, v) -> assertThat(k).doesNotContain(biased + ";"));
+    }
+
     /** A pattern that matched nothing carries the agent's nearest names (format 7): the table's note names them. */
     @Test
     void anUnmatchedPatternsCandidatesReachItsNote() throws Exception {

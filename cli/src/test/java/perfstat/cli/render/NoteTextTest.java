@@ -40,7 +40,7 @@ class NoteTextTest {
             new Note.TimedCalls("Vfs::write", List.of("a", "b"), List.of(List.of(1200L, 1310L), List.of(8L)), 20, 1000),
             new Note.NotCountedOnOneSide("b", List.of("task-clock (msecs)")),
             new Note.RunsInGroups("fstime (KB/s)", "patched", 2, 3, 7), new Note.TimedCallsMinimum(20, 1000),
-            new Note.SamplesOutsideWindow("a", 12, 488),
+            new Note.SamplesOutsideWindow("a", 12, 488), new Note.SafepointBiased("a", 182, 203),
             new Note.UnmatchedProbeNear("Tok::next", List.of("com.example.Tok::next")),
             new Note.NotCountedInSomeRecordings("a", 3, List.of(new Note.MissingIn("JVM CPU load (% of machine)", 1))),
             new Note.NoRoleSplit("a", "no thread's /proc/self/task/TID/schedstat could be read"), new Note.RolesFrom(null, "procfs schedstat (ns)"),
@@ -67,6 +67,14 @@ class NoteTextTest {
                         + " its side's other runs");
         assertThat(NoteText.of(new Note.SharedMachine(null, 0, 1.02, 2)))
                 .isEqualTo("the run shared the machine: 1.02 CPUs of 2 used by other processes");
+    }
+
+    @Test
+    void biasedSamplesAreCountedAndTheirRowNamed() {
+        assertThat(NoteText.of(new Note.SafepointBiased("a", 182, 203))).isEqualTo("a: 182 of the 203 CPU-time samples (89.7%)"
+                + " were taken at their thread's next safepoint, not where it was (JFR's biased): their self is"
+                + " [safepoint-biased], not their top frame's (with --timing exact on a small hot method, mostly the timed"
+                + " exits' clock reads)");
     }
 
     @Test

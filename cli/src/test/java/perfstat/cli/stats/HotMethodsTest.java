@@ -47,6 +47,17 @@ class HotMethodsTest {
                 new Note.SampleKind(java.util.List.of("jdk.CPUTimeSample")), new Note.NoSamples("old"));
     }
 
+    /** A side whose CPU-time samples are biased for a twentieth or more is named with how many; one below that is not. */
+    @Test
+    void aSideWithManyBiasedSamplesIsNamed() {
+        String biased = HotMethods.SAFEPOINT_BIASED;
+        var columns = java.util.List.of(java.util.List.of(withShare(biased, 9, 200)), java.util.List.of(withShare(biased, 10, 200)),
+                java.util.List.of(withShare(biased, 150, 200)));
+        assertThat(HotMethods.notes(columns, java.util.List.of("a", "b", "c"))).containsExactly(
+                new Note.SampleKind(java.util.List.of("jdk.CPUTimeSample")), new Note.SafepointBiased("b", 10, 200),
+                new Note.SafepointBiased("c", 150, 200));
+    }
+
     private static perfstat.cli.read.RunData withShare(String method, long k, long n) {
         java.util.Map<String, Long> self = java.util.Map.of(method, k, "app.Other::rest", n - k);
         return recording(new perfstat.cli.read.RunData.HotMethods(n, self, self, 0, java.util.Map.of(), "jdk.CPUTimeSample",
