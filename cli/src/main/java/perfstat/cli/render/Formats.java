@@ -49,7 +49,7 @@ final class Formats {
             return delta(d);
         }
         Significance.Judgement j = s.judgement();
-        String ci = Double.isNaN(s.ciLow()) ? "" : String.format(Locale.ROOT, " [%+.1f%%, %+.1f%%]", 100 * s.ciLow(), 100 * s.ciHigh());
+        String ci = Double.isNaN(s.ciLow()) ? "" : " [" + bound(s.ciLow()) + ", " + bound(s.ciHigh()) + "]";
         String verdict = switch (s.verdict()) {
             case SIGNIFICANT -> Double.isNaN(d) ? "from 0" : delta(d) + ci;
             case NOT_SIGNIFICANT -> (j.family() != Significance.Family.RULE && j.answer() == Significance.Answer.SAME ? "=" : "~") + ci;
@@ -57,6 +57,14 @@ final class Formats {
         };
         String n = s.nA() != s.nB() && s.nA() > 1 && s.nB() > 1 ? String.format(Locale.ROOT, " (n=%d+%d)", s.nA(), s.nB()) : "";
         return verdict + (j.family() == Significance.Family.RULE ? ruleAnswer(j) : "") + n;
+    }
+
+    /**
+     * An interval's bound as a percentage; beyond +1000% as {@code >+1000%}: two runs a side of a noisy row give bounds
+     * like +347398479.3%, whose digits say nothing (JSON and CSV keep the number).
+     */
+    static String bound(double x) {
+        return 100 * x > 1000 ? ">+1000%" : String.format(Locale.ROOT, "%+.1f%%", 100 * x);
     }
 
     /** A rule's answer after its row's change: {@code worse than +5%}, {@code within +5%}, {@code undecided at +5%}. */

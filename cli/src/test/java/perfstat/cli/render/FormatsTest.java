@@ -45,4 +45,16 @@ class FormatsTest {
         String judged = Formats.judgedDelta(one.withTests(java.util.List.of(t, t), java.util.List.of(Double.NaN, Double.NaN)), 1);
         assertThat(judged).startsWith("+0.580 CPUs [+0.").doesNotContain("%");
     }
+
+    /** Two runs a side of a noisy row: an upper bound of millions of percent is written as beyond +1000%. */
+    @Test
+    void anIntervalBoundBeyondAThousandPercentIsWrittenSo() {
+        assertThat(Formats.bound(3473984.793)).isEqualTo(">+1000%");
+        assertThat(Formats.bound(9.999)).isEqualTo("+999.9%");
+        assertThat(Formats.bound(-1.0)).isEqualTo("-100.0%");
+        perfstat.cli.stats.Significance t = perfstat.cli.stats.Significance.ofRuns(
+                new perfstat.cli.stats.Spread(new double[] {10, 900}, false),
+                new perfstat.cli.stats.Spread(new double[] {20, 30000}, false), 0.95);
+        assertThat(Formats.judgedDelta(Double.NaN, t)).startsWith("~ [-100.0%, >+1000%]");
+    }
 }
