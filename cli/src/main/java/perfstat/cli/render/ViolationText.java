@@ -53,6 +53,6 @@ public final class ViolationText {
 
     /** {@code  [+1.2%, +3.4%]}, or "" where there is no interval. */
     private static String interval(double low, double high) {
-        return Double.isNaN(low) ? "" : String.format(Locale.ROOT, " [%+.1f%%, %+.1f%%]", 100 * low, 100 * high);
+        return Double.isNaN(low) ? "" : " [" + Formats.bound(low) + ", " + Formats.bound(high) + "]";
     }
 }
