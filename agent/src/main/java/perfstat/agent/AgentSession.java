@@ -272,7 +272,8 @@ final class AgentSession {
     private static ProbeInstaller installer(AgentOptions o, List<ProbeFilter> filters, String bootReason) {
         ProbeInstaller installer = new ProbeInstaller(filters, Messages.to(o.messages())::say).bootReason(bootReason)
                 .mergeOverloads(o.probesMerge());
-        installer.clock().applicationThreads(n -> perfstat.format.ThreadRoles.of(n) == perfstat.format.ThreadRole.APPLICATION);
+        installer.clock().applicationThreads(n -> perfstat.format.ThreadRoles.of(n) == perfstat.format.ThreadRole.APPLICATION)
+                .nativeWhereLinked(!o.events().isEmpty());
         return installer;
     }
 

@@ -53,6 +53,22 @@ class AgentIT {
                 "perfstat.itapp.HostApp", Integer.toString(STEPS)));
     }
 
+    /**
+     * Counting through FFM (JDK 25, native access), the transformation's clock is the native layer's: the agent loads no
+     * java.lang.management into the host, whose own first use would otherwise find it loaded and cost less than
+     * without perfstat.
+     */
+    @Test
+    void probedWithCountersTheAgentLoadsNoJavaLangManagement() throws Exception {
+        Processes.Result r = Processes.run(dir, List.of(Processes.java(), "--enable-native-access=ALL-UNNAMED", "-verbose:class",
+                "-javaagent:" + Processes.jar() + "=probes=" + PROBE + ",out=m.jfr", "-cp", Recordings.itapp(),
+                "perfstat.itapp.HostApp", Integer.toString(STEPS)));
+        assertThat(r.code()).as(r.err()).isEqualTo(3);
+        assertThat(r.out()).contains("perfstat.agent.counters.ThreadCpu").doesNotContain("java.lang.management.ManagementFactory");
+        perfstat.cli.read.RunData run = perfstat.cli.read.RecordingReader.read(dir.resolve("m.jfr").toString());
+        assertThat(perfstat.cli.stats.RoleRows.transformNs(run.roles())).as("the transformation timed").isPositive();
+    }
+
     @Test
     void probesCountEveryCallAndTheHostRunsAsWithout() throws Exception {
         Processes.Result bare = bare();

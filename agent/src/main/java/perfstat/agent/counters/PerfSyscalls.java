@@ -20,4 +20,9 @@ public interface PerfSyscalls {
      * included; null if it failed.
      */
     long[] rusageSelf();
+
+    /** clock_gettime(CLOCK_THREAD_CPUTIME_ID): the calling thread's CPU time in ns, or -1 where it failed. */
+    default long threadCpuNs() {
+        return -1;
+    }
 }

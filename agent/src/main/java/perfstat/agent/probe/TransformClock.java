@@ -16,6 +16,9 @@ public final class TransformClock {
     private final LongAdder applicationNs = new LongAdder();
     private final ThreadLocal<boolean[]> inside = ThreadLocal.withInitial(() -> new boolean[1]);
     private volatile ThreadMXBean threads;
+    /** Whether the native layer's thread clock reads the time (then java.lang.management is never loaded). */
+    private volatile boolean nativeClock;
+    private volatile boolean wantNative;
     /** Whether a thread of this name is the application's (the agent gives its roles' rule); any, until told. */
     private volatile Predicate<String> application = name -> true;
 
@@ -25,8 +28,26 @@ public final class TransformClock {
         return this;
     }
 
-    /** Loads the JDK's thread CPU clock (java.lang.management), off the application's threads, ahead of the first class. */
+    /**
+     * Whether {@link #prepare} may take the native layer's thread clock: where the agent counts through it, FFM is
+     * linked anyway, and the JDK's clock (java.lang.management) need not be loaded into the host.
+     */
+    public TransformClock nativeWhereLinked(boolean want) {
+        this.wantNative = want;
+        return this;
+    }
+
+    /**
+     * Loads a thread CPU clock, off the application's threads, ahead of the first class: the native layer's where
+     * {@link #nativeWhereLinked} allows and it reads, else the JDK's (java.lang.management, which a host's own first
+     * use then finds loaded: a program's first ThreadMXBean call cost its main thread 0.5-2.6 ms with probes against
+     * 12-19 ms without).
+     */
     void prepare() {
+        if (wantNative && perfstat.agent.counters.ThreadCpu.nowNs() >= 0) {
+            nativeClock = true;
+            return;
+        }
         try {
             ThreadMXBean t = ManagementFactory.getThreadMXBean();
             if (t.isCurrentThreadCpuTimeSupported()) {
@@ -40,13 +61,17 @@ public final class TransformClock {
 
     /** Whether the clock reads the threads' CPU time here. */
     public boolean available() {
-        return threads != null;
+        return nativeClock || threads != null;
+    }
+
+    /** The calling thread's CPU time now, from the clock prepared; -1 where it cannot say. */
+    private long now() {
+        return nativeClock ? perfstat.agent.counters.ThreadCpu.nowNs() : threads.getCurrentThreadCpuTime();
     }
 
     /** The CPU time now of the calling thread, where it is an application thread outside a timed call; else -1. */
     long start() {
-        ThreadMXBean t = threads;
-        if (t == null) {
+        if (!available()) {
             return -1;
         }
         try {
@@ -54,7 +79,7 @@ public final class TransformClock {
             if (in[0] || !application.test(Thread.currentThread().getName())) {
                 return -1;
             }
-            long now = t.getCurrentThreadCpuTime(); // -1 on a virtual thread where the JDK cannot say
+            long now = now(); // -1 on a virtual thread where the JDK cannot say
             in[0] = now >= 0;
             return now;
         } catch (RuntimeException e) {
@@ -69,7 +94,7 @@ public final class TransformClock {
         }
         try {
             inside.get()[0] = false;
-            long end = threads.getCurrentThreadCpuTime();
+            long end = now();
             if (end > startNs) {
                 applicationNs.add(end - startNs);
             }

@@ -57,11 +57,11 @@ final class Native {
         return REASON;
     }
 
-    /** The system calls' numbers: perf_event_open, read, close, getrusage; null where unknown. */
+    /** The system calls' numbers: perf_event_open, read, close, getrusage, clock_gettime; null where unknown. */
     private static long[] syscallNumbers() {
         return switch (System.getProperty("os.arch")) {
-            case "amd64", "x86_64" -> new long[] {298, 0, 3, 98};
-            case "aarch64" -> new long[] {241, 63, 57, 165}; // the kernel's generic table
+            case "amd64", "x86_64" -> new long[] {298, 0, 3, 98, 228};
+            case "aarch64" -> new long[] {241, 63, 57, 165, 113}; // the kernel's generic table
             default -> null;
         };
     }
@@ -70,11 +70,14 @@ final class Native {
         private static final int RUSAGE_SELF = 0;
         /** struct rusage on 64-bit Linux: two timevals, then fourteen longs. */
         private static final int RUSAGE_SIZE = 144;
+        /** The calling thread's CPU clock. */
+        private static final int CLOCK_THREAD_CPUTIME_ID = 3;
 
         private final long perfEventOpen;
         private final long read;
         private final long close;
         private final long getrusage;
+        private final long clockGettime;
         private final StructLayout captureLayout = Linker.Option.captureStateLayout();
         /** errno's place in the captured state, read as an int there (a layout's VarHandle costs the start more). */
         private final long errnoOffset = captureLayout.byteOffset(MemoryLayout.PathElement.groupElement("errno"));
@@ -89,12 +92,14 @@ final class Native {
         private final MemorySegment attr;
         private final MemorySegment values;
         private final MemorySegment rusage;
+        private final MemorySegment timespec;
 
         Ffm(long[] nr) {
             this.perfEventOpen = nr[0];
             this.read = nr[1];
             this.close = nr[2];
             this.getrusage = nr[3];
+            this.clockGettime = nr[4];
             Linker linker = Linker.nativeLinker();
             syscall = linker.downcallHandle(linker.defaultLookup().find("syscall").orElseThrow(),
                     FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG),
@@ -104,6 +109,7 @@ final class Native {
             attr = arena.allocate(256, 8);
             values = arena.allocate(3 * Long.BYTES, 8);
             rusage = arena.allocate(RUSAGE_SIZE, 8);
+            timespec = arena.allocate(2 * Long.BYTES, 8);
         }
 
         /** The call's result, or minus errno where it failed. */
@@ -152,6 +158,18 @@ final class Native {
                 call(close, fd, 0, 0, 0, 0);
             } catch (Throwable t) {
                 // nothing to do: the descriptor goes when the process does
+            }
+        }
+
+        @Override
+        public synchronized long threadCpuNs() {
+            try {
+                if (call(clockGettime, CLOCK_THREAD_CPUTIME_ID, timespec.address(), 0, 0, 0) != 0) {
+                    return -1;
+                }
+                return timespec.getAtIndex(JAVA_LONG, 0) * 1_000_000_000L + timespec.getAtIndex(JAVA_LONG, 1);
+            } catch (Throwable t) {
+                return -1;
             }
         }
 
