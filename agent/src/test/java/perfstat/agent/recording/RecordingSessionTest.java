@@ -51,4 +51,22 @@ class RecordingSessionTest {
         assertThat(enabled).hasSize(2).last().isEqualTo("true");
         assertThat(stackTrace).hasSize(2).last().isEqualTo("true");
     }
+
+    /** The JDK events the recording enables are JDK_EVENTS, no more, no fewer (the samples' once they are on). */
+    @Test
+    void theJdkEventsEnabledAreTheListedOnes() throws Exception {
+        Recording r = RecordingSession.start(dir.resolve("e.jfr"), 10_000, false, true);
+        java.util.Set<String> enabled = new java.util.TreeSet<>();
+        r.getSettings().forEach((k, v) -> {
+            if (k.startsWith("jdk.") && k.endsWith("#enabled") && v.equals("true")) {
+                enabled.add(k.substring(0, k.indexOf('#')));
+            }
+        });
+        r.close();
+        java.util.Set<String> listed = new java.util.TreeSet<>(RecordingSession.JDK_EVENTS);
+        listed.remove(RecordingSession.cpuTimeSamples() ? RecordingSession.EXECUTION_SAMPLE : RecordingSession.CPU_TIME_SAMPLE);
+        assertThat(enabled).isEqualTo(listed);
+        assertThat(RecordingSession.JDK_EVENTS).containsAll(RecordingSession.CONFIGURATION_EVENTS)
+                .doesNotContainAnyElementsOf(RecordingSession.PRIVATE_EVENTS);
+    }
 }
