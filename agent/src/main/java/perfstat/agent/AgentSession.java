@@ -273,7 +273,7 @@ final class AgentSession {
         ProbeInstaller installer = new ProbeInstaller(filters, Messages.to(o.messages())::say).bootReason(bootReason)
                 .mergeOverloads(o.probesMerge());
         installer.clock().applicationThreads(n -> perfstat.format.ThreadRoles.of(n) == perfstat.format.ThreadRole.APPLICATION)
-                .nativeWhereLinked(!o.events().isEmpty());
+                .nativeClock(o.events().isEmpty() ? null : perfstat.agent.counters.ThreadCpu::nowNs);
         return installer;
     }
 

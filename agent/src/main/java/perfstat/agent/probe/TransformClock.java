@@ -16,9 +16,10 @@ public final class TransformClock {
     private final LongAdder applicationNs = new LongAdder();
     private final ThreadLocal<boolean[]> inside = ThreadLocal.withInitial(() -> new boolean[1]);
     private volatile ThreadMXBean threads;
-    /** Whether the native layer's thread clock reads the time (then java.lang.management is never loaded). */
-    private volatile boolean nativeClock;
-    private volatile boolean wantNative;
+    /** The native layer's thread clock where it reads the time (then java.lang.management is never loaded), else null. */
+    private volatile java.util.function.LongSupplier nativeClock;
+    /** The native layer's thread clock that {@link #prepare} may take, or null. */
+    private volatile java.util.function.LongSupplier offered;
     /** Whether a thread of this name is the application's (the agent gives its roles' rule); any, until told. */
     private volatile Predicate<String> application = name -> true;
 
@@ -29,24 +30,30 @@ public final class TransformClock {
     }
 
     /**
-     * Whether {@link #prepare} may take the native layer's thread clock: where the agent counts through it, FFM is
-     * linked anyway, and the JDK's clock (java.lang.management) need not be loaded into the host.
+     * A thread CPU clock of the native layer ({@code clock}: the calling thread's CPU time in ns, -1 where it cannot
+     * say) that {@link #prepare} may take: where the agent counts through it, FFM is linked anyway, and the JDK's clock
+     * (java.lang.management) need not be loaded into the host. Null: the JDK's.
      */
-    public TransformClock nativeWhereLinked(boolean want) {
-        this.wantNative = want;
+    public TransformClock nativeClock(java.util.function.LongSupplier clock) {
+        this.offered = clock;
         return this;
     }
 
     /**
      * Loads a thread CPU clock, off the application's threads, ahead of the first class: the native layer's where
-     * {@link #nativeWhereLinked} allows and it reads, else the JDK's (java.lang.management, which a host's own first
+     * {@link #nativeClock} offers one and it reads, else the JDK's (java.lang.management, which a host's own first
      * use then finds loaded: a program's first ThreadMXBean call cost its main thread 0.5-2.6 ms with probes against
      * 12-19 ms without).
      */
     void prepare() {
-        if (wantNative && perfstat.agent.counters.ThreadCpu.nowNs() >= 0) {
-            nativeClock = true;
-            return;
+        java.util.function.LongSupplier clock = offered;
+        try {
+            if (clock != null && clock.getAsLong() >= 0) {
+                nativeClock = clock;
+                return;
+            }
+        } catch (RuntimeException | LinkageError e) {
+            // the JDK's clock, below
         }
         try {
             ThreadMXBean t = ManagementFactory.getThreadMXBean();
@@ -61,12 +68,13 @@ public final class TransformClock {
 
     /** Whether the clock reads the threads' CPU time here. */
     public boolean available() {
-        return nativeClock || threads != null;
+        return nativeClock != null || threads != null;
     }
 
     /** The calling thread's CPU time now, from the clock prepared; -1 where it cannot say. */
     private long now() {
-        return nativeClock ? perfstat.agent.counters.ThreadCpu.nowNs() : threads.getCurrentThreadCpuTime();
+        java.util.function.LongSupplier clock = nativeClock;
+        return clock != null ? clock.getAsLong() : threads.getCurrentThreadCpuTime();
     }
 
     /** The CPU time now of the calling thread, where it is an application thread outside a timed call; else -1. */
