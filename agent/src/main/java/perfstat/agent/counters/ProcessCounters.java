@@ -125,11 +125,12 @@ public final class ProcessCounters {
                 if (n < 0) {
                     continue; // the thread exited while we looked
                 }
-                sums[0] += field(buf, n, VOLUNTARY);
-                sums[1] += field(buf, n, INVOLUNTARY);
+                sums[0] += Math.max(0, ThreadCounts.lineField(buf, n, VOLUNTARY));
+                sums[1] += Math.max(0, ThreadCounts.lineField(buf, n, INVOLUNTARY));
                 n = readInto(dir + "/sched", buf); // absent on a kernel without CONFIG_SCHED_DEBUG
-                if (n > 0 && contains(buf, n, MIGRATIONS)) {
-                    sums[2] += field(buf, n, MIGRATIONS);
+                long migrations = n > 0 ? ThreadCounts.lineField(buf, n, MIGRATIONS) : -1;
+                if (migrations >= 0) {
+                    sums[2] += migrations;
                     sawMigrations = true;
                 }
             }
@@ -141,52 +142,9 @@ public final class ProcessCounters {
 
     /** A thread's status and sched files fit (about 1.5 and 4 KB). */
     private static final int FILE_BUFFER = 16 * 1024;
-    private static final byte[] VOLUNTARY = "\nvoluntary_ctxt_switches:".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-    private static final byte[] INVOLUNTARY = "\nnonvoluntary_ctxt_switches:".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-    private static final byte[] MIGRATIONS = "\nse.nr_migrations".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-
-    /** Whether the first {@code n} bytes of {@code buf} hold {@code key}. */
-    static boolean contains(byte[] buf, int n, byte[] key) {
-        return indexOf(buf, n, key) >= 0;
-    }
-
-    /**
-     * The number after {@code key} (a line's start, with its newline) and the colon and blanks that follow it, in the
-     * first {@code n} bytes of {@code buf}; 0 where the key is absent. A key with no number after it is an error (a
-     * NumberFormatException), as the line-by-line parse it replaces had it.
-     */
-    static long field(byte[] buf, int n, byte[] key) {
-        int i = indexOf(buf, n, key);
-        if (i < 0) {
-            return 0;
-        }
-        i += key.length;
-        while (i < n && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == ':')) {
-            i++;
-        }
-        if (i >= n || buf[i] < '0' || buf[i] > '9') {
-            throw new NumberFormatException("no number after " + new String(key, java.nio.charset.StandardCharsets.US_ASCII).trim());
-        }
-        long v = 0;
-        while (i < n && buf[i] >= '0' && buf[i] <= '9') {
-            v = v * 10 + (buf[i] - '0');
-            i++;
-        }
-        return v;
-    }
-
-    private static int indexOf(byte[] buf, int n, byte[] key) {
-        outer:
-        for (int i = 0; i + key.length <= n; i++) {
-            for (int k = 0; k < key.length; k++) {
-                if (buf[i + k] != key[k]) {
-                    continue outer;
-                }
-            }
-            return i;
-        }
-        return -1;
-    }
+    private static final byte[] VOLUNTARY = "voluntary_ctxt_switches:".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    private static final byte[] INVOLUNTARY = "nonvoluntary_ctxt_switches:".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    private static final byte[] MIGRATIONS = "se.nr_migrations".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
     /** Reads a (procfs) file into {@code buf}, as much as fits, with no allocation: the bytes read, or -1. */
     public static int readInto(String path, byte[] buf) {

@@ -294,17 +294,30 @@ final class ThreadCounts {
 
     /** The number after the line start {@code key} in the first {@code n} bytes of {@link #buf}, or -1. */
     private long field(int n, byte[] key) {
+        return lineField(buf, n, key);
+    }
+
+    /**
+     * The number after the line start {@code key} in the first {@code n} bytes of {@code b}, past the blanks and colon
+     * between (a status file's {@code voluntary_ctxt_switches:\t17}, a sched file's {@code se.nr_migrations   :   12});
+     * -1 where no line starts with the key or no number follows it.
+     */
+    static long lineField(byte[] b, int n, byte[] key) {
         for (int i = 0; i + key.length <= n; i++) {
-            if ((i == 0 || buf[i - 1] == '\n') && buf[i] == key[0] && startsWith(i, key)) {
-                return number(buf, i + key.length, n);
+            if ((i == 0 || b[i - 1] == '\n') && startsWith(b, i, key)) {
+                int at = i + key.length;
+                while (at < n && (b[at] == ' ' || b[at] == '\t' || b[at] == ':')) {
+                    at++;
+                }
+                return number(b, at, n);
             }
         }
         return -1;
     }
 
-    private boolean startsWith(int at, byte[] key) {
-        for (int k = 1; k < key.length; k++) {
-            if (buf[at + k] != key[k]) {
+    private static boolean startsWith(byte[] b, int at, byte[] key) {
+        for (int k = 0; k < key.length; k++) {
+            if (b[at + k] != key[k]) {
                 return false;
             }
         }

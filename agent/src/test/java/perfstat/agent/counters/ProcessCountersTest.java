@@ -47,18 +47,16 @@ class ProcessCountersTest {
     void aThreadsSwitchesAndMigrationsAreReadFromItsFilesLineStarts() {
         byte[] status = ("Name:\tjava\nState:\tS (sleeping)\nvoluntary_ctxt_switches:\t17\n"
                 + "nonvoluntary_ctxt_switches:\t4\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-        byte[] v = "\nvoluntary_ctxt_switches:".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-        byte[] nv = "\nnonvoluntary_ctxt_switches:".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-        assertThat(ProcessCounters.field(status, status.length, v)).isEqualTo(17); // not the nonvoluntary line's tail
-        assertThat(ProcessCounters.field(status, status.length, nv)).isEqualTo(4);
+        byte[] v = "voluntary_ctxt_switches:".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        byte[] nv = "nonvoluntary_ctxt_switches:".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        assertThat(ThreadCounts.lineField(status, status.length, v)).isEqualTo(17); // not the nonvoluntary line's tail
+        assertThat(ThreadCounts.lineField(status, status.length, nv)).isEqualTo(4);
         byte[] sched = ("java (42, #threads: 20)\n-----\nse.exec_start    :    1.5\n"
                 + "se.nr_migrations                             :                   123\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-        byte[] m = "\nse.nr_migrations".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-        assertThat(ProcessCounters.contains(sched, sched.length, m)).isTrue();
-        assertThat(ProcessCounters.field(sched, sched.length, m)).isEqualTo(123);
-        assertThat(ProcessCounters.contains(status, status.length, m)).isFalse();
-        assertThat(ProcessCounters.field(status, status.length, m)).isZero();
+        byte[] m = "se.nr_migrations".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        assertThat(ThreadCounts.lineField(sched, sched.length, m)).isEqualTo(123);
+        assertThat(ThreadCounts.lineField(status, status.length, m)).as("absent").isEqualTo(-1);
         // only the bytes read count: a key past them is absent
-        assertThat(ProcessCounters.field(status, 20, v)).isZero();
+        assertThat(ThreadCounts.lineField(status, 20, v)).isEqualTo(-1);
     }
 }
