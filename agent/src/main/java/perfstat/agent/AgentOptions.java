@@ -89,6 +89,10 @@ public final class AgentOptions {
     public static final AgentOption<String> PERF_CTL = declare("perf-ctl", "FIFO", OptionTypes.nullable(OptionTypes.path()),
             null, NOT_RECORDED, "Drive `perf stat --delay=-1 --control fifo:FIFO`: `enable` when perfstat's window opens, "
                     + "`disable` when it closes, to cross-check perfstat against perf over the same window.");
+    public static final AgentOption<String> PERF_ACK = declare("perf-ack", "FIFO", OptionTypes.nullable(OptionTypes.path()),
+            null, NOT_RECORDED, "With `perf-ctl`, perf's acknowledgement FIFO (`--control fifo:CTL,ACK`): after each command "
+                    + "the agent waits (at most a second) for perf's `ack`, so that perf's window opens before the program "
+                    + "goes on, even on a busy machine.");
     public static final AgentOption<Long> DURATION = declare("duration", "DURATION",
             OptionTypes.duration(1_000_000, "ms", 1), 0L, NOT_RECORDED,
             "Loaded into a running JVM: record this long (`30s`, `500ms`), or until `stop`, then detach and write `out`; "
@@ -254,6 +258,11 @@ public final class AgentOptions {
     /** perf stat's control FIFO to drive, or null. */
     public String perfCtl() {
         return get(PERF_CTL);
+    }
+
+    /** perf stat's acknowledgement FIFO, or null. */
+    public String perfAck() {
+        return get(PERF_ACK);
     }
 
     /** Whether the recording takes the JDK's method samples. */

@@ -351,7 +351,10 @@ final class AgentSession {
         CounterSet set = CounterSet.open(o.events());
         undo.add(set);
         if (perf != null) {
-            perf.send("enable"); // perf's window opens with perfstat's
+            if (!perf.send("enable") && o.perfAck() != null) { // perf's window opens with perfstat's
+                Messages.to(o.messages()).say("perf did not acknowledge 'enable' on " + o.perfAck()
+                        + " within a second; its window may open after perfstat's");
+            }
         }
         CounterReader reader = new CounterReader(set, o.intervalMs() * 1_000_000L,
                 o.intervalLog() == null ? null : Path.of(o.intervalLog()), perf);
@@ -434,7 +437,7 @@ final class AgentSession {
             return null;
         }
         try {
-            return new PerfControl(o.perfCtl());
+            return new PerfControl(o.perfCtl(), o.perfAck());
         } catch (IOException e) {
             Messages.to(o.messages()).say("cannot open perf's control FIFO " + o.perfCtl() + "; counting without it");
             return null;

@@ -107,7 +107,7 @@ class AgentOptionsTest {
         assertThat(AgentOptions.parse("probeset=a,probes=x.Y,probeset=b,probes=z.W::q").format())
                 .isEqualTo("probes=x.Y;z.W::q,probeset=a,probeset=b");
         assertThatThrownBy(() -> AgentOptions.parse("bogus=1")).hasMessageStartingWith("unknown option 'bogus' (known: out, "
-                + "probes, probeset, timing, sample, events, interval, interval-log, contention, samples, jfr-settings, perf-ctl, duration, attached, parent");
+                + "probes, probeset, timing, sample, events, interval, interval-log, contention, samples, jfr-settings, perf-ctl, perf-ack, duration, attached, parent");
         assertThatThrownBy(() -> AgentOptions.builder().durationMs(-1).build()).hasMessage("option 'duration' cannot be negative");
         assertThatThrownBy(() -> AgentOptions.parse("parent=-5")).hasMessage("option 'parent' cannot be negative");
         // what the agent could not read back is refused where it is made

@@ -18,8 +18,10 @@ import perfstat.cli.read.RunData;
 /**
  * perfstat's counters against {@code perf stat} over the same window: perf starts with its
  * events disabled ({@code --delay=-1}) and the agent enables and disables them through perf's
- * control FIFO when its own window opens and closes. The workload busy-loops, sleeps, touches
- * pages and starts threads mid-run. Needs {@code perf} (Debian's linux-perf; .ci/run installs
+ * control FIFO when its own window opens and closes, waiting for perf's acknowledgement (without
+ * it, perf on a busy machine opened its window milliseconds late and missed the JVM's start:
+ * +8% switches, 3 migrations). The workload busy-loops, sleeps, touches pages and starts
+ * threads mid-run. Needs {@code perf} (Debian's linux-perf; .ci/run installs
  * it): without it, or where perf cannot count here, the test is skipped and says why.
  */
 @Isolated("perf and perfstat within 2% on one window: alone, not beside another IT class")
@@ -35,12 +37,13 @@ class CounterAccuracyIT {
         assumeTrue(probe.code() == 0, "perf is not installed or cannot count here (apt-get install linux-perf): "
                 + probe.err().strip());
         Path fifo = dir.resolve("ctl");
-        assumeTrue(Processes.run(dir, List.of("mkfifo", fifo.toString())).code() == 0, "mkfifo failed");
+        Path ack = dir.resolve("ack");
+        assumeTrue(Processes.run(dir, List.of("mkfifo", fifo.toString(), ack.toString())).code() == 0, "mkfifo failed");
         String classes = Path.of(perfstat.itapp.CounterWorkload.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
         Processes.Result r = Processes.run(dir, List.of("perf", "stat", "-x", ",", "-o", "perf.csv", "--delay=-1",
-                "--control", "fifo:" + fifo, "-e", String.join(",", EVENTS), "--",
+                "--control", "fifo:" + fifo + "," + ack, "-e", String.join(",", EVENTS), "--",
                 Processes.java(), "--enable-native-access=ALL-UNNAMED",
-                "-javaagent:" + Processes.jar() + "=out=x.jfr,events=" + String.join(";", EVENTS) + ",perf-ctl=" + fifo,
+                "-javaagent:" + Processes.jar() + "=out=x.jfr,events=" + String.join(";", EVENTS) + ",perf-ctl=" + fifo + ",perf-ack=" + ack,
                 "-cp", classes, "perfstat.itapp.CounterWorkload", "1500"));
         assertThat(r.code()).as(r.err()).isZero();
 
