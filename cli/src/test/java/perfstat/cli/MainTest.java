@@ -86,6 +86,8 @@ class MainTest {
                 "--score 'loop_ms=[0-9.]+' has no group");
         oneLine(run("stat", "--score", "x=(\\d+", "--", "java", "A"), 2, "is not a regular expression");
         oneLine(run("stat", "--score-unit", "ms", "--", "java", "A"), 2, "--score-unit needs --score REGEX");
+        // before the command runs: a class A that does not exist would otherwise fail first
+        oneLine(run("stat", "--per", "", "--", "java", "A"), 2, "--per");
         oneLine(run("compare", "--lower-is-better", "--", "java", "A", ":::", "java", "B"), 2, "--lower-is-better needs --score");
         oneLine(run("compare", "fstime", "--score", "x=(\\d+)"), 2, "--score is for commands");
     }

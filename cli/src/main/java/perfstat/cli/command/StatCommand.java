@@ -184,6 +184,7 @@ public final class StatCommand implements Callable<Integer> {
         if (separator != null && json) {
             throw UserError.usage("-x and --json exclude each other");
         }
+        per.unit(); // an empty --per is refused here; a name the runs do not count, once they have run (its table first)
     }
 
     private AgentOptions agentOptions() {

@@ -154,28 +154,40 @@ public record PerUnit(String name) {
         return out;
     }
 
-    /** A score in units of work (not a rate): {@code --score '(\d+) tokens' --score-unit tokens} divides by tokens. */
+    /**
+     * A score in units of work: {@code --score '(\d+) tokens' --score-unit tokens} divides by tokens. Not a rate
+     * ({@code KB/s}), a time ({@code ms}: what the work took, not how much was done), a number without a unit, or a score
+     * where lower is better (a cost, not work done).
+     */
     private static void score(RunData run, Map<String, Divisor> out) {
         String unit;
         double value;
+        boolean higherIsBetter;
         if (run.programScore() != null) {
             unit = run.programScore().unit();
             value = run.programScore().score();
+            higherIsBetter = run.programScore().higherIsBetter();
         } else if (run.workload() != null && run.result() != null) {
             unit = run.workload().scoreUnit();
             value = run.result().score();
+            higherIsBetter = run.workload().higherIsBetter();
         } else {
             return;
         }
-        if (unit.contains("/") || unit.isEmpty()) {
-            return; // a rate (KB/s) or a number without a unit: no count of work to divide by
+        if (unit.contains("/") || unit.isEmpty() || !higherIsBetter || TIME_UNITS.contains(unit.toLowerCase(Locale.ROOT))) {
+            return; // no count of work to divide by
         }
-        String single = unit.endsWith("s") && unit.length() > 1 ? unit.substring(0, unit.length() - 1) : unit;
+        String single = unit.endsWith("s") && unit.length() > 2 ? unit.substring(0, unit.length() - 1) : unit;
         Divisor d = new Divisor(single, single, value, "the score, the " + unit + " the run reported");
         out.putIfAbsent("score", d);
         out.putIfAbsent(unit.toLowerCase(Locale.ROOT), d);
         out.putIfAbsent(single.toLowerCase(Locale.ROOT), d);
     }
+
+    /** Units of time a score may be given in (its unit, lower-cased): such a score says how long, not how much. */
+    private static final java.util.Set<String> TIME_UNITS = java.util.Set.of("ns", "nsec", "nsecs", "nanoseconds", "us",
+            "\u00b5s", "usec", "usecs", "microseconds", "ms", "msec", "msecs", "millis", "milliseconds", "s", "sec", "secs",
+            "second", "seconds", "min", "mins", "minute", "minutes", "h", "hour", "hours");
 
     /**
      * {@code m}, one run's rows, with a row per unit after each counter's total and the rows indented under it (perf's

@@ -134,6 +134,24 @@ class PerUnitTest {
         assertThat(new PerUnit("write_calls").notes(alike, List.of("a"))).hasSize(1);
     }
 
+    /** A score divides where it counts work done: not a time (what the work took), a rate, or a cost where lower is better. */
+    @Test
+    void aScoreIsAUnitOnlyWhereItCountsWorkDone() {
+        RunData tokens = unpatched.withProgramScore(new RunData.ProgramScore("tokens", "tokens", true, 400, List.of(400.0)));
+        assertThat(new PerUnit("tokens").divisor(tokens).count()).isEqualTo(400);
+        assertThat(new PerUnit("token").divisor(tokens).key()).isEqualTo("token");
+        for (RunData.ProgramScore notWork : List.of(new RunData.ProgramScore("loop_ms", "ms", false, 700, List.of(700.0)),
+                new RunData.ProgramScore("loop", "secs", true, 2, List.of(2.0)),
+                new RunData.ProgramScore("retries", "retries", false, 3, List.of(3.0)),
+                new RunData.ProgramScore("rate", "ops/s", true, 9, List.of(9.0)))) {
+            RunData run = unpatched.withProgramScore(notWork);
+            for (String name : List.of(notWork.unit(), "m", "score")) {
+                assertThatThrownBy(() -> new PerUnit(name).divisor(run)).as(notWork + " as " + name)
+                        .isInstanceOf(PerUnit.UnknownUnit.class).hasMessageNotContaining("nearest: m,");
+            }
+        }
+    }
+
     @Test
     void aBlankNameIsRefused() {
         assertThatThrownBy(() -> PerUnit.of(" ")).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--per");
