@@ -191,13 +191,20 @@ public final class CompareCommand implements Callable<Integer> {
                     notes.add(new Note.Look(n, 1 - Families.PRIMARY_SHARE * alpha, 1 - alpha));
                     table = table.withNotes(notes);
                     err.println("perfstat compare: " + (open.isEmpty() ? "decided" : outOfTime ? "stopped by --max-time, undecided"
-                            : "stopped at --max-runs, undecided") + " at " + n + " runs a side");
+                            : "stopped at --max-runs, undecided") + " at " + n + " runs a side" + (open.isEmpty()
+                            ? decidedBy(table, options.minEffect()) : ""));
                 }
                 return new Judged(table, looks.fixed() ? 1 - options.confidence() : alpha);
             }
             err.println("perfstat compare: look at " + n + " runs a side: " + String.join("; ", open.stream()
                     .map(u -> ViolationText.of(u, options.minEffect())).toList()) + "; going on to " + looks.runs().get(k + 1));
         }
+    }
+
+    /** {@code : loop_ms (ms) in B: changed [-14.7%, -1.2%]}: what decided each primary measure, or "" where none. */
+    private static String decidedBy(Table table, double minEffect) {
+        List<String> why = Sequential.primaries(table).stream().map(u -> ViolationText.decided(u, minEffect)).toList();
+        return why.isEmpty() ? "" : ": " + String.join("; ", why);
     }
 
     private void checkOptions(Models.Selection sel, List<CommandSides.Side> sides) {

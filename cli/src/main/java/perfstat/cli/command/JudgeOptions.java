@@ -31,7 +31,7 @@ public final class JudgeOptions {
 
     @Option(names = "--fail-on", paramLabel = "METRIC:+N%",
             description = "A gate: exit 1 when METRIC's interval lies beyond N%% in that direction, 0 when it is shown within,"
-                    + " 125 when the runs cannot tell (repeatable; the rules are judged together, Holm).")
+                    + " 125 when the runs cannot tell (repeatable; the rules are judged together, Bonferroni).")
     List<String> failOn = new ArrayList<>();
 
     @Option(names = "--threshold", paramLabel = "N%",

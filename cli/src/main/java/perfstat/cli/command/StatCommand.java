@@ -243,8 +243,8 @@ public final class StatCommand implements Callable<Integer> {
 
     /** The counter thread's own cost, as the issue asks it be reported. */
     static String readerCost(RunData.CounterWindow w) {
-        String s = String.format(Locale.ROOT, "perfstat's counter thread: %d descriptors, %d interval reads", w.descriptors(),
-                w.reads());
+        String s = String.format(Locale.ROOT, "perfstat's counter thread: %d descriptors, %d interval read%s", w.descriptors(),
+                w.reads(), w.reads() == 1 ? "" : "s");
         double steady = w.steadyCpuNsPerRead();
         if (!Double.isNaN(steady)) {
             s += String.format(Locale.ROOT, ", %.1f us CPU per read after the first (%.4f%% of one core at %d ms)",

@@ -68,7 +68,7 @@ final class Formats {
     }
 
     /** A rule's answer after its row's change: {@code worse than +5%}, {@code within +5%}, {@code undecided at +5%}. */
-    private static String ruleAnswer(Significance.Judgement j) {
+    static String ruleAnswer(Significance.Judgement j) {
         String limit = String.format(Locale.ROOT, "%+.1f%%", 100 * j.limit());
         return switch (j.answer()) {
             case BEYOND -> " beyond " + limit;
@@ -83,7 +83,8 @@ final class Formats {
      */
     static String judgedDelta(perfstat.cli.stats.Row r, int c) {
         boolean split = c > 0 && (groups(r.spreads().get(0)) || groups(r.spreads().get(c)));
-        return judgedDeltaOnly(r, c) + (split ? " [2 groups]" : "");
+        String delta = judgedDeltaOnly(r, c);
+        return delta + (split && !delta.isEmpty() ? " [2 groups]" : ""); // it qualifies a change: none, no tag
     }
 
     private static boolean groups(perfstat.cli.stats.Spread s) {

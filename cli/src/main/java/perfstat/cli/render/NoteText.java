@@ -422,8 +422,13 @@ public final class NoteText {
                 + " rest of the task-clock (docs/counters.md)" + LESS_OBSERVER;
     }
 
+    /** {@code writes}, {@code HC4::getMatches calls}: a unit of work counted. */
+    private static String counted(String unit) {
+        return unit.endsWith("s") ? unit : unit + "s";
+    }
+
     private static String words(Note.PerUnitOf n) {
-        return "per " + n.unit() + ": each run's totals divided by the run's count of " + n.unit() + " (" + n.from()
+        return "per " + n.unit() + ": each run's totals divided by the run's count of " + counted(n.unit()) + " (" + n.from()
                 + "), a column the mean of its runs' ratios, judged on them; the totals hold fixed costs (the JVM's start,"
                 + " the JIT, warm-up), which a short run spreads over few units: the application row per unit leaves out"
                 + " the JIT's and GC's work, and --from METHOD opens the counters after warm-up";

@@ -51,6 +51,27 @@ public final class ViolationText {
         return what + ":" + interval(u.test().ciLow(), u.test().ciHigh()) + " " + limit;
     }
 
+    /**
+     * What decided a primary measure where a comparison run until decided stops: {@code loop_ms (ms) in B: changed
+     * [-14.7%, -1.2%]}, {@code ... within +-5% [...]}, or, where a --fail-on rule names it, the rule's answer, which then
+     * stands in for the --min-effect ({@code ... [-6.6%, +22.5%] within +50.0%, by its --fail-on rule}).
+     */
+    public static String decided(perfstat.cli.stats.Sequential.Undecided u, double minEffect) {
+        String what = u.metric().label().trim() + " in " + u.column() + ":";
+        if (u.test() == null || Double.isNaN(u.test().ciLow())) {
+            return what + " no estimate";
+        }
+        String interval = interval(u.test().ciLow(), u.test().ciHigh());
+        perfstat.cli.stats.Significance.Judgement j = u.test().judgement();
+        if (j.family() == perfstat.cli.stats.Significance.Family.RULE) {
+            return what + interval + Formats.ruleAnswer(j) + ", by its --fail-on rule (not --min-effect)";
+        }
+        if (u.test().verdict() == perfstat.cli.stats.Significance.Verdict.SIGNIFICANT) {
+            return what + " changed" + interval;
+        }
+        return what + String.format(Locale.ROOT, " within +-%.0f%%", 100 * minEffect) + interval;
+    }
+
     /** {@code  [+1.2%, +3.4%]}, or "" where there is no interval. */
     private static String interval(double low, double high) {
         return Double.isNaN(low) ? "" : " [" + Formats.bound(low) + ", " + Formats.bound(high) + "]";

@@ -3,7 +3,6 @@ package perfstat.cli.stats;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.List;
 import java.util.function.Predicate;
 
@@ -17,8 +16,9 @@ import java.util.function.Predicate;
  *       spent at this look). A row whose run
  *       values follow the primary's run for run ({@link #follows}) restates it (fstime's writes and its KB/s) and is
  *       judged with it: its errors are the primary's.</li>
- *   <li><b>Rules</b>: each {@code --fail-on} rule's row, named before the runs too: Holm across the rules' rows and
- *       configurations for the gate's answers; the row's own interval at 1 − α/k (Bonferroni over the k of them).</li>
+ *   <li><b>Rules</b>: each {@code --fail-on} rule's row, named before the runs too: Bonferroni across the rules' rows
+ *       and configurations, the row's interval at 1 − α/k for the k of them, and the gate's answer what that interval
+ *       says.</li>
  *   <li><b>Context</b>: the machine's rows (how busy it was, {@link MetricId.Kind#MACHINE}): each on its own at α, as
  *       they describe the runs' surroundings, not the program; never the primary, not in the exploratory family.</li>
  *   <li><b>Exploratory</b>: every other row, the false discovery rate controlled by Benjamini–Hochberg at the rest of α,
@@ -158,7 +158,7 @@ public final class Families {
                 f, alpha, s);
     }
 
-    /** A rule's row: its change at α/k (Bonferroni over the rules' k tests), its answer the gate's (Holm). */
+    /** A rule's row: its change at α/k (Bonferroni over the rules' k tests), its answer the gate's, from that interval. */
     private static Significance ruleRow(Significance t, Row r, int c, List<Outcome> outcomes, Setting s) {
         double alpha = s.confirmatoryAlpha();
         long k = Math.max(1, outcomes.stream().filter(o -> o.pBeyond() >= 0).count());
@@ -224,19 +224,20 @@ public final class Families {
     }
 
     /**
-     * One rule held against one row in one configuration: its answer after Holm's control across all the rules' tests.
+     * One rule held against one row in one configuration: its answer after Bonferroni's control across all the rules' tests.
      *
-     * @param pBeyond the Holm-adjusted p of "not beyond the limit" (-1 where the row has no estimate)
-     * @param pWithin the Holm-adjusted p of "beyond the limit"
+     * @param pBeyond the Bonferroni-adjusted p of "not beyond the limit" (-1 where the row has no estimate)
+     * @param pWithin the Bonferroni-adjusted p of "beyond the limit"
      */
     public record Outcome(Gate.Rule rule, Row row, int column, Significance.Answer answer, double pBeyond, double pWithin) {
     }
 
     /**
-     * Every rule against every row it names, in every column after the first: beyond its limit where the Holm-adjusted
-     * one-sided p of "not beyond" is below α/2, within it where that of "beyond" is, else undecided (with one rule: where
-     * the 1 − α interval lies beyond the limit, on its near side, or across it); rows without an estimate are undecided
-     * with no p.
+     * Every rule against every row it names, in every column after the first: beyond its limit where the
+     * Bonferroni-adjusted one-sided p of "not beyond" is below α/2, within it where that of "beyond" is, else undecided:
+     * exactly where the row's printed 1 − α/k interval lies beyond the limit, on its near side, or across it. (Holm's
+     * step-down would decide a little more often, but then a rule could read "shown within +5%" beside an interval
+     * that reaches past +5%.) Rows without an estimate are undecided with no p.
      */
     public static List<Outcome> outcomes(List<Row> rows, int columns, Setting s) {
         List<Outcome> raw = new ArrayList<>();
@@ -253,9 +254,9 @@ public final class Families {
                 }
             }
         }
-        double[] beyond = holm(raw.stream().mapToDouble(Outcome::pBeyond).toArray());
-        double[] within = holm(raw.stream().mapToDouble(Outcome::pWithin).toArray());
-        // one-sided at α/2: the answer agrees with the two-sided 1 − α interval printed beside it
+        double[] beyond = bonferroni(raw.stream().mapToDouble(Outcome::pBeyond).toArray());
+        double[] within = bonferroni(raw.stream().mapToDouble(Outcome::pWithin).toArray());
+        // one-sided at α/2: the answer agrees with the two-sided 1 − α/k interval printed beside it
         double alpha = s.confirmatoryAlpha() / 2;
         List<Outcome> out = new ArrayList<>();
         for (int i = 0; i < raw.size(); i++) {
@@ -268,22 +269,14 @@ public final class Families {
         return out;
     }
 
-    /** Holm's step-down adjusted p-values, in the order given; negative entries (no test) stay as they are and do not count. */
-    static double[] holm(double[] p) {
-        Integer[] order = new Integer[p.length];
-        int m = 0;
+    /** Bonferroni-adjusted p-values (each times the number of tests, at most 1); negative entries (no test) stay and do not count. */
+    static double[] bonferroni(double[] p) {
+        long m = Arrays.stream(p).filter(x -> x >= 0).count();
+        double[] out = p.clone();
         for (int i = 0; i < p.length; i++) {
             if (p[i] >= 0) {
-                order[m++] = i;
+                out[i] = Math.min(1, m * p[i]);
             }
-        }
-        Integer[] ranked = Arrays.copyOf(order, m);
-        Arrays.sort(ranked, Comparator.comparingDouble(i -> p[i]));
-        double[] out = p.clone();
-        double running = 0;
-        for (int k = 0; k < m; k++) {
-            running = Math.max(running, Math.min(1, (m - k) * p[ranked[k]]));
-            out[ranked[k]] = running;
         }
         return out;
     }

@@ -127,7 +127,7 @@ public final class Gate {
 
     /**
      * Every rule's problems in {@code t}, usage errors first, then the rules' rows that are undecided, then (not problems,
-     * but said as well) those shown within their limits, each rule's answer at {@code alpha} (Holm across the rules);
+     * but said as well) those shown within their limits, each rule's answer at {@code alpha} (Bonferroni across the rules);
      * empty where there are no rules.
      */
     public static List<Problem> problems(Table t, List<Rule> rules, double alpha) {
@@ -171,7 +171,7 @@ public final class Gate {
         return Significance.Answer.UNDECIDED;
     }
 
-    /** The rules' outcomes, Holm across them at {@code alpha}. */
+    /** The rules' outcomes, Bonferroni across them at {@code alpha}. */
     private static List<Families.Outcome> outcomes(Table t, List<Rule> rules, double alpha) {
         return Families.outcomes(t.rows(), t.columns().size(), new Families.Setting(alpha, alpha, rules, Double.NaN));
     }
@@ -206,7 +206,7 @@ public final class Gate {
      *
      * <p>A {@code --fail-on} rule names its metric before the run: a hypothesis of its own, not one of the table's many
      * rows that a reader scans. Its row is judged in the rules' family ({@link Families}): beyond the limit where the
-     * change's interval lies beyond it (Holm across the rules' tests). {@code --threshold}, which looks at every row with
+     * change's interval lies beyond it (Bonferroni across the rules' tests). {@code --threshold}, which looks at every row with
      * a direction, takes the table's verdicts, each in its row's family.
      */
     public static List<Violation> violations(Table t, List<Rule> rules, double threshold, double alpha) {

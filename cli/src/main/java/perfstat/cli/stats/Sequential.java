@@ -100,6 +100,18 @@ public record Sequential(List<Integer> runs, List<Double> alphas) {
         return out;
     }
 
+    /** Each configuration's primary measure as a look judged it: what decided it, where the comparison stops. */
+    public static List<Undecided> primaries(Table t) {
+        List<Undecided> out = new ArrayList<>();
+        for (int c = 1; c < t.columns().size(); c++) {
+            Row p = Families.primary(t.rows(), c);
+            if (p != null) {
+                out.add(new Undecided(p.metric(), t.columns().get(c), p.tests().get(c), Double.NaN));
+            }
+        }
+        return out;
+    }
+
     /**
      * One thing a look could not decide.
      *

@@ -56,7 +56,7 @@ public record Significance(String test, double pValue, double meanDelta, double 
     public enum Family {
         /** The comparison's primary measure (the score, else time elapsed, else task-clock), or a row that follows it run for run. */
         PRIMARY,
-        /** A row a {@code --fail-on} rule names: judged with the other rules' rows (Holm). */
+        /** A row a {@code --fail-on} rule names: judged with the other rules' rows (Bonferroni). */
         RULE,
         /** Every other row: Benjamini–Hochberg across them. */
         EXPLORATORY,

@@ -57,4 +57,24 @@ class FormatsTest {
                 new perfstat.cli.stats.Spread(new double[] {20, 30000}, false), 0.95);
         assertThat(Formats.judgedDelta(Double.NaN, t)).startsWith("~ [-100.0%, >+1000%]");
     }
+
+    /** "[2 groups]" qualifies a change: a row with none (a side not counted) gets no tag, as a note's line had one dangling. */
+    @Test
+    void aRowWithoutAChangeHasNoGroupsTag() {
+        perfstat.cli.stats.Metric m = new perfstat.cli.stats.Metric("x", "x (msecs)", "ms",
+                perfstat.cli.stats.MetricId.Kind.COUNTER, 6, perfstat.cli.stats.Metric.Better.LOWER);
+        perfstat.cli.stats.Spread split = new perfstat.cli.stats.Spread(new double[] {1.00, 1.01, 1.02, 10.0, 10.1}, false);
+        perfstat.cli.stats.Spread plain = new perfstat.cli.stats.Spread(new double[] {5.0, 5.1, 4.9, 5.05, 4.95}, false);
+        assertThat(split.groups()).isPositive();
+        java.util.List<perfstat.cli.stats.Comment> none = java.util.List.of(perfstat.cli.stats.Comment.NONE,
+                perfstat.cli.stats.Comment.NONE);
+        perfstat.cli.stats.Row missing = new perfstat.cli.stats.Row(m, java.util.List.of(Value.notCounted(), mean(4.4)),
+                java.util.List.of(Double.NaN, Double.NaN), none, java.util.Arrays.asList(null, split),
+                java.util.Arrays.asList(null, null));
+        assertThat(Formats.judgedDelta(missing, 1)).isEmpty();
+        perfstat.cli.stats.Row both = new perfstat.cli.stats.Row(m, java.util.List.of(mean(5), mean(4.4)),
+                java.util.List.of(Double.NaN, -0.12), none, java.util.List.of(plain, split),
+                java.util.Arrays.asList(null, perfstat.cli.stats.Significance.ofRuns(plain, split, 0.95)));
+        assertThat(Formats.judgedDelta(both, 1)).endsWith(" [2 groups]");
+    }
 }
