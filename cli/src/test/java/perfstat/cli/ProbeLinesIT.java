@@ -18,7 +18,7 @@ import perfstat.format.ProbeNames;
  * taken in it count as [perfstat probes], and the method's own code keeps its lines: a tiny method called hot with
  * exact timing, in a forked JVM of this JDK (the ClassFile API's probes), compiled with debug information at every
  * instruction, as a profiler asks for it, so that a sample's frame in compiled code has the line of its instruction.
- * The samples JFR could only take at the next safepoint are not the caller's self.
+ * The samples JFR could only take at the next safepoint (biased) are counted as such, for the note that says how many.
  */
 class ProbeLinesIT {
     private static final String APP = "perfstat.itapp.ProbeLines";
@@ -47,10 +47,12 @@ class ProbeLinesIT {
                 .contains("from " + APP + ".outer(ProbeLines.java:").doesNotContain(":" + ProbeNames.PROBE_LINE + ")");
 
         int atProbeLine = 0;
+        int biased = 0;
         for (RecordedEvent e : RecordingFile.readAllEvents(dir.resolve("r.jfr"))) {
             if (e.getStackTrace() == null || !e.getEventType().getName().matches("jdk\\.(CPUTime|Execution)Sample")) {
                 continue;
             }
+            biased += e.hasField("biased") && e.getBoolean("biased") ? 1 : 0;
             List<RecordedFrame> frames = e.getStackTrace().getFrames();
             for (int i = 0; i < frames.size(); i++) {
                 RecordedFrame f = frames.get(i);
@@ -68,9 +70,9 @@ class ProbeLinesIT {
         assertThat(atProbeLine).as("samples with the probed method at the probes' line").isPositive();
         RunData.HotMethods hot = RecordingReader.read(dir.resolve("r.jfr").toString()).jdk().hot();
         assertThat(hot.self()).containsKey(RunData.HotMethods.PERFSTAT_PROBES);
-        // the caller's loop does next to nothing: JDK 25 takes most samples of the timed exits' clock reads at the next
-        // safepoint, in the caller (biased), and they count as [safepoint-biased], not as the caller's own time
-        assertThat(hot.self().getOrDefault(APP + "::main", 0L)).as(hot.self().toString()).isLessThan(hot.samples() / 4);
+        // JDK 25 takes most samples of the timed exits' clock reads at the next safepoint, in the caller (biased): the
+        // reader counts those of the window (the file's also has the JVM's start and exit), for the note on them
+        assertThat(hot.biased()).as("biased samples, of %d in the file", biased).isPositive().isLessThanOrEqualTo(biased);
         assertThat(hot.folded()).allSatisfy((k, v) -> assertThat(k).doesNotContain(RunData.HotMethods.PERFSTAT_PROBES + ";"));
     }
 }

@@ -736,18 +736,16 @@ public record RunData(String file, Workload workload, Result result, List<Double
      *                      {@link #MAX_DEPTH} frames each (the rest under {@link #OTHER_STACKS})
      * @param outsideWindow samples (of {@code sampleEvent}) taken outside the counters' window (the agent's
      *                      start, JFR's exit), left out of all the above
+     * @param biased        of {@code samples}, those JFR marks biased ({@code jdk.CPUTimeSample}'s {@code biased}: it
+     *                      could not walk the thread's stack where it was and took it at the thread's next safepoint);
+     *                      counted at their top frames as the others are
      */
     public record HotMethods(long samples, Map<String, Long> self, Map<String, Long> total, long nativeSamples,
-                             Map<String, Long> nativeSelf, String sampleEvent, Map<String, Long> folded, long outsideWindow) {
+                             Map<String, Long> nativeSelf, String sampleEvent, Map<String, Long> folded, long outsideWindow,
+                             long biased) {
         public static final HotMethods NONE = new HotMethods(0, Map.of(), Map.of(), 0, Map.of());
         /** The frame that stands for perfstat's own code (its agent and the libraries it carries shaded) and what it calls. */
         public static final String PERFSTAT_PROBES = "[perfstat probes]";
-        /**
-         * The frame that stands, above a CPU-time sample's stack, for where the thread was when JFR could not walk its
-         * stack there and took it at the thread's next safepoint instead ({@code jdk.CPUTimeSample}'s {@code biased}):
-         * the stack's frames were live, but its top frame is not where the time went.
-         */
-        public static final String SAFEPOINT_BIASED = "[safepoint-biased]";
         /** Distinct folded stacks kept per recording: a large recording's stacks cannot fill the reader's memory. */
         public static final int MAX_STACKS = 20_000;
         /** Frames kept per folded stack, from the root (JFR's own default stack depth). */
@@ -762,7 +760,7 @@ public record RunData(String file, Workload workload, Result result, List<Double
 
         public HotMethods(long samples, Map<String, Long> self, Map<String, Long> total, long nativeSamples,
                           Map<String, Long> nativeSelf, String sampleEvent, Map<String, Long> folded) {
-            this(samples, self, total, nativeSamples, nativeSelf, sampleEvent, folded, 0);
+            this(samples, self, total, nativeSamples, nativeSelf, sampleEvent, folded, 0, 0);
         }
     }
 }

@@ -313,9 +313,10 @@ public final class NoteText {
 
     private static String words(Note.SafepointBiased n) {
         return String.format(Locale.ROOT, "%s: %d of the %d CPU-time samples (%.1f%%) were taken at their thread's next"
-                + " safepoint, not where it was (JFR's biased): their self is %s, not their top frame's (with --timing"
-                + " exact on a small hot method, mostly the timed exits' clock reads)", n.column(), n.biased(), n.samples(),
-                100.0 * n.biased() / Math.max(1, n.samples()), perfstat.cli.stats.HotMethods.SAFEPOINT_BIASED);
+                + " safepoint, not where it was (JFR's biased); each counts as self of the method at that safepoint, mostly"
+                + " where the time went or its caller (with --timing exact on a small hot method, the probed method's"
+                + " caller, where each timed exit's clock read returns)", n.column(), n.biased(), n.samples(),
+                100.0 * n.biased() / Math.max(1, n.samples()));
     }
 
     private static String words(Note.UnmatchedProbeNear n) {

@@ -20,8 +20,6 @@ import perfstat.cli.read.RunData;
 public final class HotMethods {
     /** The row that stands for perfstat's own frames (its agent and the libraries it carries). */
     public static final String PERFSTAT_PROBES = RunData.HotMethods.PERFSTAT_PROBES;
-    /** The row that stands for where a CPU-time sample JFR took at its thread's next safepoint was (its self). */
-    public static final String SAFEPOINT_BIASED = RunData.HotMethods.SAFEPOINT_BIASED;
 
     /** Below this many samples a side in a method's cells the normal approximation is not trusted. */
     static final int MIN_EXPECTED = 5;
@@ -178,7 +176,7 @@ public final class HotMethods {
             for (RunData r : columns.get(c)) {
                 samples += r.jdk().hot().samples();
                 left += r.jdk().hot().outsideWindow();
-                biased += r.jdk().hot().self().getOrDefault(RunData.HotMethods.SAFEPOINT_BIASED, 0L);
+                biased += r.jdk().hot().biased();
                 if (!r.jdk().hot().sampleEvent().isEmpty()) {
                     kinds.add(r.jdk().hot().sampleEvent());
                 }

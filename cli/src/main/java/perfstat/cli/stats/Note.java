@@ -458,7 +458,7 @@ public sealed interface Note {
 
     /**
      * A configuration whose CPU-time samples JFR took at their threads' next safepoint (biased) for a twentieth or more:
-     * their self is {@code [safepoint-biased]}'s, not their stacks' top frames'.
+     * each counts as self of the method at that safepoint, which is not always where the time went.
      *
      * @param column  the configuration
      * @param biased  the biased samples, its recordings together

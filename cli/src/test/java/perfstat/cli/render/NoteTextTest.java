@@ -72,9 +72,9 @@ class NoteTextTest {
     @Test
     void biasedSamplesAreCountedAndTheirRowNamed() {
         assertThat(NoteText.of(new Note.SafepointBiased("a", 182, 203))).isEqualTo("a: 182 of the 203 CPU-time samples (89.7%)"
-                + " were taken at their thread's next safepoint, not where it was (JFR's biased): their self is"
-                + " [safepoint-biased], not their top frame's (with --timing exact on a small hot method, mostly the timed"
-                + " exits' clock reads)");
+                + " were taken at their thread's next safepoint, not where it was (JFR's biased); each counts as self of the"
+                + " method at that safepoint, mostly where the time went or its caller (with --timing exact on a small hot"
+                + " method, the probed method's caller, where each timed exit's clock read returns)");
     }
 
     @Test

@@ -50,12 +50,17 @@ class HotMethodsTest {
     /** A side whose CPU-time samples are biased for a twentieth or more is named with how many; one below that is not. */
     @Test
     void aSideWithManyBiasedSamplesIsNamed() {
-        String biased = HotMethods.SAFEPOINT_BIASED;
-        var columns = java.util.List.of(java.util.List.of(withShare(biased, 9, 200)), java.util.List.of(withShare(biased, 10, 200)),
-                java.util.List.of(withShare(biased, 150, 200)));
+        var columns = java.util.List.of(java.util.List.of(withBiased(9, 200)), java.util.List.of(withBiased(10, 200)),
+                java.util.List.of(withBiased(150, 200)));
         assertThat(HotMethods.notes(columns, java.util.List.of("a", "b", "c"))).containsExactly(
                 new Note.SampleKind(java.util.List.of("jdk.CPUTimeSample")), new Note.SafepointBiased("b", 10, 200),
                 new Note.SafepointBiased("c", 150, 200));
+    }
+
+    private static perfstat.cli.read.RunData withBiased(long k, long n) {
+        java.util.Map<String, Long> self = java.util.Map.of("app.Hot::spin", n);
+        return recording(new perfstat.cli.read.RunData.HotMethods(n, self, self, 0, java.util.Map.of(), "jdk.CPUTimeSample",
+                java.util.Map.of(), 0, k));
     }
 
     private static perfstat.cli.read.RunData withShare(String method, long k, long n) {
