@@ -181,12 +181,10 @@ public final class RecordingReader {
             es.onMetadata(p.settings::metadata); // the event types' names, which jdk.ActiveSetting names by id
             // the stream would log a handler's exception and go on: an event a handler cannot use is
             // skipped and counted; a data error or an Error is kept, the first one, and thrown after
+            Map<String, Consumer<RecordedEvent>> byName = new HashMap<>();
             p.handlers().forEach((type, handler) -> {
                 long[] count = p.counter(type);
-                es.onEvent(type, e -> {
-                    if (p.failure != null) {
-                        return;
-                    }
+                byName.put(type, e -> {
                     try {
                         p.seen(e);
                         count[0]++;
@@ -200,6 +198,16 @@ public final class RecordingReader {
                     }
                 });
             });
+            // registered by name, so that the parser reads only these types; but the stream finds an event's handlers by
+            // its type's id, cached from the first chunk that had it, and a chunk from another JVM (the score that
+            // stat and compare append) may give that id to another type: each event goes by its own type's name
+            Consumer<RecordedEvent> route = e -> {
+                Consumer<RecordedEvent> h = byName.get(e.getEventType().getName());
+                if (p.failure == null && h != null) {
+                    h.accept(e);
+                }
+            };
+            byName.keySet().forEach(type -> es.onEvent(type, route));
             es.start();
         } catch (UserError e) {
             throw e;

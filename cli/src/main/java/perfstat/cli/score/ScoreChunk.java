@@ -6,8 +6,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.stream.Collectors;
+import java.util.List;
+import jdk.jfr.Event;
+import jdk.jfr.EventFactory;
+import jdk.jfr.EventType;
 import jdk.jfr.Recording;
+import jdk.jfr.ValueDescriptor;
+import jdk.jfr.consumer.RecordingFile;
 import perfstat.cli.user.UserError;
+import perfstat.format.Events;
 import perfstat.format.RecordingFormat;
 
 /**
@@ -25,6 +32,11 @@ import perfstat.format.RecordingFormat;
  * chunk's id equals the recording's last chunk's, the event would be read with the command's
  * type ids and lost: the appended chunk's id is then changed (its lowest bit, which keeps the
  * length of its encoding), so that the parser reads the chunk's own metadata.
+ *
+ * <p>An event's type id is its JVM's own too, and a reader keyed by it across chunks (the JDK's event stream finds
+ * handlers by it, {@code jfr summary} counts by it) would take the score for the command's event of that id: the score
+ * is committed as an event type made for the purpose ({@link jdk.jfr.EventFactory}, from {@link ProgramScoreEvent}'s
+ * declaration), made again until its id is none the recording has.
  */
 public final class ScoreChunk {
     private ScoreChunk() {
@@ -97,27 +109,75 @@ public final class ScoreChunk {
         return new long[] {start, value};
     }
 
+    /** The fields every event has, which {@link EventFactory} adds itself. */
+    private static final java.util.Set<String> IMPLICIT = java.util.Set.of("startTime", "duration", "eventThread", "stackTrace");
+    /** Event types made before one with an id the recording does not have is given up. */
+    static final int ATTEMPTS = 64;
+
+    /** The ids of every event type of the recording {@code jfr}, in any of its chunks. */
+    static java.util.Set<Long> typeIds(Path jfr) throws IOException {
+        java.util.Set<Long> ids = new java.util.HashSet<>();
+        try (RecordingFile f = new RecordingFile(jfr)) {
+            for (EventType t : f.readEventTypes()) {
+                ids.add(t.getId());
+            }
+        }
+        return ids;
+    }
+
+    /**
+     * A score event type declared as {@link ProgramScoreEvent} is, with an id none of {@code taken}; the types made on
+     * the way are unregistered.
+     */
+    static EventFactory scoreType(java.util.Set<Long> taken) throws IOException {
+        jdk.jfr.FlightRecorder.register(ProgramScoreEvent.class); // for its declaration; not a type the chunk shows
+        EventType declared = EventType.getEventType(ProgramScoreEvent.class);
+        List<ValueDescriptor> fields = declared.getFields().stream().filter(f -> !IMPLICIT.contains(f.getName())).toList();
+        jdk.jfr.FlightRecorder.unregister(ProgramScoreEvent.class); // the chunk's metadata has the made type alone
+        for (int i = 0; i < ATTEMPTS; i++) {
+            EventFactory f = EventFactory.create(declared.getAnnotationElements(), fields);
+            if (!taken.contains(f.getEventType().getId())) {
+                return f;
+            }
+            f.unregister();
+        }
+        throw new IOException("no event type id free of the recording's after " + ATTEMPTS + " tries");
+    }
+
     /** Appends {@code found}, as {@code score} names it, to the recording {@code jfr}. */
     public static void append(Path jfr, ScorePattern score, ScorePattern.Found found) {
         Path dump = null;
         try {
             dump = Files.createTempFile(jfr.toAbsolutePath().getParent(), ".score-", ".jfr");
-            // a class loaded before JFR started in this JVM is not yet an event JFR knows: registered, it is
-            jdk.jfr.FlightRecorder.register(ProgramScoreEvent.class);
+            EventFactory type = scoreType(typeIds(jfr));
             try (Recording r = new Recording()) {
-                r.enable(ProgramScoreEvent.class).withoutStackTrace();
+                r.enable(ProgramScoreEvent.NAME).withoutStackTrace();
                 r.start();
-                ProgramScoreEvent e = new ProgramScoreEvent();
-                e.formatVersion = RecordingFormat.VERSION;
-                e.scoreName = score.name();
-                e.scoreUnit = score.unit();
-                e.higherIsBetter = score.higherIsBetter();
-                e.score = found.mean();
-                e.values = found.values().stream().map(String::valueOf).collect(Collectors.joining(" "));
-                e.matches = found.values().size();
+                Event e = type.newEvent();
+                // Event.set's index is the field's among those given to the factory, without the implicit ones
+                List<ValueDescriptor> fields = type.getEventType().getFields().stream()
+                        .filter(f -> !IMPLICIT.contains(f.getName())).toList();
+                java.util.function.BiConsumer<String, Object> set = (name, value) -> {
+                    for (int i = 0; i < fields.size(); i++) {
+                        if (fields.get(i).getName().equals(name)) {
+                            e.set(i, value);
+                            return;
+                        }
+                    }
+                    throw new IllegalStateException("the score's event has no field " + name);
+                };
+                set.accept(Events.ProgramScore.FORMAT_VERSION, RecordingFormat.VERSION);
+                set.accept(Events.ProgramScore.SCORE_NAME, score.name());
+                set.accept(Events.ProgramScore.SCORE_UNIT, score.unit());
+                set.accept(Events.ProgramScore.HIGHER_IS_BETTER, score.higherIsBetter());
+                set.accept(Events.ProgramScore.SCORE, found.mean());
+                set.accept(Events.ProgramScore.VALUES, found.values().stream().map(String::valueOf).collect(Collectors.joining(" ")));
+                set.accept(Events.ProgramScore.MATCHES, found.values().size());
                 e.commit();
                 r.stop();
                 r.dump(dump);
+            } finally {
+                type.unregister();
             }
             byte[] chunk = Files.readAllBytes(dump);
             distinctMetadata(lastMetadataId(jfr), chunk);

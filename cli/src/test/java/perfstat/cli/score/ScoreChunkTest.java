@@ -44,6 +44,11 @@ class ScoreChunkTest {
                 System.getProperty("user.home") + "/")) {
             assertThat(appended).as("no path of this machine").doesNotContain(path);
         }
+        // its type's id is none the recording had, so that no reader keyed by ids takes it for another type
+        assertThat(ScoreChunk.typeIds(jfr)).doesNotContain(scores.get(0).getEventType().getId());
+        try (RecordingFile f = new RecordingFile(copy)) {
+            assertThat(f.readEventTypes()).filteredOn(t -> t.getName().equals(Events.ProgramScore.NAME)).hasSize(1);
+        }
         RunData run = RecordingReader.read(copy.toString());
         assertThat(run.programScore()).isEqualTo(new RunData.ProgramScore("loop_ms", "ms", false, 13.0, List.of(12.5, 13.5)));
         assertThat(run.workload()).as("a model's run is still that model's").isEqualTo(RecordingReader.read(jfr.toString()).workload());
@@ -92,5 +97,43 @@ class ScoreChunkTest {
             b.put((byte) (0x80 | (id & 0x7F))).put((byte) (id >> 7));
         }
         return b.array();
+    }
+
+    /**
+     * The JDK's event stream finds an event's handlers by its type's id, cached from the first chunk that had it; ids are
+     * a JVM's own, so the score chunk perfstat's JVM appends can give its score the id the command's JVM gave another
+     * type. This fixture is such a run ({@code compare --score 'loop_ms=([0-9.]+)'} of a small program of ours, the
+     * recording scrubbed to perfstat's events): its score has perfstat.Setup's id, and was read as a Setup without
+     * its fields, the score lost.
+     */
+    @Test
+    void aScoreWhoseTypeIdTheRecordingGaveAnotherTypeIsReadAsTheScore() throws Exception {
+        Path f = Path.of("src/test/resources/score/type-id-clash.jfr");
+        java.util.Map<String, Long> ids = new java.util.HashMap<>();
+        for (RecordedEvent e : RecordingFile.readAllEvents(f)) {
+            ids.put(e.getEventType().getName(), e.getEventType().getId());
+        }
+        assertThat(ids.get(Events.ProgramScore.NAME)).as("the fixture's clash").isEqualTo(ids.get("perfstat.Setup"));
+        RunData run = RecordingReader.read(f.toString());
+        assertThat(run.programScore()).isEqualTo(new RunData.ProgramScore("loop_ms", "ms", false, 2066.507239,
+                List.of(2066.507239)));
+        assertThat(run.losses().skipped()).isEmpty();
+    }
+
+    /** A made type whose id the recording has is made again: the next id this JVM gives an event type is taken here. */
+    @Test
+    void aScoreTypeIsMadeAgainUntilItsIdIsFree() throws Exception {
+        jdk.jfr.EventFactory a = ScoreChunk.scoreType(java.util.Set.of());
+        long first = a.getEventType().getId();
+        a.unregister();
+        jdk.jfr.EventFactory b = ScoreChunk.scoreType(java.util.Set.of());
+        long second = b.getEventType().getId();
+        b.unregister();
+        long step = second - first;
+        long next = second + step;
+        jdk.jfr.EventFactory c = ScoreChunk.scoreType(java.util.Set.of(next));
+        assertThat(c.getEventType().getId()).isNotEqualTo(next).isEqualTo(next + step);
+        assertThat(c.getEventType().getName()).isEqualTo(Events.ProgramScore.NAME);
+        c.unregister();
     }
 }
