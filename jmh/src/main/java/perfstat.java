@@ -8,9 +8,9 @@ import org.openjdk.jmh.profile.ProfilerException;
  * is {@link PerfstatProfiler} itself.
  */
 public class perfstat extends PerfstatProfiler {
-    /** For JMH's listing ({@code -lprof}). */
+    /** For JMH's service lookup (its listing, {@code -lprof}, and finding a profiler by name): checks nothing. */
     public perfstat() throws ProfilerException {
-        super("");
+        super("", false);
     }
 
     /** {@code -prof "perfstat:OPTIONS"}. */

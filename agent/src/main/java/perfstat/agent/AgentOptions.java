@@ -74,8 +74,9 @@ public final class AgentOptions {
             "Also append each interval's counts to FILE (what `stat -I` prints from).");
     public static final AgentOption<Long> CONTENTION = declare("contention", "DURATION", OptionTypes.duration(1, "ns", 0),
             DEFAULT_CONTENTION_NS, RECORDED, "Keep the JDK's contention events (`jdk.JavaMonitorEnter`, `jdk.ThreadPark`) "
-                    + "that block at least this long, with stacks (default `10us`). Tables show their count and blocked time; "
-                    + "`report` lists the five sites (first frame outside the JDK) that blocked longest.");
+                    + "that block at least this long, with stacks (default `10us`). Tables show their count and blocked time, "
+                    + "leaving out blocks with perfstat's or JFR's code on the stack (the observer's); `report` lists the "
+                    + "five sites (first frame outside the JDK) that blocked longest.");
     public static final AgentOption<Boolean> SAMPLES = declare("samples", "true|false", OptionTypes.bool(), true, RECORDED,
             "Record the JDK's method samples every " + perfstat.agent.recording.RecordingSession.SAMPLE_PERIOD_MS + " ms of a thread's time, for the "
                     + "tables' hot methods: CPU-time samples (`jdk.CPUTimeSample`) on JDK 25 and later on Linux, execution "

@@ -518,8 +518,12 @@ final class AgentSession {
                 reader.stop();
                 reader.commitEnd();
             }
-            emitProbes(Phase.TOTALS);
-            emitPatterns();
+            try { // what the probes counted is lost where this fails; the recording is still written
+                emitProbes(Phase.TOTALS);
+                emitPatterns();
+            } catch (Throwable t) {
+                say.say("could not record the probes' totals (" + t + ")");
+            }
             commitCounters(Phase.END);
             FlightRecorder.removePeriodicEvent(countersHook);
             if (late != null) {
@@ -541,7 +545,11 @@ final class AgentSession {
             say.say("detaching failed (" + t + ")");
         } finally {
             if (installer != null) {
-                Probes.reset();
+                try {
+                    Probes.reset();
+                } catch (Throwable t) { // never out of this thread into the host's stderr
+                    say.say("could not reset the probes' counts (" + t + ")");
+                }
             }
         }
     }

@@ -12,22 +12,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code perfstat attach} on targets other than {@link AttachIT}'s timed windows, beside the other IT classes: a Java 17
- * target (counters from procfs), JVMs that refuse attach or agents, another user's JVM, and no JVM at all.
+ * third-party host (counters from procfs), JVMs that refuse attach or agents, another user's JVM, and no JVM at all.
  */
 class AttachTargetsIT {
     @TempDir
     Path dir;
-
-    /** The write-path model under {@code java}, running (its JVM up) when this returns. */
-    private Process target(String java) throws Exception {
-        List<String> cmd = List.of(java, "-cp", Processes.jar().toString(), "perfstat.models.ModelMain", "fstime",
-                "--duration-ms", "300000", "--warmup-ms", "0");
-        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
-                .redirectOutput(dir.resolve("target.out").toFile()).start();
-        Processes.awaitJvmUp(p.pid());
-        assertThat(p.isAlive()).as("the target runs").isTrue();
-        return p;
-    }
 
     /** The JVM setpriv became (setpriv execs it: the same process, or where not, its child), once it is up. */
     private static long awaitOtherJvm(Process setpriv) throws Exception {
@@ -44,16 +33,34 @@ class AttachTargetsIT {
         throw new AssertionError("setpriv started no JVM");
     }
 
+    /**
+     * A Java 17 target counts from procfs, and a third-party host there (jsoup) comes out of an attach with probes as
+     * it went in. That host links no VarHandle operation of its own before the agent does: the agent's first one,
+     * with its transformer in place, had loaded the class such a link needs through the transformer, whose own code
+     * needed it too. The ClassCircularityError stayed at AtomicLongArray's call sites for good: the detach failed,
+     * no recording was written, a stack trace reached the host's stderr, and the host's own AtomicLongArray failed.
+     */
     @Test
-    void aJava17TargetCountsFromProcfs() throws Exception {
+    void aJava17ThirdPartyHostCountsFromProcfsAndComesOutUnharmed() throws Exception {
         Path home = Processes.jdk(17);
         assumeTrue(home != null, "no JDK 17 installed under /usr/lib/jvm");
-        Process p = target(home.resolve("bin/java").toString());
+        String jsoup = Path.of(org.jsoup.Jsoup.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        Path stop = dir.resolve("stop");
+        Process p = new ProcessBuilder(home.resolve("bin/java").toString(), "-cp", Recordings.itapp() + ":" + jsoup,
+                "perfstat.itapp.HtmlHost", stop.toString()).directory(dir.toFile())
+                .redirectOutput(dir.resolve("host.out").toFile()).redirectError(dir.resolve("host.err").toFile()).start();
         try {
-            Processes.Result a = Processes.perfstat(dir, "attach", Long.toString(p.pid()), "--duration", "1s",
-                    "--probeset", "writepath", "-o", "old.jfr");
+            Processes.awaitJvmUp(p.pid());
+            Processes.Result a = Processes.perfstat(dir, "attach", Long.toString(p.pid()), "--duration", "2s",
+                    "--probes", "org.jsoup.Jsoup::parse(String)", "-o", "old.jfr");
             assertThat(a.code()).as(a.err()).isZero();
-            assertThat(a.out()).contains("write calls").contains("[procfs");
+            assertThat(a.err()).doesNotContain("failed");
+            assertThat(a.out()).contains("Jsoup::parse(String) calls").contains("[procfs");
+            Files.writeString(stop, "");
+            assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("the host ends when told").isTrue();
+            assertThat(p.exitValue()).as(Files.readString(dir.resolve("host.err"))).isZero();
+            assertThat(Files.readString(dir.resolve("host.out"))).contains("atomics=42");
+            assertThat(Files.readString(dir.resolve("host.err"))).doesNotContain("Exception").doesNotContain("Error");
         } finally {
             p.destroy();
             p.waitFor(30, TimeUnit.SECONDS);

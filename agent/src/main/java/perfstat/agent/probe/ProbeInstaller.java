@@ -168,6 +168,7 @@ public final class ProbeInstaller {
                 notProbed(f.toString(), perfstat.format.NotProbed.NOT_ON_BOOT_CLASS_PATH, "", f);
             }
         }
+        Probes.warmUp(); // before any transformer: what it links later must not load a class through it
         if (classFileApi()) {
             classFile = new ClassFileInstall(this, inst);
             classFile.install();

@@ -150,6 +150,30 @@ public final class Probes {
     private Probes() {
     }
 
+    /**
+     * Loads, before a transformer is in place, the class that linking a VarHandle operation needs
+     * ({@code VarHandle$AccessDescriptor}), and links the operations perfstat's own threads reach later (the snapshot,
+     * the reset). A class first loaded while a transformer is installed goes through it; where the transformer's own
+     * code links a VarHandle operation, it finds that class half loaded by the same thread: a ClassCircularityError,
+     * which the JVM keeps for good at the call site. A JDK 17 host attached with probes (jsoup 1.24.1) lost
+     * {@code AtomicLongArray.get} and {@code set} so, for its own code too: the detach failed, its recording was never
+     * written, and the error reached the host's stderr.
+     */
+    public static void warmUp() {
+        try {
+            Class.forName("java.lang.invoke.VarHandle$AccessDescriptor", false, null);
+        } catch (ClassNotFoundException | LinkageError e) {
+            // another JDK's runtime: nothing to load ahead
+        }
+        AtomicLongArray a = new AtomicLongArray(1);
+        a.set(0, a.get(0) + a.incrementAndGet(0));
+        long[] c = new long[LINE];
+        LONGS.setOpaque(c, 0, (long) LONGS.getAcquire(c, 0));
+        LONGS.setRelease(c, 0, (long) LONGS.getOpaque(c, 0));
+        THREADS.compareAndSet(new Thread[1], 0, null, Thread.currentThread());
+        snapshot();
+    }
+
     /** Sets how calls are timed: mean gap N (1 = every call, 0 = never). */
     public static void configureSampling(long meanGap) {
         sampleMean = meanGap <= 0 ? Long.MAX_VALUE : meanGap;

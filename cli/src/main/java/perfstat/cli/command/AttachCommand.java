@@ -138,9 +138,10 @@ public final class AttachCommand implements Callable<Integer> {
         java.io.PrintWriter err = spec.commandLine().getErr();
         RunData data = RecordingReader.read(out.toString());
         if (data.agentOptions() != null && data.agentOptions().endsWith(perfstat.agent.Agent.WINDOW_NOTE)) {
-            err.println("perfstat attach: " + pid + " already runs perfstat's agent (perfstat run or"
-                    + " -javaagent): this window counts with its probes, events and interval, from their totals as the window"
-                    + " opened and closed");
+            boolean asked = !probes.probes.isEmpty() || !probes.probeSets.isEmpty();
+            err.println("perfstat attach: " + pid + " already runs perfstat's agent (-javaagent, perfstat run or stat, or"
+                    + " another attach): this window counts with its probes, events and interval, from their totals as the window"
+                    + " opened and closed" + (asked ? "; the --probes and --probeset given here are not added" : ""));
         }
         Table t = Comparison.of(List.of(data));
         double window = duration.toMillis() / 1000.0;

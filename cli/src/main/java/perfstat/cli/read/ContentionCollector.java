@@ -12,7 +12,10 @@ import perfstat.format.JdkEvent;
 
 /**
  * The JDK's contention events (jdk.JavaMonitorEnter, jdk.ThreadPark, above the recording's
- * threshold): how many and how long of each kind, and the sites that blocked longest.
+ * threshold): how many and how long of each kind, and the sites that blocked longest. A block
+ * with perfstat's or JFR's code on its stack is the observer's, not the program's, and is left
+ * out (an attach's agent waiting on a lock of its own while it starts read as the program's
+ * monitor block, 15-78 ms).
  */
 final class ContentionCollector implements Collector {
     /** At most this many sites, the longest blocked first. */
@@ -26,6 +29,8 @@ final class ContentionCollector implements Collector {
     /** Per kind of blocking, each stack's site accumulator: a stack's site is found once (see HotMethodsCollector). */
     private final Map<RecordedStackTrace, long[]> monitorStacks = new WeakHashMap<>();
     private final Map<RecordedStackTrace, long[]> parkStacks = new WeakHashMap<>();
+    /** Per stack, whether perfstat's or JFR's code is on it. */
+    private final Map<RecordedStackTrace, Boolean> observers = new WeakHashMap<>();
     /** Each event as read ({@link #from} leaves out those before a time): its end, its blocked time, its two accumulators. */
     private final java.util.List<Blocked> events = new java.util.ArrayList<>();
 
@@ -41,6 +46,9 @@ final class ContentionCollector implements Collector {
     private void blocked(RecordedEvent e, long[] agg, String kind, Map<RecordedStackTrace, long[]> stacks) {
         long ns = e.getDuration().toNanos();
         RecordedStackTrace st = e.getStackTrace();
+        if (st != null && observers.computeIfAbsent(st, ContentionCollector::observers)) {
+            return;
+        }
         long[] site = st == null ? sites.computeIfAbsent(kind + site(null), k -> new long[2])
                 : stacks.computeIfAbsent(st, k -> sites.computeIfAbsent(kind + site(k), x -> new long[2]));
         agg[0]++;
@@ -83,6 +91,17 @@ final class ContentionCollector implements Collector {
                     String[] kindSite = en.getKey().split(" ", 2);
                     return new RunData.BlockedSite(kindSite[1], kindSite[0], en.getValue()[0], Duration.ofNanos(en.getValue()[1]));
                 }).toList();
+    }
+
+    /** Whether a frame of {@code st} is perfstat's or JFR's code: the observer blocked, not the program. */
+    private static boolean observers(RecordedStackTrace st) {
+        for (RecordedFrame f : st.getFrames()) {
+            if (f.getMethod() != null && f.getMethod().getType() != null
+                    && ObserverCode.perfstatsOrJfrs(f.getMethod().getType().getName())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -276,6 +276,52 @@ class RecordingReaderTest {
         assertThat(hot.folded().keySet()).allSatisfy(k -> assertThat(k).doesNotContain("["  + "safepoint"));
     }
 
+    /** Blocks on a monitor another thread holds for 30 ms. */
+    private static void blockOnAMonitor() {
+        Object lock = new Object();
+        java.util.concurrent.CountDownLatch held = new java.util.concurrent.CountDownLatch(1);
+        Thread holder = new Thread(() -> {
+            synchronized (lock) {
+                held.countDown();
+                try {
+                    Thread.sleep(30);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        });
+        holder.start();
+        try {
+            held.await();
+            synchronized (lock) {
+                lock.notifyAll();
+            }
+            holder.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** A monitor block with perfstat's code on its stack is the observer's (an attaching agent's own locks), not the program's. */
+    @Test
+    void aMonitorBlockInPerfstatsOwnCodeIsNotTheProgramsMonitorBlock() throws Exception {
+        Path f = dir.resolve("blocks.jfr");
+        try (Recording r = new Recording()) {
+            r.enable("jdk.JavaMonitorEnter").withThreshold(java.time.Duration.ZERO);
+            r.start();
+            blockOnAMonitor();
+            perfstat.shaded.frames.Through.run(RecordingReaderTest::blockOnAMonitor);
+            r.stop();
+            r.dump(f);
+        }
+        long all = jdk.jfr.consumer.RecordingFile.readAllEvents(f).stream().filter(e -> e.getEventType().getName().equals("jdk.JavaMonitorEnter")
+                && e.getDuration().toMillis() >= 10).count();
+        assertThat(all).as("the two blocks, as JFR recorded them").isEqualTo(2);
+        RunData.Contention monitors = RecordingReader.read(f.toString()).jdk().monitors();
+        assertThat(monitors.count()).isEqualTo(1);
+        assertThat(monitors.blocked().toMillis()).isBetween(10L, 1000L);
+    }
+
     /** A pattern that matched nothing carries the agent's nearest names (format 7): the table's note names them. */
     @Test
     void anUnmatchedPatternsCandidatesReachItsNote() throws Exception {

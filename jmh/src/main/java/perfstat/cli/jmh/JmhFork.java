@@ -73,15 +73,15 @@ final class JmhFork {
             return List.of(); // warm-up: not counted
         }
         Agent.Counts end = Agent.counts(roles);
+        if (!saidNotCounted) { // where nothing is counted (events=cycles,instructions without a PMU) most of all
+            saidNotCounted = true;
+            notCountedLines(Agent.notCounted(), end.rolesNote()).forEach(System.out::println);
+        }
         if (end.isEmpty()) {
             return List.of();
         }
         long ops = result.getMetadata() == null ? 0 : result.getMetadata().getMeasuredOps();
         commitIteration(benchmarkParams, result, ops);
-        if (!saidNotCounted) {
-            saidNotCounted = true;
-            notCountedLines(Agent.notCounted(), end.rolesNote()).forEach(System.out::println);
-        }
         List<Result> out = new ArrayList<>(counterResults(start, end, ops));
         out.addAll(latencyResults(startLatencies, Agent.probeLatencies()));
         return out;

@@ -34,10 +34,20 @@ public class PerfstatProfiler implements InternalProfiler, ExternalProfiler {
     private final JmhFork fork;
 
     public PerfstatProfiler(String initLine) throws ProfilerException {
+        this(initLine, true);
+    }
+
+    /**
+     * @param used whether this profiler is the one a run uses ({@code -prof perfstat[:OPTIONS]}, which JMH makes with the
+     *             options), and so checks its directory; not one JMH's service lookup makes without options for its
+     *             listing ({@code -lprof}) and to find profilers by name, which made every run refuse to start, whatever
+     *             its {@code dir=}, once the default directory held recordings
+     */
+    protected PerfstatProfiler(String initLine, boolean used) throws ProfilerException {
         ProfilerOptions options = ProfilerOptions.parse(initLine);
         this.host = new JmhHost(options);
         this.fork = new JmhFork(options.agent().events().stream().anyMatch(e -> EventSpec.baseName(e.name()).equals("task-clock")));
-        if (!JmhFork.inFork()) { // the host: a fork only reads its options
+        if (used && !JmhFork.inFork()) { // the host: a fork only reads its options
             host.refuseOldRecordings();
         }
     }

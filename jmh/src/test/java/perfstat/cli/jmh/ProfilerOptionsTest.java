@@ -87,6 +87,9 @@ class ProfilerOptionsTest {
                 .hasMessageStartingWith("perfstat: unknown option 'foo'");
         Path run = Files.createDirectories(tmp.resolve("earlier"));
         Files.writeString(run.resolve("b.Bench.run-fork1.jfr"), "");
+        // JMH's service lookup makes every profiler it finds, for -lprof and to find one by name: that one checks nothing
+        // (nor uses up the check of the profiler the run then makes)
+        assertThat(new PerfstatProfiler("dir=" + run, false).getDescription()).startsWith("perfstat: ");
         assertThatThrownBy(() -> new PerfstatProfiler("dir=" + run)).isInstanceOf(ProfilerException.class)
                 .hasMessageContaining("already holds recordings of an earlier run");
         // an empty directory, or none, is the run's own
