@@ -51,7 +51,7 @@ class AttachTargetsIT {
                 .redirectOutput(dir.resolve("host.out").toFile()).redirectError(dir.resolve("host.err").toFile()).start();
         try {
             Processes.awaitJvmUp(p.pid());
-            Processes.Result a = Processes.perfstat(dir, "attach", Long.toString(p.pid()), "--duration", "2s",
+            Processes.Result a = Processes.perfstat(dir, "attach", Long.toString(p.pid()), "--duration", "1s",
                     "--probes", "org.jsoup.Jsoup::parse(String)", "-o", "old.jfr");
             assertThat(a.code()).as(a.err()).isZero();
             assertThat(a.err()).doesNotContain("failed");
