@@ -18,7 +18,7 @@ class FamiliesTest {
         return new Metric(name, name, "count", MetricId.Kind.MODEL_COUNTER, 0, Metric.Better.NEITHER);
     }
 
-    private static Row row(Metric m, double[] a, double[] b) {
+    static Row row(Metric m, double[] a, double[] b) {
         Spread sa = new Spread(a, false);
         Spread sb = new Spread(b, false);
         Value va = new Value(sa.mean(), Value.Status.MEASURED, sa.stderrPct(), sa.n());

@@ -2,7 +2,6 @@ package perfstat.cli.stats;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import perfstat.cli.render.ViolationText;
@@ -16,12 +15,7 @@ class SequentialDecidedTest {
             "loop_ms", "loop_ms (ms)", 2, Metric.Better.LOWER);
 
     private static Row row(double[] a, double[] b) {
-        Spread sa = new Spread(a, false);
-        Spread sb = new Spread(b, false);
-        Value va = new Value(sa.mean(), Value.Status.MEASURED, sa.stderrPct(), sa.n());
-        Value vb = new Value(sb.mean(), Value.Status.MEASURED, sb.stderrPct(), sb.n());
-        return new Row(SCORE, List.of(va, vb), List.of(Double.NaN, Comparison.delta(va, vb)), List.of(Comment.NONE, Comment.NONE),
-                List.of(sa, sb), Arrays.asList(null, Significance.ofRuns(sa, sb, 0.95)));
+        return FamiliesTest.row(SCORE, a, b);
     }
 
     private static String decided(Row r, List<Gate.Rule> rules) {
