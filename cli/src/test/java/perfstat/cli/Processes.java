@@ -65,6 +65,7 @@ public final class Processes {
                 Result r = run(dir, List.of(java(), "-XX:ArchiveClassesAtExit=" + jsa, "-Xlog:cds=off", "-Xlog:cds+dynamic=off",
                         "-jar", jar().toString(), "diff", recordings.resolve("fstime-unpatched.jfr").toString(),
                         recordings.resolve("fstime-patched.jfr").toString()));
+                jsa.toFile().deleteOnExit(); // 5 MB a test JVM: not left in target/ run after run
                 if (r.code() == 0 && Files.isRegularFile(jsa) && Files.size(jsa) > 0) {
                     sharing = List.of("-XX:SharedArchiveFile=" + jsa, "-Xlog:cds=off", "-Xlog:cds+dynamic=off");
                 }
