@@ -27,10 +27,6 @@ import picocli.CommandLine.Model.CommandSpec;
                 + " A/A splits (how often a table shows a change that is not there), the gate's errors across the looks of a"
                 + " comparison run until decided, and power (how often a known change of the primary measure is found)."})
 public final class CalibrateCommand implements Callable<Integer> {
-    /**
-     * The smallest rise of the primary measure that {@code k} runs a side find at least 80% of the time (bisected on the
-     * log of the change, each try on the same draws), to a percent; NaN where not even +200% is.
-     */
     /** The line of {@link #smallestFound} at each runs-a-side. */
     private String smallestLine(Calibration.Runs r, List<Integer> runs) {
         StringBuilder smallest = new StringBuilder("The smallest rise of the primary measure found 4 times in 5 (80% power):");
@@ -42,6 +38,10 @@ public final class CalibrateCommand implements Callable<Integer> {
         return smallest.toString();
     }
 
+    /**
+     * The smallest rise of the primary measure that {@code k} runs a side find at least 80% of the time (bisected on the
+     * log of the change, each try on the same draws), to a percent; NaN where not even +200% is.
+     */
     static double smallestFound(Calibration.Runs r, int k, int trials, long seed) {
         java.util.function.DoublePredicate found = c -> Calibration.power(r, k, c, trials, new Random(seed), 0.05).found()
                 >= 0.8 * trials;

@@ -181,7 +181,7 @@ public final class CompareCommand implements Callable<Integer> {
             if (commands) {
                 table = table.withTitle(new Title(CommandSides.subject(sides), null, n));
             }
-            List<Sequential.Undecided> open = Sequential.undecided(table, judge.rules(), alpha);
+            List<Sequential.LookRow> open = Sequential.undecided(table, judge.rules(), alpha);
             boolean last = k == looks.runs().size() - 1;
             long elapsed = System.nanoTime() - started;
             boolean outOfTime = !last && elapsed + elapsed / n * (looks.runs().get(k + 1) - n) > budgetNs;

@@ -272,7 +272,6 @@ public final class StatCommand implements Callable<Integer> {
         return out;
     }
 
-    /** The footer's lines (package-private for tests): sources, the window, perfstat's cost, the roles' notes, losses. */
     /** The runs' summary, with the rows per unit of {@code --per} and the note on what they divide by. */
     private StatSummary summary(List<RunData> runs, long wallNs, int status, perfstat.cli.stats.PerUnit unit) {
         List<String> notes = notes(runs, wallNs, status);
@@ -281,6 +280,7 @@ public final class StatCommand implements Callable<Integer> {
         return StatSummary.of(String.join(" ", command), runs, notes, unit);
     }
 
+    /** The footer's lines (package-private for tests): sources, the window, perfstat's cost, the roles' notes, losses. */
     List<String> notes(List<RunData> runs, long wallNs, int status) {
         List<String> notes = new ArrayList<>();
         RunData last = runs.get(runs.size() - 1);

@@ -41,7 +41,7 @@ public final class ViolationText {
      * Why a sequential comparison goes on: {@code fstime (KB/s) in patched: [-2.1%, +6.4%] crosses +-5%} (the
      * --min-effect), or a rule's limit; {@code undecided} where there is no interval yet.
      */
-    public static String of(perfstat.cli.stats.Sequential.Undecided u, double minEffect) {
+    public static String of(perfstat.cli.stats.Sequential.LookRow u, double minEffect) {
         String what = u.metric().label().trim() + " in " + u.column();
         if (u.test() == null || Double.isNaN(u.test().ciLow())) {
             return what + ": undecided";
@@ -56,7 +56,7 @@ public final class ViolationText {
      * [-14.7%, -1.2%]}, {@code ... within +-5% [...]}, or, where a --fail-on rule names it, the rule's answer, which then
      * stands in for the --min-effect ({@code ... [-6.6%, +22.5%] within +50.0%, by its --fail-on rule}).
      */
-    public static String decided(perfstat.cli.stats.Sequential.Undecided u, double minEffect) {
+    public static String decided(perfstat.cli.stats.Sequential.LookRow u, double minEffect) {
         String what = u.metric().label().trim() + " in " + u.column() + ":";
         if (u.test() == null || Double.isNaN(u.test().ciLow())) {
             return what + " no estimate";

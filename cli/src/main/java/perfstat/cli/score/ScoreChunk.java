@@ -111,6 +111,11 @@ public final class ScoreChunk {
 
     /** The fields every event has, which {@link EventFactory} adds itself. */
     private static final java.util.Set<String> IMPLICIT = java.util.Set.of("startTime", "duration", "eventThread", "stackTrace");
+
+    /** {@code type}'s own fields, in order: those a factory is made with, which {@link Event#set} indexes. */
+    private static List<ValueDescriptor> ownFields(EventType type) {
+        return type.getFields().stream().filter(f -> !IMPLICIT.contains(f.getName())).toList();
+    }
     /** Event types made before one with an id the recording does not have is given up. */
     static final int ATTEMPTS = 64;
 
@@ -132,7 +137,7 @@ public final class ScoreChunk {
     static EventFactory scoreType(java.util.Set<Long> taken) throws IOException {
         jdk.jfr.FlightRecorder.register(ProgramScoreEvent.class); // for its declaration; not a type the chunk shows
         EventType declared = EventType.getEventType(ProgramScoreEvent.class);
-        List<ValueDescriptor> fields = declared.getFields().stream().filter(f -> !IMPLICIT.contains(f.getName())).toList();
+        List<ValueDescriptor> fields = ownFields(declared);
         jdk.jfr.FlightRecorder.unregister(ProgramScoreEvent.class); // the chunk's metadata has the made type alone
         for (int i = 0; i < ATTEMPTS; i++) {
             EventFactory f = EventFactory.create(declared.getAnnotationElements(), fields);
@@ -154,9 +159,7 @@ public final class ScoreChunk {
                 r.enable(ProgramScoreEvent.NAME).withoutStackTrace();
                 r.start();
                 Event e = type.newEvent();
-                // Event.set's index is the field's among those given to the factory, without the implicit ones
-                List<ValueDescriptor> fields = type.getEventType().getFields().stream()
-                        .filter(f -> !IMPLICIT.contains(f.getName())).toList();
+                List<ValueDescriptor> fields = ownFields(type.getEventType());
                 java.util.function.BiConsumer<String, Object> set = (name, value) -> {
                     for (int i = 0; i < fields.size(); i++) {
                         if (fields.get(i).getName().equals(name)) {

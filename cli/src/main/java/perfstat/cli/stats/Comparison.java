@@ -413,7 +413,6 @@ public final class Comparison {
         return out;
     }
 
-    /** Per probe, the timed calls its percentiles rest on in each column, with the minimum to judge them. */
     /**
      * Percentile rows whose columns (each the percentile of all its recordings' timed calls together) change by a ratio
      * outside the interval of the change, which compares the recordings' own percentiles: the recordings differ among
@@ -442,6 +441,7 @@ public final class Comparison {
         return notes;
     }
 
+    /** Per probe, the timed calls its percentiles rest on in each column, with the minimum to judge them. */
     private static List<Note> timedCallNotes(List<Row> rows, List<String> labels) {
         List<Note> notes = new ArrayList<>();
         for (Row r : rows) {

@@ -81,45 +81,46 @@ public record Sequential(List<Integer> runs, List<Double> alphas) {
      * neither shown nor shown within the --min-effect, and each rule's row that is neither beyond nor within its limit;
      * empty where the comparison can stop.
      */
-    public static List<Undecided> undecided(Table t, List<Gate.Rule> rules, double alpha) {
-        List<Undecided> out = new ArrayList<>();
+    public static List<LookRow> undecided(Table t, List<Gate.Rule> rules, double alpha) {
+        List<LookRow> out = new ArrayList<>();
         for (int c = 1; c < t.columns().size(); c++) {
             Row p = Families.primary(t.rows(), c);
             Significance s = p == null ? null : p.tests().get(c);
             boolean decided = s != null && (s.verdict() == Significance.Verdict.SIGNIFICANT
                     || s.judgement().answer() == Significance.Answer.SAME || s.judgement().family() == Significance.Family.RULE);
             if (p != null && !decided) {
-                out.add(new Undecided(p.metric(), t.columns().get(c), s, Double.NaN));
+                out.add(new LookRow(p.metric(), t.columns().get(c), s, Double.NaN));
             }
         }
         for (Gate.Problem pr : Gate.problems(t, rules, alpha)) {
             if (pr.kind() == Gate.Problem.Kind.UNDECIDED) {
-                out.add(new Undecided(pr.metric(), pr.column(), pr.test(), pr.rule().limit()));
+                out.add(new LookRow(pr.metric(), pr.column(), pr.test(), pr.rule().limit()));
             }
         }
         return out;
     }
 
     /** Each configuration's primary measure as a look judged it: what decided it, where the comparison stops. */
-    public static List<Undecided> primaries(Table t) {
-        List<Undecided> out = new ArrayList<>();
+    public static List<LookRow> primaries(Table t) {
+        List<LookRow> out = new ArrayList<>();
         for (int c = 1; c < t.columns().size(); c++) {
             Row p = Families.primary(t.rows(), c);
             if (p != null) {
-                out.add(new Undecided(p.metric(), t.columns().get(c), p.tests().get(c), Double.NaN));
+                out.add(new LookRow(p.metric(), t.columns().get(c), p.tests().get(c), Double.NaN));
             }
         }
         return out;
     }
 
     /**
-     * One thing a look could not decide.
+     * A row of a configuration as a look judged it: what is still undecided ({@link #undecided}), or each primary
+     * measure where the comparison stops ({@link #primaries}).
      *
      * @param metric the row
      * @param column the configuration
      * @param test   its judged change (null where it has none)
      * @param limit  a rule's limit, or NaN for the primary measure (held against the --min-effect)
      */
-    public record Undecided(Metric metric, String column, Significance test, double limit) {
+    public record LookRow(Metric metric, String column, Significance test, double limit) {
     }
 }

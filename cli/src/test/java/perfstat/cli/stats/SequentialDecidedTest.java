@@ -22,7 +22,7 @@ class SequentialDecidedTest {
         List<Row> judged = Families.judge(List.of(r), 2, new Families.Setting(0.05, Double.NaN, rules, 0.05));
         Table t = new Table(Title.of("t"), List.of("A", "B"), List.of(List.of("a.jfr"), List.of("b.jfr")), judged, List.of(), List.of());
         assertThat(Sequential.undecided(t, rules, 0.05)).isEmpty();
-        List<Sequential.Undecided> p = Sequential.primaries(t);
+        List<Sequential.LookRow> p = Sequential.primaries(t);
         assertThat(p).hasSize(1);
         return ViolationText.decided(p.get(0), 0.05);
     }
