@@ -42,7 +42,7 @@ perfstat_ensure_jar() {
     fi
     echo "perfstat: building perfstat.jar (first use or sources changed)..." >&2
     local log; log=$(mktemp)
-    if ! (cd "$PERFSTAT_ROOT" && JAVA_HOME="$jdk" mvn -B -q -DskipTests package >"$log" 2>&1); then
+    if ! (cd "$PERFSTAT_ROOT" && JAVA_HOME="$jdk" perfstat_run_child mvn -B -q -DskipTests package >"$log" 2>&1); then
       tail -n 40 "$log" >&2; rm -f "$log"
       echo "perfstat: the build failed (output above)" >&2
       return 1
@@ -50,4 +50,21 @@ perfstat_ensure_jar() {
     rm -f "$log"
   fi
   echo "$jar"
+}
+
+# Runs a command as a child and waits for it, passing SIGTERM, SIGINT and SIGHUP on to it: a signal to the script
+# (timeout's, a service manager's) ends the child too, rather than leaving it running. Its exit status is the child's.
+perfstat_run_child() {
+  local pid rc=0
+  "$@" &
+  pid=$!
+  trap 'kill -TERM "$pid" 2>/dev/null' TERM
+  trap 'kill -INT "$pid" 2>/dev/null' INT
+  trap 'kill -HUP "$pid" 2>/dev/null' HUP
+  while true; do
+    wait "$pid" && rc=0 || rc=$?
+    kill -0 "$pid" 2>/dev/null || break # wait returned for a signal trapped: wait again until the child is gone
+  done
+  trap - TERM INT HUP
+  return "$rc"
 }

@@ -68,9 +68,21 @@ public final class Main implements Runnable {
             // a process reads once, so the read-ahead cannot go stale (execute, run in tests, has none)
             perfstat.cli.read.RecordingReader.prefetch(java.util.Arrays.asList(args));
         }
+        perfstat.cli.user.OutOfMemory.watch(System.err); // a collector that spins ends in one line, not never
         PrintWriter out = new PrintWriter(System.out, true);
         PrintWriter err = new PrintWriter(System.err, true);
-        int code = execute(args, out, err);
+        int code;
+        try {
+            code = execute(args, out, err);
+        } catch (OutOfMemoryError e) {
+            // picocli lets an Error through; what filled the heap is unreachable by now, so the line can be made
+            out.flush();
+            err.println("perfstat: " + perfstat.cli.user.OutOfMemory.line());
+            if (java.util.Arrays.asList(args).contains("--verbose")) {
+                e.printStackTrace(err);
+            }
+            code = UserError.DATA;
+        }
         out.flush();
         err.flush();
         System.exit(code);

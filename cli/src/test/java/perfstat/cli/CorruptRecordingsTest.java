@@ -32,6 +32,31 @@ class CorruptRecordingsTest {
         assertThat(r[0]).isIn(err.isEmpty() ? new String[] {"0"} : new String[] {"1", "2"});
     }
 
+    /** A recording cut short says so, wherever the cut falls (near the end, the parser had said IndexOutOfBoundsException). */
+    @Test
+    void aTruncatedRecordingIsCalledTruncated() throws Exception {
+        byte[] original = Files.readAllBytes(RECORDING);
+        Path dir = Files.createTempDirectory("perfstat-truncated-");
+        try {
+            for (int length : new int[] {100, 2000, 60_000, original.length / 2, original.length - 1895, original.length - 1}) {
+                Path f = dir.resolve("cut.jfr");
+                Files.write(f, java.util.Arrays.copyOf(original, length));
+                String[] r = run("report", f.toString());
+                assertThat(r[0]).isEqualTo("1");
+                assertThat(r[1].strip()).as("cut at %d of %d bytes", length, original.length)
+                        .isEqualTo("perfstat report: " + f + " is truncated: it ends inside a chunk (a recording still being"
+                                + " written, or a copy cut short), so perfstat cannot read it");
+            }
+        } finally {
+            try (var s = Files.list(dir)) {
+                for (Path p : s.toList()) {
+                    Files.delete(p);
+                }
+            }
+            Files.delete(dir);
+        }
+    }
+
     @Test
     void bitFlipsAndTruncationsGiveOneLineAtMost() throws Exception {
         byte[] original = Files.readAllBytes(RECORDING);

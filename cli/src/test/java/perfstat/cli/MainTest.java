@@ -203,6 +203,25 @@ class MainTest {
         oneLine(run("diff", a.resolve("r3.jfr").toString(), b.toString()), 1, "r3.jfr"); // named on its own: an error
     }
 
+    /** Sides of different sizes: the title counts each (it said "(2 runs each)" for 2 against 3), as the rows' n do. */
+    @Test
+    void unequalSidesAreTitledWithEachCount() throws Exception {
+        Path src = Path.of("../recordings/fstime-unpatched.jfr");
+        List<String> args = new java.util.ArrayList<>(List.of("diff"));
+        for (String n : List.of("a1", "a2", "--", "b1", "b2", "b3")) {
+            if (n.equals("--")) {
+                args.add(n);
+                continue;
+            }
+            Path f = dir.resolve(n + ".jfr");
+            Files.copy(src, f);
+            args.add(f.toString());
+        }
+        Result r = run(args.toArray(new String[0]));
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).contains("(1 thread, 10 s, 2 | 3 runs)").doesNotContain("runs each").contains("(n=2+3)");
+    }
+
     @Test
     void anExistingOutputIsNotOverwritten() throws Exception {
         Path out = Files.writeString(dir.resolve("keep.jfr"), "precious");

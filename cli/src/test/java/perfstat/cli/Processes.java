@@ -62,7 +62,8 @@ public final class Processes {
                 Path dir = Files.isDirectory(Path.of("target")) ? Path.of("target") : Files.createTempDirectory("perfstat-it");
                 Path jsa = dir.toAbsolutePath().resolve("perfstat-it-" + ProcessHandle.current().pid() + ".jsa");
                 Path recordings = jar().getParent().resolve("recordings");
-                Result r = run(dir, List.of(java(), "-XX:ArchiveClassesAtExit=" + jsa, "-Xlog:cds=off", "-Xlog:cds+dynamic=off",
+                Result r = run(dir, List.of(java(), "-XX:ArchiveClassesAtExit=" + jsa,
+                        "-D" + perfstat.cli.user.OutOfMemory.NO_WATCH + "=true", "-Xlog:cds=off", "-Xlog:cds+dynamic=off",
                         "-jar", jar().toString(), "diff", recordings.resolve("fstime-unpatched.jfr").toString(),
                         recordings.resolve("fstime-patched.jfr").toString()));
                 jsa.toFile().deleteOnExit(); // 5 MB a test JVM: not left in target/ run after run

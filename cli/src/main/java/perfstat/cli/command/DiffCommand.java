@@ -64,18 +64,7 @@ public final class DiffCommand implements Callable<Integer> {
         Comparison.Options options = judge.options();
         List<List<String>> sides = sides();
         List<Note> notes = new ArrayList<>();
-        List<List<RunData>> columns = new ArrayList<>();
-        for (List<String> side : sides) {
-            List<RunData> runs = new ArrayList<>();
-            for (String name : side) {
-                runs.addAll(readSide(name, notes));
-            }
-            if (runs.isEmpty()) {
-                throw UserError.data("no recordings left in " + String.join(" ", side)
-                        + (notes.stream().anyMatch(n -> n instanceof Note.Unreadable) ? " (none perfstat can read)" : " (every fork there died)"));
-            }
-            columns.add(runs);
-        }
+        List<List<RunData>> columns = read(sides, notes);
         options = options.withPer(judge.per.checked(columns.stream().flatMap(List::stream).toList()));
         // one table per workload (a JMH benchmark with its parameters, a model's workload) that every side has
         Map<String, List<List<RunData>>> groups = force ? Map.of("", columns) : byWorkload(columns, sides, notes);
@@ -108,34 +97,71 @@ public final class DiffCommand implements Callable<Integer> {
         return code;
     }
 
+    /** What one name on a side gives: its recordings to read, and whether it is a directory (whose unreadable files are left out). */
+    private record Named(String name, boolean directory, List<String> files) {
+    }
+
     /**
-     * The recordings {@code name} names: a file, or a directory's recordings but those of forks that died; a file
-     * of a directory that perfstat cannot read is named in a note and left out (a file named on its own is an error).
+     * Each side's recordings, read several at once ({@link RecordingReader#readAll}: each into its summary, the
+     * recording let go), with the progress on stderr when the read takes more than a moment. A name is a file, or a
+     * directory's recordings but those of forks that died; a file of a directory that perfstat cannot read is named in
+     * a note and left out (a file named on its own is an error).
      */
-    private static List<RunData> readSide(String name, List<Note> notes) {
-        Set<Path> dead = deadForks(name, notes);
-        boolean dir = Files.isDirectory(Path.of(name));
-        List<RunData> runs = new ArrayList<>();
-        List<Path> unreadable = new ArrayList<>();
-        List<String> why = new ArrayList<>();
-        for (Path p : RecordingReader.recordings(name)) {
-            if (dead.contains(p.getFileName())) {
-                continue;
+    private List<List<RunData>> read(List<List<String>> sides, List<Note> notes) {
+        List<List<Named>> named = new ArrayList<>();
+        java.util.LinkedHashSet<String> files = new java.util.LinkedHashSet<>();
+        List<Integer> perSide = new ArrayList<>();
+        for (List<String> side : sides) {
+            List<Named> these = new ArrayList<>();
+            int n = 0;
+            for (String name : side) {
+                Set<Path> dead = deadForks(name, notes);
+                List<String> read = RecordingReader.recordings(name).stream().filter(p -> !dead.contains(p.getFileName()))
+                        .map(Path::toString).toList();
+                these.add(new Named(name, Files.isDirectory(Path.of(name)), read));
+                files.addAll(read);
+                n += read.size();
             }
-            try {
-                runs.add(RecordingReader.read(p.toString()));
-            } catch (UserError e) {
-                if (!dir || e.exitCode() != UserError.DATA) {
-                    throw e;
+            named.add(these);
+            perSide.add(n);
+        }
+        boolean even = perSide.stream().distinct().count() == 1;
+        String suffix = "recordings (" + (even ? perSide.get(0) + (sides.size() == 2 ? " a side" : " each")
+                : perSide.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(" | "))) + ")";
+        Progress progress = new Progress(spec.commandLine().getErr(), spec.qualifiedName() + ": read", files.size(), suffix,
+                Progress.terminal(), System::nanoTime);
+        Map<String, RecordingReader.Read> byName = new java.util.HashMap<>();
+        for (RecordingReader.Read r : RecordingReader.readAll(List.copyOf(files), progress)) {
+            byName.put(r.name(), r);
+        }
+        List<List<RunData>> columns = new ArrayList<>();
+        for (int s = 0; s < sides.size(); s++) {
+            List<RunData> runs = new ArrayList<>();
+            for (Named n : named.get(s)) {
+                List<RunData> these = new ArrayList<>();
+                List<String[]> unreadable = new ArrayList<>();
+                for (String f : n.files()) {
+                    RecordingReader.Read r = byName.get(f);
+                    if (r.error() == null) {
+                        these.add(r.run());
+                    } else if (!n.directory() || r.error().exitCode() != UserError.DATA) {
+                        throw r.error();
+                    } else {
+                        unreadable.add(new String[] {Path.of(f).getFileName().toString(), r.error().getMessage()});
+                    }
                 }
-                unreadable.add(p.getFileName());
-                why.add(e.getMessage());
+                for (String[] u : unreadable) {
+                    notes.add(new Note.Unreadable(n.name(), u[0], u[1], these.size()));
+                }
+                runs.addAll(these);
             }
+            if (runs.isEmpty()) {
+                throw UserError.data("no recordings left in " + String.join(" ", sides.get(s))
+                        + (notes.stream().anyMatch(x -> x instanceof Note.Unreadable) ? " (none perfstat can read)" : " (every fork there died)"));
+            }
+            columns.add(runs);
         }
-        for (int i = 0; i < unreadable.size(); i++) {
-            notes.add(new Note.Unreadable(name, unreadable.get(i).toString(), why.get(i), runs.size()));
-        }
-        return runs;
+        return columns;
     }
 
     /**

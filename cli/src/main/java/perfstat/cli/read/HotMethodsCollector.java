@@ -164,7 +164,7 @@ final class HotMethodsCollector implements Collector {
         for (int i = frames.size() - 1; i >= Math.max(0, frames.size() - RunData.HotMethods.MAX_DEPTH); i--) {
             folded.append(folded.length() == 0 ? "" : ";").append(frames.get(i));
         }
-        return new Stack(onStack.toArray(new String[0]), folded.toString());
+        return new Stack(onStack.toArray(new String[0]), Shared.name(folded.toString()));
     }
 
     private static String method(RecordedMethod m) {
@@ -174,7 +174,7 @@ final class HotMethodsCollector implements Collector {
             return RunData.HotMethods.PERFSTAT_PROBES;
         }
         String type = hiddenClassName(name);
-        return (type.isEmpty() ? "(hidden class)" : type) + "::" + m.getName();
+        return Shared.name((type.isEmpty() ? "(hidden class)" : type) + "::" + m.getName());
     }
 
     /**

@@ -63,10 +63,10 @@ public final class RecordingReader {
             new java.util.concurrent.ConcurrentHashMap<>();
 
     /**
-     * Starts reading these recordings, one after another, on a thread of their own, while the
-     * command line is still being parsed (picocli's start-up costs about 0.1 s; on a machine of
-     * two cores or more the reading overlaps it). A later {@link #read} of the same name takes
-     * the result, or the error, from there. Only names of existing files are read ahead.
+     * Starts reading the first of these recordings ({@link #AHEAD} at most), one after another, on a thread of their own,
+     * while the command line is still being parsed (picocli's start-up costs about 0.1 s; on a machine of two cores or
+     * more the reading overlaps it); {@link #readAll} reads the rest. A later {@link #read} of the same name takes the
+     * result, or the error, from there. Only names of existing files are read ahead.
      */
     public static void prefetch(List<String> names) {
         List<String> files = names.stream().flatMap(n -> {
@@ -75,7 +75,7 @@ public final class RecordingReader {
             } catch (RuntimeException e) {
                 return java.util.stream.Stream.empty(); // not a path, or an empty directory: the command says so
             }
-        }).filter(n -> Files.isRegularFile(Path.of(n))).distinct().toList();
+        }).filter(n -> Files.isRegularFile(Path.of(n))).distinct().limit(AHEAD).toList();
         if (files.isEmpty() || Runtime.getRuntime().availableProcessors() < 2) {
             return;
         }
@@ -96,6 +96,65 @@ public final class RecordingReader {
         }, "perfstat-read-ahead");
         t.setDaemon(true);
         t.start();
+    }
+
+    /** Recordings {@link #prefetch} reads while the command line is parsed: as many as that 0.1 s overlaps. */
+    static final int AHEAD = 4;
+
+    /**
+     * One recording as {@link #readAll} read it: its summary, or the data error that refused it.
+     *
+     * @param name  the name as given
+     * @param run   what it holds, or null where it was refused
+     * @param error why it was refused (a data or usage error), or null
+     */
+    public record Read(String name, RunData run, UserError error) {
+    }
+
+    /**
+     * Reads recordings several at once where the machine has the cores (one thread a core, four at most: each read
+     * holds one chunk's parse), and gives them back in the order named. Each recording is read into its summary and let
+     * go, so that memory grows by the summaries only ({@link Shared}). {@code progress} is told, in order, how many
+     * are read. A data or usage error refuses that recording alone; an {@link Error} (memory run out) ends the read.
+     */
+    public static List<Read> readAll(List<String> names, java.util.function.IntConsumer progress) {
+        int threads = Math.max(1, Math.min(Math.min(Runtime.getRuntime().availableProcessors(), 4), names.size()));
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "perfstat-read");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<java.util.concurrent.Future<RunData>> futures = new ArrayList<>();
+            for (String n : names) {
+                futures.add(pool.submit(() -> read(n)));
+            }
+            List<Read> out = new ArrayList<>();
+            for (int i = 0; i < names.size(); i++) {
+                perfstat.cli.user.OutOfMemory.doing("reading " + names.get(i) + " (" + (i + 1) + " of " + names.size() + " recordings)");
+                try {
+                    out.add(new Read(names.get(i), futures.get(i).get(), null));
+                } catch (java.util.concurrent.ExecutionException e) {
+                    if (e.getCause() instanceof UserError u) {
+                        out.add(new Read(names.get(i), null, u));
+                    } else if (e.getCause() instanceof RuntimeException r) {
+                        throw r;
+                    } else if (e.getCause() instanceof Error err) {
+                        throw err;
+                    } else {
+                        throw new IllegalStateException(e.getCause());
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw UserError.data("interrupted while reading " + names.get(i));
+                }
+                progress.accept(i + 1);
+            }
+            perfstat.cli.user.OutOfMemory.doing("");
+            return out;
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     /** The names being read ahead and not yet taken (for tests). */
@@ -174,6 +233,11 @@ public final class RecordingReader {
         if (!ChunkHeaders.flightRecorderFile(path)) {
             throw UserError.data(name + " is not a readable JFR recording (not a Flight Recorder file)");
         }
+        if (!ChunkHeaders.complete(path)) {
+            // before the parser, which may meet the cut first and say only IndexOutOfBoundsException
+            throw UserError.data(name + " is truncated: it ends inside a chunk (a recording still being written, or a copy"
+                    + " cut short), so perfstat cannot read it");
+        }
         Pass p = new Pass(name, ChunkHeaders.span(path)); // the recording's own span; the events' where the headers cannot say
         try (EventStream es = EventStream.openFile(path)) {
             es.setReuse(false); // some events are kept past their handler (the latest per probe)
@@ -209,8 +273,8 @@ public final class RecordingReader {
             };
             byName.keySet().forEach(type -> es.onEvent(type, route));
             es.start();
-        } catch (UserError e) {
-            throw e;
+        } catch (UserError | OutOfMemoryError e) {
+            throw e; // memory run out is the reader's, not the file's: Main says so in one line
         } catch (IOException | RuntimeException | Error e) {
             // the JDK's parser throws InternalError on some corrupt metadata, and may run out of memory
             throw UserError.data(name + " is not a readable JFR recording (" + e + ")", e);
@@ -218,11 +282,11 @@ public final class RecordingReader {
         if (p.failure instanceof UserError u) {
             throw u;
         }
+        if (p.failure instanceof OutOfMemoryError o) {
+            throw o;
+        }
         if (p.failure != null) {
             throw UserError.data(name + " is not a readable JFR recording (" + p.failure + ")", p.failure);
-        }
-        if (!ChunkHeaders.complete(path)) {
-            throw UserError.data(name + " is not a readable JFR recording (it ends inside a chunk: truncated?)");
         }
         return p.result();
     }

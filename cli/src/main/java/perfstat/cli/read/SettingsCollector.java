@@ -45,6 +45,6 @@ final class SettingsCollector implements Collector {
             String value = (String) r[2];
             settings.merge(name, value, (was, now) -> name.equals("enabled") && was.equals("true") ? was : now);
         }
-        return new RunData.Settings(byType);
+        return Shared.value(new RunData.Settings(byType)); // a fleet's recordings mostly share theirs
     }
 }

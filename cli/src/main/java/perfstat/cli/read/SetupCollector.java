@@ -155,7 +155,7 @@ final class SetupCollector implements Collector {
         if (name == null || value == null) {
             return;
         }
-        flags.put(name, value.toString());
+        flags.put(Shared.name(name), Shared.name(value.toString()));
         Object origin = e.hasField("origin") ? e.getValue("origin") : null;
         if (origin != null && SET_ORIGINS.contains(origin.toString())) {
             setFlags.add(name);
@@ -200,7 +200,7 @@ final class SetupCollector implements Collector {
                 ordered.put(k, a.get(k));
             }
         }
-        return new Setup(ordered, flags, setFlags);
+        return Shared.value(new Setup(ordered, flags, setFlags)); // a fleet's recordings mostly share theirs
     }
 
     /** Interpreted ({@code -Xint}), compiled ({@code -Xcomp}) or mixed, from the flags, else perfstat.Setup's mode. */

@@ -16,7 +16,7 @@ import perfstat.cli.stats.Value;
  * samples described, and the change from the baseline with its test.
  */
 public final class CsvRenderer {
-    static final String HEADER = "# value,unit,event,variance,configuration,n,median,sd,min,max,delta,p,verdict,ci_low,ci_high,probe,q,timed_calls,family,answer,level";
+    static final String HEADER = "# value,unit,event,variance,configuration,n,median,sd,min,max,delta,p,verdict,ci_low,ci_high,probe,q,timed_calls,family,answer,level,status";
 
     private CsvRenderer() {
     }
@@ -71,7 +71,8 @@ public final class CsvRenderer {
                 boolean judged = sig != null && sig.judgement() != Significance.Judgement.NONE;
                 b.append(',').append(judged ? sig.judgement().family().name().toLowerCase(Locale.ROOT) : "")
                         .append(',').append(judged ? sig.judgement().answer().name().toLowerCase(Locale.ROOT) : "")
-                        .append(',').append(judged ? num(sig.confidence()) : "");
+                        .append(',').append(judged ? num(sig.confidence()) : "")
+                        .append(',').append(r.status(i)); // derived: not counted, derived and scaled (task-clock from jdk.CPULoad)
                 out.println(b);
             }
         }
@@ -86,7 +87,7 @@ public final class CsvRenderer {
                             + ",%," + csv("hot-" + h.kind()) + ",," + csv(prefix + t.columns().get(i)) + "," + h.samples().get(i)
                             + ",,,,," + (i == 0 || Double.isNaN(pp) ? "" : String.format(Locale.ROOT, "%+.4fpp", pp)) + ","
                             + (sig == null ? ",,," : num(sig.pValue()) + "," + sig.verdict().name().toLowerCase(Locale.ROOT) + ",,")
-                            + "," + csv(r.method()) + ",,,,,");
+                            + "," + csv(r.method()) + ",,,,,,measured");
                 }
             }
         }

@@ -133,7 +133,7 @@ public final class JsonRenderer {
         for (int i = 0; i < values.size(); i++) {
             Value v = values.get(i);
             b.append(i == 0 ? "" : ", ").append("{\"value\": ").append(num(v.value()))
-                    .append(", \"status\": ").append(str(v.status().name().toLowerCase(Locale.ROOT)))
+                    .append(", \"status\": ").append(str(row.status(i)))
                     .append(", \"samples\": ").append(v.samples())
                     .append(", \"stderrPct\": ").append(num(v.stderrPct()));
             Spread sp = row.spreads().get(i);

@@ -40,6 +40,7 @@ public final class NoteText {
             case Note.Unreadable n -> words(n);
             case Note.NotCompared n -> words(n);
             case Note.SameRecording n -> words(n);
+            case Note.DerivedFromLoad n -> words(n);
             case Note.Look n -> words(n);
             case Note.ObserverCheck n -> words(n);
             case Note.ObserverRows n -> words(n);
@@ -226,6 +227,14 @@ public final class NoteText {
 
     private static String words(Note.NotCompared n) {
         return n.what() + ": only in " + String.join(", ", n.onlyIn()) + ", so not compared";
+    }
+
+    private static String words(Note.DerivedFromLoad n) {
+        String share = Double.isNaN(n.lowPct()) ? "" : Math.abs(n.highPct() - n.lowPct()) < 0.05
+                ? String.format(Locale.ROOT, "; its samples cover %.1f%% of the JVM's life, scaled to all of it", n.lowPct())
+                : String.format(Locale.ROOT, "; its samples cover %.1f-%.1f%% of a JVM's life, scaled to all of it", n.lowPct(), n.highPct());
+        return n.row() + (n.all() ? "" : " in " + String.join(", ", n.columns())) + " is derived from jdk.CPULoad x CPUs, not"
+                + " counted" + share + " (status derived in json and csv): a change in it is the load's, as the JDK samples it";
     }
 
     private static String words(Note.SameRecording n) {

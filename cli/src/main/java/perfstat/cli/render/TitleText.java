@@ -11,11 +11,21 @@ final class TitleText {
     static String of(Title t) {
         Title.Workload w = t.workload();
         if (w == null) {
-            return "Performance counter stats for '" + t.subject() + "'" + (t.runs() > 1 ? " (" + t.runs() + " runs each)" : "");
+            String runs = runs(t);
+            return "Performance counter stats for '" + t.subject() + "'" + (runs.isEmpty() ? "" : " (" + runs + ")");
         }
         String unit = w.simulated() ? (w.threads() == 1 ? " task" : " tasks") : (w.threads() == 1 ? " thread" : " threads");
         return "Performance counter stats for '" + t.subject() + "' (" + w.threads() + unit + ", "
                 + (w.simulated() ? "simulated" : w.fixedWork() ? "fixed work" : Durations.format(w.duration()))
-                + (t.runs() > 1 ? ", " + t.runs() + " runs each" : "") + ")";
+                + (runs(t).isEmpty() ? "" : ", " + runs(t)) + ")";
+    }
+
+    /** {@code 5 runs each}, {@code 3 | 6 runs} where the configurations have different numbers; "" for one run each. */
+    static String runs(Title t) {
+        if (!t.evenRuns()) {
+            return t.runs().stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(" | ")) + " runs";
+        }
+        int n = t.runs().get(0);
+        return n > 1 ? n + " runs each" : "";
     }
 }

@@ -155,6 +155,9 @@ public final class Comparison {
             notes.addAll(pooledPercentiles(rows, labels));
         }
         notes.addAll(SparseTiming.notes(columns));
+        if (columns.size() > 1 || columns.get(0).size() > 1) { // a report says it in the row's comment
+            notes.addAll(derivedNotes(rows, columns, labels));
+        }
         notes.addAll(ConditionNotes.of(columns, labels));
         if (columns.size() == 1 && columns.get(0).size() == 1) {
             notes.addAll(Measurements.blockedSites(columns.get(0).get(0)));
@@ -536,7 +539,58 @@ public final class Comparison {
             return new Measurements.Measured(metric, new Value(merged.get(metric.id()).value().value(),
                     Value.Status.MEASURED, Double.NaN, spread.n()), new Comment.MergedHistograms(spread.n()));
         }
-        return new Measurements.Measured(metric, spread.value(), new Comment.MeanOfRuns(spread.n()));
+        Comment derived = derivedFromLoad(metric, runs);
+        return new Measurements.Measured(metric, spread.value(), derived != null ? derived : new Comment.MeanOfRuns(spread.n()));
+    }
+
+    /**
+     * Where the column's runs derived the row from jdk.CPULoad (a recording without perfstat's counters): the caveat a
+     * report prints, for the column (the runs' mean CPUs utilized, the least share of a JVM's life their samples
+     * covered), so that a comparison says it as a report does; null where a run counted it.
+     */
+    private static Comment derivedFromLoad(Metric metric, List<Map<MetricId, Measurements.Measured>> runs) {
+        double utilized = 0;
+        double covered = Double.POSITIVE_INFINITY;
+        for (Map<MetricId, Measurements.Measured> run : runs) {
+            Measurements.Measured x = run.get(metric.id());
+            if (x == null || !(x.comment() instanceof Comment.CpuFromLoad l)) {
+                return null;
+            }
+            utilized += l.cpusUtilized();
+            covered = Math.min(covered, l.coveredPct() > 0 ? l.coveredPct() : Double.NaN);
+        }
+        return runs.isEmpty() ? null : new Comment.CpuFromLoad(utilized / runs.size(), covered);
+    }
+
+    /**
+     * The rows derived from jdk.CPULoad in some column (a recording without perfstat's counters): a note that says so
+     * under the table, in every format, as a report's row comment does.
+     */
+    private static List<Note> derivedNotes(List<Row> rows, List<List<RunData>> columns, List<String> labels) {
+        List<Note> out = new ArrayList<>();
+        for (Row r : rows) {
+            if (!(r.comments().stream().anyMatch(c -> c instanceof Comment.CpuFromLoad))) {
+                continue; // the role rows' estimates say it in their labels and in their own note
+            }
+            List<String> on = new ArrayList<>();
+            double low = Double.POSITIVE_INFINITY;
+            double high = Double.NEGATIVE_INFINITY;
+            for (int c = 0; c < labels.size(); c++) {
+                if (r.derived(c)) {
+                    on.add(labels.get(c));
+                    for (RunData run : columns.get(c)) { // the share each run's samples covered
+                        double pct = 100 * run.jdk().cpuLoadShare();
+                        low = pct > 0 ? Math.min(low, pct) : low;
+                        high = pct > 0 ? Math.max(high, pct) : high;
+                    }
+                }
+            }
+            if (!on.isEmpty()) {
+                out.add(new Note.DerivedFromLoad(r.metric().label().trim(), on, on.size() == labels.size(),
+                        Double.isFinite(low) ? low : Double.NaN, Double.isFinite(high) ? high : Double.NaN));
+            }
+        }
+        return out;
     }
 
     /** The column as one recording whose probes hold the sum of the runs' histograms. */
@@ -790,13 +844,18 @@ public final class Comparison {
             // the program the recordings ran, by name (each distinct one, in order), else the files' common name
             List<String> programs = columns.stream().flatMap(List::stream).map(RunData::program).distinct().toList();
             if (programs.stream().noneMatch(String::isEmpty)) {
-                return new Title(String.join(" | ", programs), null, columns.get(0).size());
+                return new Title(String.join(" | ", programs), null, sizes(columns));
             }
             List<String> names = columns.stream().flatMap(List::stream).map(RunData::file).toList();
             String common = commonName(names);
-            return new Title(common.isEmpty() ? first.label() : common, null, columns.get(0).size());
+            return new Title(common.isEmpty() ? first.label() : common, null, sizes(columns));
         }
         return new Title(w.workload(), new Title.Workload(w.threads(), w.simulated(), w.fixedWork(), w.duration()),
-                columns.get(0).size());
+                sizes(columns));
+    }
+
+    /** Each column's number of runs. */
+    private static List<Integer> sizes(List<List<RunData>> columns) {
+        return columns.stream().map(List::size).toList();
     }
 }

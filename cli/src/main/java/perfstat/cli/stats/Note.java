@@ -278,6 +278,22 @@ public sealed interface Note {
         }
     }
 
+    /**
+     * A row derived from jdk.CPULoad rather than counted, in some columns of a comparison (recordings without perfstat's
+     * counters): the load times the CPUs, scaled from the share of the JVM's life the samples cover.
+     *
+     * @param row     the row's label
+     * @param columns the columns where it is derived
+     * @param all     whether it is derived in every column
+     * @param lowPct  the least share of a JVM's life the samples covered, in percent (NaN: not known)
+     * @param highPct the greatest share, in percent (NaN: not known)
+     */
+    record DerivedFromLoad(String row, List<String> columns, boolean all, double lowPct, double highPct) implements Note {
+        public DerivedFromLoad {
+            columns = List.copyOf(columns);
+        }
+    }
+
     /** Every configuration is the same recording: the deltas are zero by construction. */
     record SameRecording() implements Note {
     }

@@ -283,6 +283,11 @@ public final class RoleRows {
     /** The key of the derived split's rest row: task-clock outside the Java threads' events. */
     public static final String DERIVED_REST = DERIVED + "rest";
 
+    /** Whether a row's key is of a role's share estimated from jdk.ThreadCPULoad ({@link #derivedKey}). */
+    public static boolean isDerived(String key) {
+        return key.startsWith(DERIVED);
+    }
+
     /**
      * The key of a role's derived row: {@code task-clock:derived:jit}. Its own identity, so that a table of a recording
      * perfstat made beside one it did not never lines an estimate up with a measured count, nor judges one against it.

@@ -35,6 +35,21 @@ public record Row(Metric metric, List<Value> values, List<Double> deltas, List<C
                 Collections.nCopies(values.size(), null));
     }
 
+    /**
+     * Whether column {@code c}'s value is derived and scaled rather than counted (task-clock from jdk.CPULoad over part
+     * of the JVM's life, in a recording without perfstat's counters; a role's share of it from jdk.ThreadCPULoad, which
+     * its label says): every format says so ({@code derived} as its
+     * status in json and csv, a note under the table).
+     */
+    public boolean derived(int c) {
+        return values.get(c).measured() && (comments.get(c) instanceof Comment.CpuFromLoad || RoleRows.isDerived(metric.key()));
+    }
+
+    /** Column {@code c}'s status in words, as json and csv give it: {@code derived} for a derived value, else its status's name. */
+    public String status(int c) {
+        return derived(c) ? "derived" : values.get(c).status().name().toLowerCase(java.util.Locale.ROOT);
+    }
+
     /** The same row with other tests and q-values. */
     public Row withTests(List<Significance> tests, List<Double> qValues) {
         return new Row(metric, values, deltas, comments, spreads, tests, qValues, timedCalls);

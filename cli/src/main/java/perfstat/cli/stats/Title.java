@@ -1,5 +1,6 @@
 package perfstat.cli.stats;
 
+import java.util.List;
 import java.time.Duration;
 
 /**
@@ -8,9 +9,25 @@ import java.time.Duration;
  *
  * @param subject  the workload, or for a recording of no model its label
  * @param workload how the model's workload ran, or null for a recording of no model
- * @param runs     recordings a configuration (1: one run each)
+ * @param runs     recordings of each configuration, in column order (one number where all have as many)
  */
-public record Title(String subject, Workload workload, int runs) {
+public record Title(String subject, Workload workload, List<Integer> runs) {
+    public Title {
+        runs = List.copyOf(runs);
+        if (runs.isEmpty()) {
+            throw new IllegalArgumentException("a title counts the runs of one configuration at least");
+        }
+    }
+
+    /** A heading of configurations of {@code runs} recordings each. */
+    public Title(String subject, Workload workload, int runs) {
+        this(subject, workload, List.of(runs));
+    }
+
+    /** Whether every configuration has as many recordings. */
+    public boolean evenRuns() {
+        return runs.stream().distinct().count() == 1;
+    }
 
     /**
      * @param threads   its threads (tasks, where simulated)

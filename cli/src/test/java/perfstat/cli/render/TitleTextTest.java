@@ -20,4 +20,15 @@ class TitleTextTest {
         assertThat(TitleText.of(new Title("tiobench", new Title.Workload(1, true, false, Duration.ZERO), 1)))
                 .isEqualTo("Performance counter stats for 'tiobench' (1 task, simulated)");
     }
+
+    @Test
+    void sidesOfDifferentSizesAreCountedEachNotAsTheFirst() {
+        // diff a1 a2 -- b1 b2 b3 was titled "(2 runs each)"
+        assertThat(TitleText.of(new Title("App", null, java.util.List.of(2, 3))))
+                .isEqualTo("Performance counter stats for 'App' (2 | 3 runs)");
+        assertThat(TitleText.of(new Title("fstime", new Title.Workload(1, false, false, Duration.ofSeconds(5)), java.util.List.of(5, 4, 5))))
+                .isEqualTo("Performance counter stats for 'fstime' (1 thread, 5 s, 5 | 4 | 5 runs)");
+        assertThat(TitleText.of(new Title("App", null, java.util.List.of(3, 3))))
+                .isEqualTo("Performance counter stats for 'App' (3 runs each)");
+    }
 }
