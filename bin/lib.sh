@@ -31,7 +31,8 @@ perfstat_find_jdk() {
   return 2
 }
 
-# Builds perfstat.jar with Maven if it is missing or older than any source. Prints its path.
+# Builds perfstat.jar with Maven if it is missing or older than any source. Prints its path. Called as a command
+# (perfstat_ensure_jar "$jdk" >/dev/null), not in $(...), a signal to the script ends the build too.
 perfstat_ensure_jar() {
   local jdk=$1 jar="$PERFSTAT_ROOT/perfstat.jar"
   if [ ! -f "$jar" ] || [ -n "$(cd "$PERFSTAT_ROOT" && find pom.xml format agent cli models jmh dist bench/pom.xml bench/src -newer "$jar" -type f \
@@ -42,7 +43,13 @@ perfstat_ensure_jar() {
     fi
     echo "perfstat: building perfstat.jar (first use or sources changed)..." >&2
     local log; log=$(mktemp)
-    if ! (cd "$PERFSTAT_ROOT" && JAVA_HOME="$jdk" perfstat_run_child mvn -B -q -DskipTests package >"$log" 2>&1); then
+    # no subshell around the build: a signal to the caller reaches perfstat_run_child's traps, and so Maven
+    local rc=0
+    perfstat_run_child env JAVA_HOME="$jdk" mvn -B -q -f "$PERFSTAT_ROOT/pom.xml" -DskipTests package >"$log" 2>&1 || rc=$?
+    if [ "$rc" -ge 128 ]; then # stopped by a signal: say so, and exit as the signal would
+      rm -f "$log"; echo "perfstat: the build of perfstat.jar was stopped" >&2
+      return "$rc"
+    elif [ "$rc" -ne 0 ]; then
       tail -n 40 "$log" >&2; rm -f "$log"
       echo "perfstat: the build failed (output above)" >&2
       return 1

@@ -134,6 +134,7 @@ public final class DiffCommand implements Callable<Integer> {
         for (RecordingReader.Read r : RecordingReader.readAll(List.copyOf(files), progress)) {
             byName.put(r.name(), r);
         }
+        perfstat.cli.user.OutOfMemory.doing("comparing the " + files.size() + " " + suffix + " read");
         List<List<RunData>> columns = new ArrayList<>();
         for (int s = 0; s < sides.size(); s++) {
             List<RunData> runs = new ArrayList<>();

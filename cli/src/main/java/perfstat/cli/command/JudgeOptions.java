@@ -140,6 +140,10 @@ public final class JudgeOptions {
             return 1;
         }
         boolean undecided = false;
+        for (Gate.Unjudged u : Gate.unjudged(t, threshold())) { // a threshold that cannot judge does not pass
+            undecided = true;
+            err.println(command + ": undecided: " + ViolationText.of(u));
+        }
         for (Gate.Problem p : Gate.problems(t, rules(), alpha)) {
             boolean within = p.kind() == Gate.Problem.Kind.WITHIN;
             undecided |= !within;

@@ -16,6 +16,13 @@ public final class ViolationText {
                 : String.format(Locale.ROOT, ", worse by more than %.1f%%", 100 * v.limit()));
     }
 
+    /** A row the threshold cannot judge, in one line: {@code --threshold 5.0%: fstime (KB/s) in patched -26.62%, worse by more than 5.0%, but …}. */
+    public static String of(Gate.Unjudged u) {
+        return String.format(Locale.ROOT, "--threshold %.1f%%: %s in %s %+.2f%%, worse by more than %.1f%%, but %s:"
+                + " exit 125, as git bisect run skips a commit", 100 * u.threshold(), u.metric().label().trim(), u.column(),
+                100 * u.delta(), 100 * u.threshold(), u.why());
+    }
+
     /** What the gate cannot judge, in one line. */
     public static String of(Gate.Problem p) {
         String rule = "--fail-on '" + p.rule().metric() + String.format(Locale.ROOT, ":%+.1f%%'", 100 * p.rule().limit());

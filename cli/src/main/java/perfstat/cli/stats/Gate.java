@@ -126,6 +126,48 @@ public final class Gate {
     }
 
     /**
+     * A row {@code --threshold} cannot judge: worse than the threshold by its change, but without a verdict (one recording
+     * a side, or too few timed calls), so that the gate can say neither pass nor fail (exit 125, as a rule that is
+     * undecided).
+     *
+     * @param metric    the row
+     * @param column    the configuration
+     * @param delta     its change (0.1 is +10%)
+     * @param threshold the threshold (unsigned)
+     * @param why       the verdict's absence in words ("one recording a side", "too few timed calls")
+     */
+    public record Unjudged(Metric metric, String column, double delta, double threshold, String why) {
+    }
+
+    /**
+     * The rows {@code --threshold} cannot judge in {@code t}: with a direction, not a maximum (as the threshold's own
+     * rows), measured on both sides, worse by more than {@code threshold}, and without a verdict. Empty where the
+     * threshold is not set.
+     */
+    public static List<Unjudged> unjudged(Table t, double threshold) {
+        List<Unjudged> out = new ArrayList<>();
+        if (Double.isNaN(threshold)) {
+            return out;
+        }
+        for (Row r : t.rows()) {
+            for (int c = 1; c < t.columns().size(); c++) {
+                Significance s = r.tests().get(c);
+                double d = r.deltas().get(c);
+                boolean directed = r.metric().better() != Metric.Better.NEITHER
+                        && r.metric().id().statistic() != MetricId.Statistic.MAX;
+                boolean worse = directed && !Double.isNaN(d) && (d > 0) != (r.metric().better() == Metric.Better.HIGHER)
+                        && Math.abs(d) > threshold;
+                boolean verdict = s != null && s.verdict() != Significance.Verdict.TOO_FEW;
+                if (worse && !verdict && r.values().get(0).measured() && r.values().get(c).measured()) {
+                    out.add(new Unjudged(r.metric(), t.columns().get(c), d, threshold,
+                            s == null ? "one recording a side has no verdict" : "too few runs or timed calls to judge"));
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
      * Every rule's problems in {@code t}, usage errors first, then the rules' rows that are undecided, then (not problems,
      * but said as well) those shown within their limits, each rule's answer at {@code alpha} (Bonferroni across the rules);
      * empty where there are no rules.

@@ -19,8 +19,8 @@ public final class OutOfMemory {
     /** The variable {@code bin/perfstat} adds to the JVM's options after its own, so that it wins. */
     public static final String OVERRIDE = "PERFSTAT_JAVA_OPTS";
     /** Seconds in a row the collector may take {@link #GC_SHARE} of the time with the heap {@link #FULL} before the end. */
-    static final int STRIKES = 5;
-    static final double GC_SHARE = 0.9;
+    static final int STRIKES = 3;
+    static final double GC_SHARE = 0.6;
     static final double FULL = 0.9;
 
     /** The system property that leaves the watch out: bin/perfstat's training run, which dumps a class-data archive at exit. */
@@ -73,9 +73,12 @@ public final class OutOfMemory {
             try {
                 Thread.sleep(1000);
                 List<GarbageCollectorMXBean> gcs = ManagementFactory.getGarbageCollectorMXBeans();
-                MemoryPoolMXBean old = null; // the last heap pool with a collection usage: the old generation
+                // the old generation: the largest heap pool with a use after collection (Serial lists its survivor
+                // space last, so the last such pool is not it)
+                MemoryPoolMXBean old = null;
                 for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
-                    if (p.getType() == MemoryType.HEAP && p.isCollectionUsageThresholdSupported()) {
+                    if (p.getType() == MemoryType.HEAP && p.isCollectionUsageThresholdSupported()
+                            && (old == null || p.getUsage().getMax() > old.getUsage().getMax())) {
                         old = p;
                     }
                 }
@@ -91,7 +94,8 @@ public final class OutOfMemory {
                             u == null ? -1 : u.getMax());
                     strikes = s ? strikes + 1 : 0;
                     if (strikes >= STRIKES) {
-                        err.println("perfstat: " + line());
+                        err.println("perfstat: " + line() + String.format(java.util.Locale.ROOT, " [the collector took over"
+                                + " %.0f%% of each of the last %d s, the heap still over %.0f%% full]", 100 * GC_SHARE, STRIKES, 100 * FULL));
                         err.flush();
                         Runtime.getRuntime().halt(UserError.DATA);
                     }
