@@ -273,9 +273,12 @@ class AttachIT {
      */
     @Test
     void aSignalToAttachEndsTheWindowWithItsTable() throws Exception {
+        // a test JVM started with SIGINT ignored (in the background, by nohup) hands that down to attach, whose JVM then
+        // has no SIGINT handler: that case cannot run here, and says so below; SIGTERM's still does
+        boolean intIgnored = Processes.signalIgnored(2);
         Process p = target(Processes.java());
         try {
-            for (String signal : List.of("INT", "TERM")) {
+            for (String signal : intIgnored ? List.of("TERM") : List.of("INT", "TERM")) {
                 Path out = dir.resolve("sig-" + signal + ".jfr");
                 Path part = dir.resolve("sig-" + signal + ".jfr.part");
                 Process cli = new ProcessBuilder(Processes.java(), "-jar", Processes.jar().toString(), "attach", Long.toString(p.pid()),
@@ -297,6 +300,9 @@ class AttachIT {
             }
             assertThat(p.isAlive()).as("the target runs on").isTrue();
             assertThat(threads(p.pid())).as("no perfstat thread left").doesNotContain("\"perfstat");
+            org.junit.jupiter.api.Assumptions.assumeFalse(intIgnored, "SIGTERM's case passed; SIGINT's was not run: this test"
+                    + " JVM was started with SIGINT ignored (SigIgn in /proc/self/status: a shell's background job, or nohup),"
+                    + " which attach's JVM inherits and cannot undo");
         } finally {
             p.destroy();
             p.waitFor(30, TimeUnit.SECONDS);

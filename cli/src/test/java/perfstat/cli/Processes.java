@@ -78,6 +78,25 @@ public final class Processes {
     }
 
     /**
+     * Whether this JVM was started with signal {@code number} ignored (SigIgn of /proc/self/status), as a shell that starts
+     * a job in the background, or nohup, hands SIGINT or SIGHUP down: its children inherit it, and a JVM started so
+     * never installs a handler for it. False where /proc cannot say.
+     */
+    static boolean signalIgnored(int number) {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (line.startsWith("SigIgn:")) {
+                    long mask = Long.parseUnsignedLong(line.substring("SigIgn:".length()).strip(), 16);
+                    return (mask & (1L << (number - 1))) != 0;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+        return false;
+    }
+
+    /**
      * {@code perfstat ARGS...} in this JVM ({@link Main#execute}), for the commands that only read recordings
      * (report, diff): a check of a table costs a read, not a JVM. An argument that names a file or directory
      * in {@code dir} is passed as its path there, as the shell in {@code dir} would.

@@ -229,7 +229,8 @@ public final class RecordingReader {
      * the JDK's parser skips every other type. A new concern is a collector (and its part of
      * {@link RunData}); a new JDK total is one line of {@link JdkTotal}.
      */
-    private static RunData read(String name, Path path) {
+    /** Refuses a file that is no recording, or one cut short, before the parser meets it. */
+    private static void whole(String name, Path path) {
         if (!ChunkHeaders.flightRecorderFile(path)) {
             throw UserError.data(name + " is not a readable JFR recording (not a Flight Recorder file)");
         }
@@ -238,6 +239,10 @@ public final class RecordingReader {
             throw UserError.data(name + " is truncated: it ends inside a chunk (a recording still being written, or a copy"
                     + " cut short), so perfstat cannot read it");
         }
+    }
+
+    private static RunData read(String name, Path path) {
+        whole(name, path);
         Pass p = new Pass(name, ChunkHeaders.span(path)); // the recording's own span; the events' where the headers cannot say
         try (EventStream es = EventStream.openFile(path)) {
             es.setReuse(false); // some events are kept past their handler (the latest per probe)

@@ -66,10 +66,18 @@ public final class NoteText {
             case Note.SidesDiffer n -> words(n);
             case Note.DiffersWithin n -> words(n);
             case Note.LateWindow n -> lateWindow(n);
+            case Note.SharedMachine _, Note.WaitedForCpu _, Note.MachineLoad _, Note.MachineUnread _ -> machine(note);
+        };
+    }
+
+    /** How busy the machine was, in words. */
+    private static String machine(Note note) {
+        return switch (note) {
             case Note.SharedMachine n -> words(n);
             case Note.WaitedForCpu n -> words(n);
             case Note.MachineLoad n -> words(n);
             case Note.MachineUnread n -> prefix(n.column()) + "machine: " + n.why();
+            default -> throw new IllegalArgumentException("not a note of the machine: " + note);
         };
     }
 

@@ -242,7 +242,8 @@ public final class StatRenderer {
         StringBuilder b = new StringBuilder();
         String sub = perfstat.cli.stats.RoleRows.textLabel(l.event()); // perf's indented sub-row, named as the table's
         String event = sub != null ? sub : l.event();
-        b.append(String.format(Locale.ROOT, "%18s %-5s%-33s", shown, l.unit(), event));
+        // perf's unit column is five wide; a longer unit (a score's ms/op) keeps a space before the event
+        b.append(String.format(Locale.ROOT, "%18s %-5s%s%-33s", shown, l.unit(), l.unit().length() >= 5 ? " " : "", event));
         if (l.event().length() >= 33) {
             b.append(' '); // a probe's long name: its comment still stands apart
         }

@@ -79,6 +79,18 @@ class StatSummaryTest {
         assertThat(csv.lines().toList().get(1)).isEqualTo("115,,page-faults,5.61%,1,100.00,230.000,/sec");
     }
 
+    /** A score's unit of any length stands apart from its name (--score-unit ms/op printed "30.17 ms/opms_per_op"). */
+    @Test
+    void aScoresLongUnitKeepsASpaceBeforeItsName() {
+        RunData r = run(1_000_000_000L, counter("task-clock", 1_000_000, 1, 1, "counted"))
+                .withProgramScore(new RunData.ProgramScore("ms_per_op", "ms/op", false, 30.17, List.of(30.17)));
+        String text = render(StatRenderer.Layout.TEXT, StatSummary.of("java X", List.of(r), List.of()));
+        assertThat(text).contains(" ms/op ms_per_op").doesNotContain("ms/opms_per_op");
+        RunData s = run(1_000_000_000L, counter("task-clock", 1_000_000, 1, 1, "counted"))
+                .withProgramScore(new RunData.ProgramScore("rate", "operations/s", true, 812.5, List.of(812.5)));
+        assertThat(render(StatRenderer.Layout.TEXT, StatSummary.of("java X", List.of(s), List.of()))).contains(" operations/s rate");
+    }
+
     @Test
     void notSupportedAndNotCountedPrintAsPerf() {
         RunData r = run(1_000_000_000L, counter("task-clock", 1_000_000, 1, 1, "counted"),
