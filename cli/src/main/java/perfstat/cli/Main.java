@@ -116,6 +116,10 @@ public final class Main implements Runnable {
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {
             String unknown = unknownCommand(ex, cl);
+            String separator = perfstat.cli.command.CommandSides.missingSeparator(java.util.Arrays.asList(a));
+            if (unknown == null && separator != null && "compare".equals(named)) { // --name a java …: the -- forgotten
+                unknown = prefix(ex.getCommandLine()) + separator;
+            }
             err.println(unknown != null ? unknown : prefix(ex.getCommandLine()) + ex.getMessage() + " (see "
                     + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help)");
             if (main.verbose) {

@@ -75,6 +75,11 @@ class MainTest {
         oneLine(run("compare", "--variants", "a,b", "--", "java", "A", ":::", "java", "B"), 2, "--variants is for a model");
         oneLine(run("compare", "fstime", "--name", "x"), 2, "'fstime' (command 'x') is not java");
         oneLine(run("compare", "--name", "a/b", "--", "java", "A", ":::", "java", "B"), 2, "cannot name a directory");
+        // the -- forgotten after --name: picocli said "--name should be specified only once" or "Unknown options: '-cp'"
+        oneLine(run("compare", "--name", "a", "java", "-cp", "a.jar", "App", ":::", "--name", "b", "java", "-cp", "b.jar", "App"),
+                2, "put -- between --name NAME and the java command: --name a -- java");
+        oneLine(run("compare", "--name", "a", "java", "-cp", "a.jar", "App", ":::", "java", "-cp", "b.jar", "App"), 2,
+                "put -- between --name NAME and the java command");
     }
 
     /** A --score pattern that cannot find a number, and its options without it: one line, exit 2, before any JVM starts. */

@@ -27,6 +27,25 @@ public final class CommandSides {
     }
 
     /**
+     * What is missing where a command line names a side {@code --name NAME} and goes straight on to its java command
+     * ({@code compare --name a java -cp … ::: --name b java …}): picocli then reads the command's own options as
+     * compare's and says "--name should be specified only once" or "Unknown options: '-cp'". The line that says what
+     * is missing, or null where no --name is followed by a command.
+     */
+    public static String missingSeparator(List<String> args) {
+        for (int i = 0; i + 2 < args.size(); i++) {
+            if (args.get(i).equals(SEPARATOR) || args.get(i).equals("--")) {
+                continue;
+            }
+            if (args.get(i).equals("--name") && !args.get(i + 2).startsWith("-") && JavaCommandRunner.isJava(args.get(i + 2))) {
+                return "put -- between --name NAME and the java command: --name " + args.get(i + 1) + " -- "
+                        + args.get(i + 2) + " … " + SEPARATOR + " --name B -- java …";
+            }
+        }
+        return null;
+    }
+
+    /**
      * Whether {@code words} (compare's positional words, {@code firstName} its {@code --name}
      * option) are commands rather than one model's name.
      */

@@ -27,8 +27,7 @@ class NoteTextTest {
             new Note.FollowPrimary("fstime (KB/s)", List.of("write_calls")),
             new Note.Detectable("fstime (KB/s)", "patched", 0.061, -0.02, 0.038), new Note.BlockedAt("p.Q::r", "monitor", 3, Duration.ofMillis(12)),
             new Note.DeadFork("before", "x-1.died", ""), new Note.NotCompared("fstime fstime at 2 threads", List.of("a", "b")),
-            new Note.SameRecording(), new Note.DerivedFromLoad("task-clock (msecs)", List.of("b"), false, 25, 27),
-            new Note.ObserverCheck(false), new Note.ObserverCheck(true),
+            new Note.SameRecording(), new Note.ObserverCheck(false), new Note.ObserverCheck(true),
             new Note.ObserverRows("t110", List.of(new perfstat.cli.stats.Row(new Metric("task-clock:application",
                     "application (msecs)", "ms", MetricId.Kind.COUNTER, 3, Metric.Better.LOWER),
                     List.of(perfstat.cli.stats.Value.of(1009.9), perfstat.cli.stats.Value.of(1107.6)), List.of(Double.NaN, 0.0967),
@@ -59,7 +58,8 @@ class NoteTextTest {
             new Note.SidesDiffer("GC", List.of("a", "b"), List.of("G1", "Parallel"), List.of()),
             new Note.DiffersWithin("a", "GC", List.of("a1.jfr", "a2.jfr"), List.of("G1", "Parallel")),
             new Note.NotProbed("Huge::big", perfstat.format.NotProbed.CLASS_NOT_REWRITTEN, "MethodTooLargeException"),
-            new Note.MergedOverloads("WordUtils::wrap", 3));
+            new Note.MergedOverloads("WordUtils::wrap", 3),
+            new Note.DerivedFromLoad("task-clock (msecs)", List.of("b"), false, 25, 27));
 
     @Test
     void aRunThatSharedTheMachineIsNamedWithItsNeighboursCpu() {
