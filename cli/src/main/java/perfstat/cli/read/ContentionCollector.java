@@ -24,6 +24,9 @@ final class ContentionCollector implements Collector {
     /** {count, blocked ns} per kind. */
     private final long[] monitor = new long[2];
     private final long[] park = new long[2];
+    /** {count, blocked ns} of the events left out as the observer's, per kind. */
+    private final long[] monitorObserver = new long[2];
+    private final long[] parkObserver = new long[2];
     /** {count, blocked ns} by "kind site". */
     private final Map<String, long[]> sites = new HashMap<>();
     /** Per kind of blocking, each stack's site accumulator: a stack's site is found once (see HotMethodsCollector). */
@@ -39,14 +42,17 @@ final class ContentionCollector implements Collector {
 
     @Override
     public void register(Handlers h) {
-        h.on(JdkEvent.JAVA_MONITOR_ENTER.type(), e -> blocked(e, monitor, "monitor ", monitorStacks));
-        h.on(JdkEvent.THREAD_PARK.type(), e -> blocked(e, park, "park ", parkStacks));
+        h.on(JdkEvent.JAVA_MONITOR_ENTER.type(), e -> blocked(e, monitor, monitorObserver, "monitor ", monitorStacks));
+        h.on(JdkEvent.THREAD_PARK.type(), e -> blocked(e, park, parkObserver, "park ", parkStacks));
     }
 
-    private void blocked(RecordedEvent e, long[] agg, String kind, Map<RecordedStackTrace, long[]> stacks) {
+    private void blocked(RecordedEvent e, long[] agg, long[] observer, String kind, Map<RecordedStackTrace, long[]> stacks) {
         long ns = e.getDuration().toNanos();
         RecordedStackTrace st = e.getStackTrace();
         if (st != null && observers.computeIfAbsent(st, ContentionCollector::observers)) {
+            observer[0]++; // left out, and counted apart: the table says how many and how long
+            observer[1] += ns;
+            events.add(new Blocked(e.getEndTime(), ns, observer, new long[2]));
             return;
         }
         long[] site = st == null ? sites.computeIfAbsent(kind + site(null), k -> new long[2])
@@ -76,11 +82,11 @@ final class ContentionCollector implements Collector {
     }
 
     RunData.Contention monitors() {
-        return new RunData.Contention(monitor[0], Duration.ofNanos(monitor[1]));
+        return new RunData.Contention(monitor[0], Duration.ofNanos(monitor[1]), monitorObserver[0], Duration.ofNanos(monitorObserver[1]));
     }
 
     RunData.Contention parks() {
-        return new RunData.Contention(park[0], Duration.ofNanos(park[1]));
+        return new RunData.Contention(park[0], Duration.ofNanos(park[1]), parkObserver[0], Duration.ofNanos(parkObserver[1]));
     }
 
     /** The sites that blocked longest. */

@@ -692,8 +692,20 @@ public record RunData(String file, Workload workload, Result result, List<Double
         }
     }
 
-    /** The JDK's contention events of one kind (above the recording's threshold): how many, and how long they blocked in all. */
-    public record Contention(long count, Duration blocked) {
+    /**
+     * The JDK's contention events of one kind (above the recording's threshold): how many, and how long they blocked in
+     * all; and those left out as the observer's (perfstat's or JFR's own code on the stack: JFR's periodic task, an
+     * attaching agent's locks), which the table counts apart.
+     *
+     * @param count           the program's events
+     * @param blocked         their time in all
+     * @param observerCount   the events left out as perfstat's or JFR's own
+     * @param observerBlocked their time in all
+     */
+    public record Contention(long count, Duration blocked, long observerCount, Duration observerBlocked) {
+        public Contention(long count, Duration blocked) {
+            this(count, blocked, 0, Duration.ZERO);
+        }
     }
 
     /**

@@ -39,8 +39,7 @@ public final class NoteText {
             case Note.DeadFork n -> words(n);
             case Note.Unreadable n -> words(n);
             case Note.NotCompared n -> words(n);
-            case Note.SameRecording n -> words(n);
-            case Note.DerivedFromLoad n -> words(n);
+            case Note.SameRecording _, Note.DerivedFromLoad _, Note.ObserverEventsLeftOut _ -> recordings(note);
             case Note.Look n -> words(n);
             case Note.ObserverCheck n -> words(n);
             case Note.ObserverRows n -> words(n);
@@ -68,6 +67,29 @@ public final class NoteText {
             case Note.LateWindow n -> lateWindow(n);
             case Note.SharedMachine _, Note.WaitedForCpu _, Note.MachineLoad _, Note.MachineUnread _ -> machine(note);
         };
+    }
+
+    /** What the sides' recordings are (the same, derived rather than counted, events left out), in words. */
+    private static String recordings(Note note) {
+        return switch (note) {
+            case Note.SameRecording n -> words(n);
+            case Note.DerivedFromLoad n -> words(n);
+            case Note.ObserverEventsLeftOut n -> words(n);
+            default -> throw new IllegalArgumentException("not a note of the recordings: " + note);
+        };
+    }
+
+    private static String words(Note.ObserverEventsLeftOut n) {
+        List<String> what = new java.util.ArrayList<>();
+        if (n.monitors() > 0) {
+            what.add(String.format(Locale.ROOT, "%d monitor %s (%.3f ms)", n.monitors(), n.monitors() == 1 ? "block" : "blocks", n.monitorMs()));
+        }
+        if (n.parks() > 0) {
+            what.add(String.format(Locale.ROOT, "%d %s (%.3f ms)", n.parks(), n.parks() == 1 ? "park" : "parks", n.parkMs()));
+        }
+        return prefix(n.column()) + String.join(" and ", what) + (n.recordings() > 1 ? " in its " + n.recordings() + " recordings" : "")
+                + " left out as perfstat's or JFR's own (their code on the stack, such as JFR's periodic task): the JDK's"
+                + " tools (jfr summary) count them, the table does not";
     }
 
     /** How busy the machine was, in words. */

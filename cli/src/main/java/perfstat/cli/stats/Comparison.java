@@ -155,10 +155,8 @@ public final class Comparison {
             notes.addAll(pooledPercentiles(rows, labels));
         }
         notes.addAll(SparseTiming.notes(columns));
-        if (columns.size() > 1 || columns.get(0).size() > 1) { // a report says it in the row's comment
-            notes.addAll(derivedNotes(rows, columns, labels));
-        }
         notes.addAll(ConditionNotes.of(columns, labels));
+        notes.addAll(leftOutOrDerived(rows, columns, labels));
         if (columns.size() == 1 && columns.get(0).size() == 1) {
             notes.addAll(Measurements.blockedSites(columns.get(0).get(0)));
         }
@@ -588,6 +586,40 @@ public final class Comparison {
             if (!on.isEmpty()) {
                 out.add(new Note.DerivedFromLoad(r.metric().label().trim(), on, on.size() == labels.size(),
                         Double.isFinite(low) ? low : Double.NaN, Double.isFinite(high) ? high : Double.NaN));
+            }
+        }
+        return out;
+    }
+
+    /** What the recordings' rows are not: events left out as the observer's, values derived rather than counted. */
+    private static List<Note> leftOutOrDerived(List<Row> rows, List<List<RunData>> columns, List<String> labels) {
+        List<Note> out = new ArrayList<>(observerEvents(columns, labels));
+        if (columns.size() > 1 || columns.get(0).size() > 1) { // a report says it in the row's comment
+            out.addAll(derivedNotes(rows, columns, labels));
+        }
+        return out;
+    }
+
+    /**
+     * Per column, the contention events left out as perfstat's or JFR's own (their code on the stack): said, so that a
+     * count set beside the JDK's own tools' (jfr summary's 75 jdk.JavaMonitorEnter against the table's 74) is explained.
+     */
+    private static List<Note> observerEvents(List<List<RunData>> columns, List<String> labels) {
+        List<Note> out = new ArrayList<>();
+        for (int c = 0; c < columns.size(); c++) {
+            long monitors = 0;
+            long parks = 0;
+            java.time.Duration monitorTime = java.time.Duration.ZERO;
+            java.time.Duration parkTime = java.time.Duration.ZERO;
+            for (RunData r : columns.get(c)) {
+                monitors += r.jdk().monitors().observerCount();
+                monitorTime = monitorTime.plus(r.jdk().monitors().observerBlocked());
+                parks += r.jdk().parks().observerCount();
+                parkTime = parkTime.plus(r.jdk().parks().observerBlocked());
+            }
+            if (monitors + parks > 0) {
+                out.add(new Note.ObserverEventsLeftOut(columns.size() > 1 ? labels.get(c) : null, columns.get(c).size(),
+                        monitors, monitorTime.toNanos() / 1e6, parks, parkTime.toNanos() / 1e6));
             }
         }
         return out;

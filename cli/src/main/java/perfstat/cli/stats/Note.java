@@ -294,6 +294,21 @@ public sealed interface Note {
         }
     }
 
+    /**
+     * Contention events a column's recordings hold that the table leaves out as perfstat's or JFR's own (their code on
+     * the stack: JFR's periodic task, an attaching agent's locks), so that its counts differ from the JDK tools'.
+     *
+     * @param column     the column, or null for a table of one
+     * @param recordings the column's recordings
+     * @param monitors   jdk.JavaMonitorEnter events left out
+     * @param monitorMs  their blocked time in all, in ms
+     * @param parks      jdk.ThreadPark events left out
+     * @param parkMs     their parked time in all, in ms
+     */
+    record ObserverEventsLeftOut(String column, int recordings, long monitors, double monitorMs, long parks, double parkMs)
+            implements Note {
+    }
+
     /** Every configuration is the same recording: the deltas are zero by construction. */
     record SameRecording() implements Note {
     }

@@ -317,9 +317,19 @@ class RecordingReaderTest {
         long all = jdk.jfr.consumer.RecordingFile.readAllEvents(f).stream().filter(e -> e.getEventType().getName().equals("jdk.JavaMonitorEnter")
                 && e.getDuration().toMillis() >= 10).count();
         assertThat(all).as("the two blocks, as JFR recorded them").isEqualTo(2);
-        RunData.Contention monitors = RecordingReader.read(f.toString()).jdk().monitors();
+        RunData run = RecordingReader.read(f.toString());
+        RunData.Contention monitors = run.jdk().monitors();
         assertThat(monitors.count()).isEqualTo(1);
         assertThat(monitors.blocked().toMillis()).isBetween(10L, 1000L);
+        // the one left out is counted apart, and the table says so (jfr summary counts both; the table had said nothing)
+        assertThat(monitors.observerCount()).isPositive(); // with JFR's own shorter ones (threshold 0)
+        assertThat(monitors.observerBlocked().toMillis()).isBetween(10L, 1000L);
+        java.io.StringWriter table = new java.io.StringWriter();
+        perfstat.cli.render.OutputFormat.TABLE.render(perfstat.cli.stats.Comparison.ofColumns(List.of(List.of(run))),
+                new java.io.PrintWriter(table));
+        assertThat(table.toString().lines().map(l -> l.replaceFirst("^ *# ", ""))).anySatisfy(n -> assertThat(n).matches("[0-9]+ monitor blocks? \\([0-9]+\\.[0-9]{3} ms\\) left out as"
+                + " perfstat's or JFR's own \\(their code on the stack, such as JFR's periodic task\\): the JDK's tools \\(jfr"
+                + " summary\\) count them, the table does not"));
     }
 
     /** A pattern that matched nothing carries the agent's nearest names (format 7): the table's note names them. */

@@ -59,7 +59,8 @@ class NoteTextTest {
             new Note.DiffersWithin("a", "GC", List.of("a1.jfr", "a2.jfr"), List.of("G1", "Parallel")),
             new Note.NotProbed("Huge::big", perfstat.format.NotProbed.CLASS_NOT_REWRITTEN, "MethodTooLargeException"),
             new Note.MergedOverloads("WordUtils::wrap", 3),
-            new Note.DerivedFromLoad("task-clock (msecs)", List.of("b"), false, 25, 27));
+            new Note.DerivedFromLoad("task-clock (msecs)", List.of("b"), false, 25, 27),
+            new Note.ObserverEventsLeftOut("a", 2, 1, 0.412, 3, 2.1));
 
     @Test
     void aRunThatSharedTheMachineIsNamedWithItsNeighboursCpu() {
