@@ -298,6 +298,25 @@ class AttachIT {
                 assertThat(part).doesNotExist();
                 assertThat(Files.getPosixFilePermissions(out)).isEqualTo(PosixFilePermissions.fromString("rw-------"));
             }
+            // a second signal ends attach before its table: one line says where the whole recording is (it had exited
+            // 143 or 130 in silence); SIGTERM, so that a test JVM with SIGINT ignored runs it too
+            Path twice = dir.resolve("sig-twice.jfr");
+            Process cli = new ProcessBuilder(Processes.java(), "-jar", Processes.jar().toString(), "attach", Long.toString(p.pid()),
+                    "--duration", "60s", "-o", twice.toString()).directory(dir.toFile())
+                    .redirectOutput(dir.resolve("twice.out").toFile()).redirectError(dir.resolve("twice.err").toFile()).start();
+            awaitWindow(dir.resolve("sig-twice.jfr.part"), cli);
+            Thread.sleep(1000);
+            assertThat(new ProcessBuilder("kill", "-s", "TERM", Long.toString(cli.pid())).start().waitFor()).isZero();
+            Thread.sleep(150); // two signals at once may reach the JVM as one
+            assertThat(new ProcessBuilder("kill", "-s", "TERM", Long.toString(cli.pid())).start().waitFor()).isZero();
+            assertThat(cli.waitFor(40, TimeUnit.SECONDS)).as("attach ended").isTrue();
+            String twiceErr = Files.readString(dir.resolve("twice.err"));
+            assertThat(twice).isRegularFile();
+            // the detach, the write and the read take longer than the 150 ms between the signals: no table
+            assertThat(Files.readString(dir.resolve("twice.out"))).doesNotContain("task-clock");
+            assertThat(cli.exitValue()).as(twiceErr).isEqualTo(143);
+            assertThat(twiceErr).contains("perfstat attach: stopped before its table was printed whole; the recording is"
+                    + " whole at " + twice + ": perfstat report " + twice + " prints it");
             assertThat(p.isAlive()).as("the target runs on").isTrue();
             assertThat(threads(p.pid())).as("no perfstat thread left").doesNotContain("\"perfstat");
             org.junit.jupiter.api.Assumptions.assumeFalse(intIgnored, "SIGTERM's case passed; SIGINT's was not run: this test"

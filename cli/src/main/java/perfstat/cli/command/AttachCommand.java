@@ -92,6 +92,8 @@ public final class AttachCommand implements Callable<Integer> {
         }
         AttachWindow.End end;
         // where perfstat cannot handle a signal (or at a second Ctrl-C), its end still ends the window, from a shutdown hook
+        // a second Ctrl-C ended perfstat before its table (it had exited 130 in silence): one line, where the recording is
+        java.io.PrintWriter err = spec.commandLine().getErr();
         Thread early = new Thread(() -> {
             if (!Files.exists(out)) {
                 try {
@@ -101,24 +103,31 @@ public final class AttachCommand implements Callable<Integer> {
                     // the process may be gone
                 }
             }
+            err.println(spec.qualifiedName() + ": stopped before its table was printed whole; " + (Files.exists(out)
+                    ? "the recording is whole at " + out + ": perfstat report " + out + " prints it"
+                    : "no recording was written (the target may have exited)"));
+            err.flush();
         });
-        try (AttachWindow w = AttachWindow.open(pid, b, out, spec.commandLine().getErr())) {
-            Runtime.getRuntime().addShutdownHook(early);
-            IntervalRows rows = intervals == null ? null : rows();
-            IntervalLog log = intervals == null ? null : new IntervalLog(intervals);
-            Runnable tick = log == null ? () -> { } : () -> log.poll(rows::batch, rows::base);
-            end = w.await(duration.toMillis(), tick);
-            if (rows != null) {
-                tick.run(); // what came as the window closed
-                rows.flush();
+        try { // the hook stays until the table is printed: a second signal while it prints still gets its line
+            try (AttachWindow w = AttachWindow.open(pid, b, out, spec.commandLine().getErr())) {
+                Runtime.getRuntime().addShutdownHook(early);
+                IntervalRows rows = intervals == null ? null : rows();
+                IntervalLog log = intervals == null ? null : new IntervalLog(intervals);
+                Runnable tick = log == null ? () -> { } : () -> log.poll(rows::batch, rows::base);
+                end = w.await(duration.toMillis(), tick);
+                if (rows != null) {
+                    tick.run(); // what came as the window closed
+                    rows.flush();
+                }
+            } finally {
+                if (intervals != null) {
+                    Files.deleteIfExists(intervals);
+                }
             }
+            return table(out, end);
         } finally {
             removeHook(early);
-            if (intervals != null) {
-                Files.deleteIfExists(intervals);
-            }
         }
-        return table(out, end);
     }
 
     private static void removeHook(Thread hook) {
