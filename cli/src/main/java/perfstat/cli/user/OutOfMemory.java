@@ -22,6 +22,11 @@ public final class OutOfMemory {
     static final int STRIKES = 3;
     static final double GC_SHARE = 0.6;
     static final double FULL = 0.9;
+    /**
+     * When the watch first looks: the management classes it loads cost a 1 s report about 0.1 s on two cores, so a
+     * command shorter than this never loads them; a spin shows itself later still.
+     */
+    static final long FIRST_LOOK_MS = 3000;
 
     /** The system property that leaves the watch out: bin/perfstat's training run, which dumps a class-data archive at exit. */
     public static final String NO_WATCH = "perfstat.noMemoryWatch";
@@ -59,8 +64,8 @@ public final class OutOfMemory {
     }
 
     /**
-     * Watches the collector from a daemon thread, once a second from the second second on (a short command never loads
-     * the management classes): after {@link #STRIKES} strikes in a row it prints {@link #line} on {@code err} and halts
+     * Watches the collector from a daemon thread, once a second from {@link #FIRST_LOOK_MS} on (a short command never
+     * loads the management classes): after {@link #STRIKES} strikes in a row it prints {@link #line} on {@code err} and halts
      * the JVM with status 1 (no shutdown hooks: they would need the memory there is none of; a child JVM that
      * {@code compare} started ends by itself when perfstat is gone).
      */
