@@ -42,10 +42,18 @@ final class Progress implements IntConsumer {
         this.start = clock.getAsLong();
     }
 
-    /** Whether this process's stderr is a terminal. */
+    /**
+     * Whether this process's stderr is a terminal: where /proc says (its fd 2 a tty or pty), else the console's own
+     * answer, which is about stdin and stdout (a newcomer's {@code diff … > out.txt} on a terminal got a line every 2 s).
+     */
     static boolean terminal() {
-        java.io.Console c = System.console();
-        return c != null && c.isTerminal();
+        try {
+            String fd2 = java.nio.file.Files.readSymbolicLink(java.nio.file.Path.of("/proc/self/fd/2")).toString();
+            return fd2.startsWith("/dev/pts/") || fd2.startsWith("/dev/tty");
+        } catch (java.io.IOException | UnsupportedOperationException | SecurityException e) {
+            java.io.Console c = System.console();
+            return c != null && c.isTerminal();
+        }
     }
 
     @Override
