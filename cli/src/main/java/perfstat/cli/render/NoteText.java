@@ -39,7 +39,7 @@ public final class NoteText {
             case Note.DeadFork n -> words(n);
             case Note.Unreadable n -> words(n);
             case Note.NotCompared n -> words(n);
-            case Note.SameRecording _, Note.DerivedFromLoad _, Note.ObserverEventsLeftOut _ -> recordings(note);
+            case Note.SameRecording _, Note.DerivedFromLoad _, Note.ObserverEventsLeftOut _, Note.FixedDuration _ -> recordings(note);
             case Note.Look n -> words(n);
             case Note.ObserverCheck n -> words(n);
             case Note.ObserverRows n -> words(n);
@@ -75,6 +75,10 @@ public final class NoteText {
             case Note.SameRecording n -> words(n);
             case Note.DerivedFromLoad n -> words(n);
             case Note.ObserverEventsLeftOut n -> words(n);
+            case Note.FixedDuration n -> String.format(Locale.ROOT, "%s is the same on every run (within +-%.2f%%) while %s"
+                    + " varies +-%.1f%%: the program runs for a fixed time, so its time elapsed says nothing of its speed and its"
+                    + " = is no finding; judge it by its own score (--score REGEX, the number it prints)", n.row(), n.sdPct(),
+                    n.work(), n.workPct());
             default -> throw new IllegalArgumentException("not a note of the recordings: " + note);
         };
     }

@@ -685,6 +685,7 @@ public final class Comparison {
             }
             judged = Math.max(judged, n);
             notes.addAll(detectable(primary, c, labels.get(c)));
+            notes.addAll(fixedDuration(primary, rows, c));
         }
         if (marked) {
             notes.add(new Note.Deltas(o.confidence(), o.minEffect(), judged, primaryLevel(rows, labels.size())));
@@ -701,6 +702,43 @@ public final class Comparison {
         }
         return notes;
     }
+
+    /** A side's spread as a share of its mean (0.01: 1%); NaN below two runs. */
+    private static double relativeSd(Spread s) {
+        return s == null || s.n() < 2 || s.mean() == 0 ? Double.NaN : s.sd() / Math.abs(s.mean());
+    }
+
+    /**
+     * Where the primary measure is time elapsed and the runs' times are equal by design (a program that runs for a fixed
+     * time and prints its score): both sides within {@link #FIXED_SD} of their means and of each other, while task-clock
+     * varies {@link #FIXED_RATIO} times more. Its {@code =} would read "no change"; the note says why it cannot say.
+     */
+    private static List<Note> fixedDuration(Row primary, List<Row> rows, int c) {
+        if (primary == null || !primary.metric().id().equals(RowCatalogue.TIME_ELAPSED.id())) {
+            return List.of();
+        }
+        double a = relativeSd(primary.spreads().get(0));
+        double b = relativeSd(primary.spreads().get(c));
+        double apart = Math.abs(primary.values().get(c).value() / primary.values().get(0).value() - 1);
+        if (!(Math.max(a, b) <= FIXED_SD) || !(apart <= FIXED_SD)) {
+            return List.of();
+        }
+        for (Row r : rows) {
+            if (r.metric().key().equals("task-clock") && r.values().get(0).measured() && r.values().get(c).measured()) {
+                double work = Math.max(relativeSd(r.spreads().get(0)), relativeSd(r.spreads().get(c)));
+                if (work >= FIXED_RATIO * Math.max(Math.max(a, b), 1e-6)) {
+                    return List.of(new Note.FixedDuration(primary.metric().label().trim(), 100 * Math.max(a, b),
+                            r.metric().label().trim(), 100 * work));
+                }
+            }
+        }
+        return List.of();
+    }
+
+    /** Runs this much alike in time elapsed (each side's SD, and the sides apart, as a share) are of a fixed duration. */
+    static final double FIXED_SD = 0.005;
+    /** How much more task-clock must vary, for equal times to be by design rather than a steady program's. */
+    static final double FIXED_RATIO = 5;
 
     /** The lowest interval level of the primary measure's rows across the columns; NaN where none was judged. */
     private static double primaryLevel(List<Row> rows, int columns) {

@@ -309,6 +309,18 @@ public sealed interface Note {
             implements Note {
     }
 
+    /**
+     * The primary measure is time elapsed, and the runs' times are equal by design (a program that runs for a fixed time):
+     * its {@code =} is no finding about the program's speed.
+     *
+     * @param row      the primary row's label
+     * @param sdPct    the larger side's spread of it, in percent of its mean
+     * @param work     the row that shows the runs' work varying (task-clock)
+     * @param workPct  that row's larger spread, in percent
+     */
+    record FixedDuration(String row, double sdPct, String work, double workPct) implements Note {
+    }
+
     /** Every configuration is the same recording: the deltas are zero by construction. */
     record SameRecording() implements Note {
     }

@@ -284,6 +284,40 @@ class ComparisonTest {
         assertThat(one.notes()).contains(new Note.NotCountedOnOneSide("a", List.of("JVM CPU load (% of machine)")));
     }
 
+    /** A plain recording of {@code spanMs} whose jdk.CPULoad gives {@code cpuMs} of task-clock. */
+    private static RunData timed(String file, double spanMs, double cpuMs) {
+        RunData.JdkSummary j = RunData.JdkSummary.NONE.withSpan(java.time.Duration.ofNanos((long) (spanMs * 1e6)))
+                .withDerivedCpu(cpuMs * 1e6, java.time.Duration.ofNanos((long) (spanMs * 1e6)), 1.0);
+        return RunData.of(file).withJdk(j).withProgram("FixedTime");
+    }
+
+    /**
+     * A program that runs for a fixed time: time elapsed, the primary measure, is equal by design and judged "=", which a
+     * user read as "no change"; a note says why it cannot tell, and points to the program's own score.
+     */
+    @Test
+    void aFixedDurationProgramsEqualTimesAreSaid() {
+        double[] spans = {10_000, 10_004, 9_998, 10_002};
+        double[] cpu = {2_000, 2_200, 1_900, 2_100}; // SD 129 of 2050: 6.3%
+        List<RunData> a = new java.util.ArrayList<>();
+        List<RunData> b = new java.util.ArrayList<>();
+        for (int i = 0; i < spans.length; i++) {
+            a.add(timed("/a/r" + i + ".jfr", spans[i], cpu[i]));
+            b.add(timed("/b/r" + i + ".jfr", spans[(i + 1) % 4], 0.8 * cpu[(i + 2) % 4]));
+        }
+        Table t = Comparison.ofColumns(List.of(a, b), List.of("a", "b"), Comparison.Options.DEFAULT);
+        Note fixed = t.notes().stream().filter(n -> n instanceof Note.FixedDuration).findFirst().orElseThrow();
+        assertThat(perfstat.cli.render.NoteText.of(fixed)).startsWith("time elapsed (msecs) is the same on every run (within +-0.03%)"
+                + " while task-clock (msecs) varies +-6.3%: the program runs for a fixed time").contains("--score REGEX");
+        // a program whose time varies as its work does: no such note
+        List<RunData> c = new java.util.ArrayList<>();
+        for (int i = 0; i < spans.length; i++) {
+            c.add(timed("/c/r" + i + ".jfr", 5 * cpu[i], cpu[i]));
+        }
+        Table steady = Comparison.ofColumns(List.of(a, c), List.of("a", "c"), Comparison.Options.DEFAULT);
+        assertThat(steady.notes()).noneMatch(n -> n instanceof Note.FixedDuration);
+    }
+
     /** A recording of no model: {@code r}'s counters under another file name, naming {@code program}. */
     private static RunData ofProgram(RunData r, String file, String program) {
         return RunData.of(file).withCounters(r.countersStart(), r.countersEnd()).withProbes(r.probes())
