@@ -738,7 +738,7 @@ public final class Comparison {
     /** Runs this much alike in time elapsed (each side's SD, and the sides apart, as a share) are of a fixed duration. */
     static final double FIXED_SD = 0.005;
     /** How much more task-clock must vary, for equal times to be by design rather than a steady program's. */
-    static final double FIXED_RATIO = 5;
+    static final double FIXED_RATIO = 3;
 
     /** The lowest interval level of the primary measure's rows across the columns; NaN where none was judged. */
     private static double primaryLevel(List<Row> rows, int columns) {
