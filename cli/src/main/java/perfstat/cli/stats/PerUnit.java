@@ -123,10 +123,11 @@ public record PerUnit(String name) {
     private static Map<String, Divisor> candidates(RunData run) {
         Map<String, Divisor> out = new LinkedHashMap<>();
         Map<String, String> shortNames = MethodNames.shortNames(run.probes().keySet());
-        // a probe by signature may be named without its parameters, as --fail-on names it, where one overload was probed
-        Map<String, Long> bare = new java.util.HashMap<>();
+        // a probe by signature may be named without its parameters, as --fail-on and --probes name it: one overload
+        // probed, its calls; several, their calls summed, which the footer says (a bare name had been refused)
+        Map<String, List<RunData.Probe>> bare = new LinkedHashMap<>();
         for (RunData.Probe p : run.probes().values()) {
-            bare.merge(Gate.Rule.withoutParameters(shortNames.getOrDefault(p.name(), p.name())).toLowerCase(Locale.ROOT), 1L, Long::sum);
+            bare.computeIfAbsent(Gate.Rule.withoutParameters(shortNames.getOrDefault(p.name(), p.name())), k -> new ArrayList<>()).add(p);
         }
         for (RunData.Probe p : run.probes().values()) {
             String shortName = shortNames.getOrDefault(p.name(), p.name());
@@ -134,11 +135,13 @@ public record PerUnit(String name) {
             for (String n : List.of(shortName, p.name(), "probe:" + shortName + ":calls")) {
                 out.putIfAbsent(n.toLowerCase(Locale.ROOT), d);
             }
-            String withoutTypes = Gate.Rule.withoutParameters(shortName).toLowerCase(Locale.ROOT);
-            if (bare.get(withoutTypes) == 1) {
-                out.putIfAbsent(withoutTypes, d);
-            }
         }
+        bare.forEach((name, overloads) -> {
+            Divisor d = overloads.size() == 1 ? out.get(shortNames.getOrDefault(overloads.get(0).name(), overloads.get(0).name())
+                    .toLowerCase(Locale.ROOT)) : new Divisor(name + " call", name, overloads.stream().mapToLong(RunData.Probe::calls).sum(),
+                    "the calls of its " + overloads.size() + " overloads probed, summed, over the counters' window");
+            out.putIfAbsent(name.toLowerCase(Locale.ROOT), d);
+        });
         RunData.Workload w = run.workload();
         run.modelCounters().forEach((counter, value) -> {
             boolean natural = w != null && counter.equals(w.unitCounter()) && !w.unitName().isEmpty();

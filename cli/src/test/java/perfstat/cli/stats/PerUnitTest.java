@@ -79,7 +79,7 @@ class PerUnitTest {
                 .isInstanceOf(PerUnit.UnknownUnit.class);
     }
 
-    /** A probe by signature is named with its types; --per, as --fail-on, may leave them out where one overload was probed. */
+    /** A probe by signature is named with its types; --per, as --fail-on, may leave them out: one overload's calls, or all summed. */
     @Test
     void aProbeBySignatureMayBeNamedWithoutItsTypesWhereOneOverloadWasProbed() {
         java.util.SortedMap<String, RunData.Probe> one = new java.util.TreeMap<>();
@@ -90,7 +90,12 @@ class PerUnitTest {
         java.util.SortedMap<String, RunData.Probe> two = new java.util.TreeMap<>(one);
         two.put("org.x.Hex::encode(String)", new RunData.Probe("org.x.Hex::encode(String)", 7, 7, "exact", 1, null));
         RunData both = RunData.of("b.jfr").withProbes(two);
-        assertThatThrownBy(() -> new PerUnit("Hex::encode").divisor(both)).isInstanceOf(PerUnit.UnknownUnit.class);
+        // several overloads probed: the bare name, as --probes and --fail-on take it, sums their calls and says so (it was
+        // refused until the parameter types were given)
+        PerUnit.Divisor summed = new PerUnit("Hex::encode").divisor(both);
+        assertThat(summed.count()).isEqualTo(407.0);
+        assertThat(summed.unit()).isEqualTo("Hex::encode call");
+        assertThat(summed.from()).isEqualTo("the calls of its 2 overloads probed, summed, over the counters' window");
         assertThat(new PerUnit("Hex::encode(String)").divisor(both).count()).isEqualTo(7.0);
     }
 
