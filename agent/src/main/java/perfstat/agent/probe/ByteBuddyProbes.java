@@ -115,7 +115,7 @@ final class ByteBuddyProbes {
                         installer.rewritten(typeName); // after onError where it failed: the probes given stand otherwise
                     }
                 })
-                .ignore(nameStartsWith("perfstat.agent.").or(nameStartsWith("perfstat.shaded."))
+                .ignore(nameStartsWith(perfstat.format.ObserverClasses.AGENT).or(nameStartsWith(perfstat.format.ObserverClasses.SHADED))
                         .or(nameStartsWith("net.bytebuddy.")))
                 .assureReadEdgeTo(inst, Probes.class) // a JDK class in a named module must read the runtime's
                 .with((AgentBuilder.TransformerDecorator) t -> new Timed(t, installer.clock(), installer.namedClasses()))

@@ -107,8 +107,7 @@ public final class ProbeHints {
         List<Class<?>> same = new ArrayList<>();
         List<Class<?>> near = new ArrayList<>();
         for (Class<?> c : loaded) {
-            if (c.isArray() || c.isPrimitive() || c.isHidden() || c.getName().startsWith("perfstat.agent.")
-                    || c.getName().startsWith("perfstat.shaded.")) {
+            if (c.isArray() || c.isPrimitive() || c.isHidden() || perfstat.format.ObserverClasses.agents(c.getName())) {
                 continue;
             }
             String n = c.getName();

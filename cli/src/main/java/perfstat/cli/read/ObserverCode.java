@@ -11,8 +11,7 @@ final class ObserverCode {
 
     /** perfstat's own code in the measured JVM, by binary class name. */
     static boolean perfstats(String className) {
-        return className.startsWith("perfstat.agent.") || className.startsWith("perfstat.shaded.")
-                || className.startsWith("perfstat.format.") || className.startsWith("perfstat.cli.jmh.");
+        return perfstat.format.ObserverClasses.perfstats(className); // the prefixes both ends share
     }
 
     /** perfstat's or JFR's code ({@code jdk.jfr.*}; not {@code jdk.internal.event.*}, which the program's I/O raises). */
