@@ -83,6 +83,45 @@ class LifecycleIT {
     }
 
     /** Waits until {@code file} holds {@code text} (at most 60 s). */
+    /**
+     * A signal to compare ends the run then going, which did not fail: the table of the whole rounds before it (the
+     * partial round left out, and said), the recordings kept and named (in a temporary directory without -o), and exit
+     * 128 + the signal. It had answered "A run 3 (of 6) exited with status 143; comparison stopped", exit 1, no table, the
+     * recordings deleted. SIGTERM, which a test JVM started with SIGINT ignored can send too (SIGINT takes its path in
+     * Interrupts). About 5 s.
+     */
+    @org.junit.jupiter.api.Test
+    void aSignalToCompareGivesTheTableOfItsWholeRounds() throws Exception {
+        List<String> app = List.of(Processes.java(), "-cp", Recordings.itapp(), "perfstat.itapp.ExitApp", "return");
+        List<String> cmd = new ArrayList<>(List.of(Processes.java(), "-jar", Processes.jar().toString(), "compare", "-r", "8", "--"));
+        cmd.addAll(app);
+        cmd.add(":::");
+        cmd.addAll(app);
+        Process cli = new ProcessBuilder(cmd).directory(dir.toFile())
+                .redirectOutput(dir.resolve("out.txt").toFile()).redirectError(dir.resolve("err.txt").toFile()).start();
+        awaitText(dir.resolve("err.txt"), "A, run 3 of 8");
+        assertThat(new ProcessBuilder("kill", "-s", "TERM", Long.toString(cli.pid())).start().waitFor()).isZero();
+        assertThat(cli.waitFor(60, TimeUnit.SECONDS)).as("compare ended").isTrue();
+        String err = Files.readString(dir.resolve("err.txt"));
+        assertThat(cli.exitValue()).as(err).isEqualTo(143);
+        assertThat(Files.readString(dir.resolve("out.txt"))).contains("(2 runs each)")
+                .contains("SIGTERM stopped the comparison: the table is of its 2 whole rounds");
+        java.util.regex.Matcher kept = java.util.regex.Pattern.compile("stopped by SIGTERM in round 3: the table is of the whole"
+                + " rounds before it; recordings in (\\S+)").matcher(err);
+        assertThat(kept.find()).as(err).isTrue();
+        Path recordings = Path.of(kept.group(1));
+        try {
+            assertThat(recordings.resolve("A").resolve("A.2.jfr")).isRegularFile();
+            assertThat(recordings.resolve("B").resolve("B.2.jfr")).isRegularFile();
+        } finally {
+            try (java.util.stream.Stream<Path> s = Files.walk(recordings)) {
+                for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(p);
+                }
+            }
+        }
+    }
+
     private static void awaitText(Path file, String text) throws Exception {
         long start = System.nanoTime();
         while (System.nanoTime() - start < TimeUnit.SECONDS.toNanos(60)) {

@@ -135,10 +135,24 @@ public final class CompareCommand implements Callable<Integer> {
             err.println(busy);
         }
         try {
-            Judged judged = runLooks(plan, dir, files, err, looks, options, commands, sides);
+            Judged judged;
+            try {
+                judged = runLooks(plan, dir, files, err, looks, options, commands, sides);
+            } catch (StoppedEarly e) {
+                keep = true; // what the runs wrote is the user's: kept, and said where
+                err.println("perfstat compare: stopped by " + e.stopped.signal + " before a round was whole (" + e.partial
+                        + (e.partial == 1 ? " run" : " runs") + " finished): no table; recordings in " + dir);
+                return e.stopped.status();
+            }
             // the table first: a rule the runs' table cannot judge is refused (exit 2) after it, not instead of it
             format.render(judged.table(), spec.commandLine().getOut());
             spec.commandLine().getOut().flush();
+            if (judged.stopped() != null) {
+                keep = true; // without -o they were in a temporary directory: kept, and said where
+                err.println("perfstat compare: stopped by " + judged.stopped().signal + " in round " + judged.stopped().round
+                        + ": the table is of the whole rounds before it; recordings in " + dir);
+                return judged.stopped().status();
+            }
             if (keep) {
                 err.println("perfstat compare: recordings in " + dir + (commands ? ", each run's output beside its recording"
                         + " (NAME.N.out)" : ""));
@@ -151,8 +165,47 @@ public final class CompareCommand implements Callable<Integer> {
         }
     }
 
-    /** The table of the last look, and the α its primary measure and rules were judged at. */
-    private record Judged(Table table, double alpha) {
+    /**
+     * The table of the last look, and the α its primary measure and rules were judged at; {@code stopped} the exception
+     * of a signal that ended the runs early (null where they ran to the end).
+     */
+    private record Judged(Table table, double alpha, Stopped stopped) {
+        Judged(Table table, double alpha) {
+            this(table, alpha, null);
+        }
+    }
+
+    /**
+     * The runs ended by a signal: the table of the whole rounds, a partial round's runs left out, and a note that says so;
+     * none where no round finished.
+     */
+    private Judged stopped(Stopped s, List<List<RunData>> columns, Comparison.Options options, boolean commands,
+                           List<CommandSides.Side> sides) {
+        int whole = columns.stream().mapToInt(List::size).min().orElse(0);
+        int partial = columns.stream().mapToInt(c -> c.size() - whole).sum();
+        if (whole == 0) {
+            throw new StoppedEarly(s, partial);
+        }
+        List<List<RunData>> rounds = columns.stream().map(c -> List.copyOf(c.subList(0, whole))).toList();
+        Table table = commands ? Comparison.ofColumns(rounds, variants, options) : Comparison.ofColumns(rounds, options);
+        if (commands) {
+            table = table.withTitle(new Title(CommandSides.subject(sides), null, whole));
+        }
+        List<Note> notes = new ArrayList<>(table.notes());
+        notes.add(new Note.StoppedComparison(s.signal, whole, partial));
+        return new Judged(table.withNotes(notes), 1 - options.confidence(), s);
+    }
+
+    /** A signal before the first round was whole: nothing to judge. */
+    private static final class StoppedEarly extends RuntimeException {
+        final Stopped stopped;
+        final int partial;
+
+        StoppedEarly(Stopped stopped, int partial) {
+            super(stopped.signal, null, false, false);
+            this.stopped = stopped;
+            this.partial = partial;
+        }
     }
 
     /**
@@ -172,7 +225,11 @@ public final class CompareCommand implements Callable<Integer> {
         int done = 0;
         for (int k = 0; ; k++) {
             int n = looks.runs().get(k);
-            runAll(plan, dir, files, err, done, n, looks, columns);
+            try {
+                runAll(plan, dir, files, err, done, n, looks, columns);
+            } catch (Stopped s) {
+                return stopped(s, columns, options, commands, sides);
+            }
             done = n;
             double alpha = looks.alphas().get(k);
             Comparison.Options at = looks.fixed() ? options : options.atLook(alpha);
@@ -342,6 +399,31 @@ public final class CompareCommand implements Callable<Integer> {
     }
 
     /** A command's run that exited with a status other than 0. */
+    /**
+     * perfstat got SIGINT, SIGTERM or SIGHUP while the runs went on: the run then going was ended, not failed.
+     *
+     * <p>{@code round} is the round it came in (1-based); the rounds before it are whole.
+     */
+    private static final class Stopped extends RuntimeException {
+        final String signal;
+        final int round;
+
+        Stopped(String signal, int round) {
+            super(signal, null, false, false);
+            this.signal = signal;
+            this.round = round;
+        }
+
+        /** The status a shell gives a process that signal ended: 128 + its number. */
+        int status() {
+            return switch (signal) {
+                case "SIGINT" -> 130;
+                case "SIGHUP" -> 129;
+                default -> 143;
+            };
+        }
+    }
+
     private static final class RunFailed extends RuntimeException {
         final int status;
 
@@ -407,8 +489,7 @@ public final class CompareCommand implements Callable<Integer> {
         for (int r = from - warm; r < to; r++) {
             for (int v = 0; v < slots.size(); v++) {
                 if (ModelLauncher.stoppedBy() != null) {
-                    throw UserError.data("stopped by " + ModelLauncher.stoppedBy() + " after " + (from * slots.size() + done)
-                            + " runs" + kept);
+                    throw new Stopped(ModelLauncher.stoppedBy(), r + 1);
                 }
                 String which = r < from ? "warm-up run " + (r - from + warm + 1) + " of " + warm : "run " + (r + 1) + of;
                 if (progress) {
@@ -419,9 +500,18 @@ public final class CompareCommand implements Callable<Integer> {
                 Path f = r < from ? dir.resolve(".warmup-" + slots.get(v).name() + ".jfr") : files.get(r).get(v);
                 try {
                     slots.get(v).runner().run(f, r < from || run.force, which);
-                } catch (RunFailed e) {
-                    throw UserError.data(slots.get(v).label() + " " + which + " exited with status " + e.status
+                } catch (RunFailed | UserError e) {
+                    if (ModelLauncher.stoppedBy() != null) { // perfstat was stopped: the run did not fail, it was ended
+                        throw new Stopped(ModelLauncher.stoppedBy(), r + 1);
+                    }
+                    if (e instanceof UserError u) {
+                        throw u;
+                    }
+                    throw UserError.data(slots.get(v).label() + " " + which + " exited with status " + ((RunFailed) e).status
                             + "; comparison stopped" + kept);
+                }
+                if (ModelLauncher.stoppedBy() != null) { // the run was ended by the signal: its round is partial
+                    throw new Stopped(ModelLauncher.stoppedBy(), r + 1);
                 }
                 if (r < from) {
                     Files.deleteIfExists(f);

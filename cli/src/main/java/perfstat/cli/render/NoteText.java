@@ -39,7 +39,8 @@ public final class NoteText {
             case Note.DeadFork n -> words(n);
             case Note.Unreadable n -> words(n);
             case Note.NotCompared n -> words(n);
-            case Note.SameRecording _, Note.DerivedFromLoad _, Note.ObserverEventsLeftOut _, Note.FixedDuration _ -> recordings(note);
+            case Note.SameRecording _, Note.DerivedFromLoad _, Note.ObserverEventsLeftOut _, Note.FixedDuration _,
+                 Note.StoppedComparison _ -> recordings(note);
             case Note.Look n -> words(n);
             case Note.ObserverCheck n -> words(n);
             case Note.ObserverRows n -> words(n);
@@ -79,6 +80,10 @@ public final class NoteText {
                     + " varies +-%.1f%%: the program runs for a fixed time, so its time elapsed says nothing of its speed and its"
                     + " = is no finding; judge it by its own score (--score REGEX, the number it prints)", n.row(), n.sdPct(),
                     n.work(), n.workPct());
+            case Note.StoppedComparison n -> n.signal() + " stopped the comparison: the table is of its " + n.rounds()
+                    + (n.rounds() == 1 ? " whole round" : " whole rounds") + (n.partial() == 0 ? "" : ", the "
+                    + n.partial() + (n.partial() == 1 ? " run" : " runs") + " of the round it stopped left out")
+                    + "; the runs were ended, they did not fail";
             default -> throw new IllegalArgumentException("not a note of the recordings: " + note);
         };
     }

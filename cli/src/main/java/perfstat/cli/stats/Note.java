@@ -321,6 +321,16 @@ public sealed interface Note {
     record FixedDuration(String row, double sdPct, String work, double workPct) implements Note {
     }
 
+    /**
+     * A comparison that a signal ended early: the table holds its whole rounds, the partial round's runs left out.
+     *
+     * @param signal  {@code SIGINT}, {@code SIGTERM} or {@code SIGHUP}
+     * @param rounds  the whole rounds in the table
+     * @param partial the runs of the partial round left out
+     */
+    record StoppedComparison(String signal, int rounds, int partial) implements Note {
+    }
+
     /** Every configuration is the same recording: the deltas are zero by construction. */
     record SameRecording() implements Note {
     }

@@ -61,7 +61,8 @@ class NoteTextTest {
             new Note.MergedOverloads("WordUtils::wrap", 3),
             new Note.DerivedFromLoad("task-clock (msecs)", List.of("b"), false, 25, 27),
             new Note.ObserverEventsLeftOut("a", 2, 1, 0.412, 3, 2.1),
-            new Note.FixedDuration("time elapsed (msecs)", 0.04, "task-clock (msecs)", 6.5));
+            new Note.FixedDuration("time elapsed (msecs)", 0.04, "task-clock (msecs)", 6.5),
+            new Note.StoppedComparison("SIGINT", 2, 1));
 
     @Test
     void aRunThatSharedTheMachineIsNamedWithItsNeighboursCpu() {
