@@ -136,7 +136,7 @@ public final class CompareCommand implements Callable<Integer> {
         }
         try {
             Judged judged;
-            try {
+            try (java.io.Closeable signals = ModelLauncher.notingSignals()) { // a signal between runs ends them too, with the table
                 judged = runLooks(plan, dir, files, err, looks, options, commands, sides);
             } catch (StoppedEarly e) {
                 keep = true; // what the runs wrote is the user's: kept, and said where

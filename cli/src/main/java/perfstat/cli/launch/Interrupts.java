@@ -59,6 +59,15 @@ final class Interrupts implements AutoCloseable {
         return i;
     }
 
+    /**
+     * compare's runs, between children as well as during one: a signal is noted ({@link #received()}), so that no further
+     * child starts and the comparison ends with the rounds it has; a child running then gets it passed on by its own
+     * {@link #forwardTo}, which this gives the signals back to when it closes.
+     */
+    static Interrupts noting() {
+        return handling(s -> received = "SIG" + s.getName());
+    }
+
     /** The signal that ended a child early ({@code SIGTERM}, …), or null. */
     static String received() {
         return received;

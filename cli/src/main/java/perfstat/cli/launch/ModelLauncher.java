@@ -116,6 +116,16 @@ public final class ModelLauncher {
         return cmd;
     }
 
+    /**
+     * Notes SIGINT, SIGTERM and SIGHUP until closed ({@link #stoppedBy}), between children too: compare holds it over its
+     * runs, so that a signal while no child runs (one being started, a recording being read) ends the comparison with its
+     * table, where the JVM's own handling had ended perfstat at once.
+     */
+    public static java.io.Closeable notingSignals() {
+        Interrupts noting = Interrupts.noting();
+        return noting::close;
+    }
+
     /** The signal (SIGTERM, SIGINT, SIGHUP) that ended a child early, or null: then no further child should start. */
     public static String stoppedBy() {
         return Interrupts.received();
