@@ -224,11 +224,6 @@ public final class RecordingReader {
         }
     }
 
-    /**
-     * One streaming pass over the recording: each collector's handlers by event type, so that
-     * the JDK's parser skips every other type. A new concern is a collector (and its part of
-     * {@link RunData}); a new JDK total is one line of {@link JdkTotal}.
-     */
     /** Refuses a file that is no recording, or one cut short, before the parser meets it. */
     private static void whole(String name, Path path) {
         if (!ChunkHeaders.flightRecorderFile(path)) {
@@ -241,6 +236,11 @@ public final class RecordingReader {
         }
     }
 
+    /**
+     * One streaming pass over the recording: each collector's handlers by event type, so that
+     * the JDK's parser skips every other type. A new concern is a collector (and its part of
+     * {@link RunData}); a new JDK total is one line of {@link JdkTotal}.
+     */
     private static RunData read(String name, Path path) {
         whole(name, path);
         Pass p = new Pass(name, ChunkHeaders.span(path)); // the recording's own span; the events' where the headers cannot say
@@ -281,7 +281,7 @@ public final class RecordingReader {
         } catch (UserError | OutOfMemoryError e) {
             throw e; // memory run out is the reader's, not the file's: Main says so in one line
         } catch (IOException | RuntimeException | Error e) {
-            // the JDK's parser throws InternalError on some corrupt metadata, and may run out of memory
+            // the JDK's parser throws InternalError on some corrupt metadata
             throw UserError.data(name + " is not a readable JFR recording (" + e + ")", e);
         }
         if (p.failure instanceof UserError u) {

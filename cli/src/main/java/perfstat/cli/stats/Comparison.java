@@ -555,9 +555,9 @@ public final class Comparison {
                 return null;
             }
             utilized += l.cpusUtilized();
-            covered = Math.min(covered, l.coveredPct() > 0 ? l.coveredPct() : Double.NaN);
+            covered = l.coveredPct() > 0 ? Math.min(covered, l.coveredPct()) : covered; // a run that cannot say is no bound
         }
-        return runs.isEmpty() ? null : new Comment.CpuFromLoad(utilized / runs.size(), covered);
+        return runs.isEmpty() ? null : new Comment.CpuFromLoad(utilized / runs.size(), Double.isFinite(covered) ? covered : Double.NaN);
     }
 
     /**
@@ -567,7 +567,7 @@ public final class Comparison {
     private static List<Note> derivedNotes(List<Row> rows, List<List<RunData>> columns, List<String> labels) {
         List<Note> out = new ArrayList<>();
         for (Row r : rows) {
-            if (!(r.comments().stream().anyMatch(c -> c instanceof Comment.CpuFromLoad))) {
+            if (r.comments().stream().noneMatch(c -> c instanceof Comment.CpuFromLoad)) {
                 continue; // the role rows' estimates say it in their labels and in their own note
             }
             List<String> on = new ArrayList<>();

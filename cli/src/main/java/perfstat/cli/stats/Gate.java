@@ -140,6 +140,15 @@ public final class Gate {
     }
 
     /**
+     * Whether a change {@code d} of row {@code r} is one the threshold looks at and worse than it: the row has a direction,
+     * is no maximum (one call's latency, the noisiest figure of a table), and moved against it by more than the threshold.
+     */
+    private static boolean worseBeyond(Row r, double d, double threshold) {
+        return r.metric().better() != Metric.Better.NEITHER && r.metric().id().statistic() != MetricId.Statistic.MAX
+                && !Double.isNaN(d) && (d > 0) != (r.metric().better() == Metric.Better.HIGHER) && Math.abs(d) > threshold;
+    }
+
+    /**
      * The rows {@code --threshold} cannot judge in {@code t}: with a direction, not a maximum (as the threshold's own
      * rows), measured on both sides, worse by more than {@code threshold}, and without a verdict. Empty where the
      * threshold is not set.
@@ -153,12 +162,8 @@ public final class Gate {
             for (int c = 1; c < t.columns().size(); c++) {
                 Significance s = r.tests().get(c);
                 double d = r.deltas().get(c);
-                boolean directed = r.metric().better() != Metric.Better.NEITHER
-                        && r.metric().id().statistic() != MetricId.Statistic.MAX;
-                boolean worse = directed && !Double.isNaN(d) && (d > 0) != (r.metric().better() == Metric.Better.HIGHER)
-                        && Math.abs(d) > threshold;
                 boolean verdict = s != null && s.verdict() != Significance.Verdict.TOO_FEW;
-                if (worse && !verdict && r.values().get(0).measured() && r.values().get(c).measured()) {
+                if (worseBeyond(r, d, threshold) && !verdict && r.values().get(0).measured() && r.values().get(c).measured()) {
                     out.add(new Unjudged(r.metric(), t.columns().get(c), d, threshold,
                             s == null ? "one recording a side has no verdict" : "too few runs or timed calls to judge"));
                 }
@@ -269,11 +274,7 @@ public final class Gate {
                                 s.ciLow(), s.ciHigh()));
                     }
                 }
-                boolean worse = r.metric().better() != Metric.Better.NEITHER
-                        && (d > 0) != (r.metric().better() == Metric.Better.HIGHER);
-                boolean max = r.metric().id().statistic() == MetricId.Statistic.MAX;
-                if (!Double.isNaN(threshold) && worse && !max && Math.abs(d) > threshold
-                        && s.verdict() == Significance.Verdict.SIGNIFICANT) {
+                if (!Double.isNaN(threshold) && worseBeyond(r, d, threshold) && s.verdict() == Significance.Verdict.SIGNIFICANT) {
                     out.add(new Violation(Violation.Kind.WORSE_THAN_THRESHOLD, r.metric(), column, baseline, d, s.pValue(),
                             threshold, s.ciLow(), s.ciHigh()));
                 }
