@@ -95,7 +95,8 @@ class PerUnitTest {
         PerUnit.Divisor summed = new PerUnit("Hex::encode").divisor(both);
         assertThat(summed.count()).isEqualTo(407.0);
         assertThat(summed.unit()).isEqualTo("Hex::encode call");
-        assertThat(summed.from()).isEqualTo("the calls of its 2 overloads probed, summed, over the counters' window");
+        assertThat(summed.from()).isEqualTo("the calls of its 2 overloads probed, summed (2 called; where one calls another,"
+                + " a call counts in each: --per Hex::encode(byte[]) counts one overload's), over the counters' window");
         assertThat(new PerUnit("Hex::encode(String)").divisor(both).count()).isEqualTo(7.0);
     }
 
