@@ -101,7 +101,7 @@ class CliIT {
                     "-XX:StartFlightRecording:filename=" + run[0] + ",settings=profile", "-cp", classes, "perfstat.itapp.JdkUser", run[1]));
             assertThat(r.code()).as(r.err()).isZero();
         }
-        Processes.Result diff = Processes.read(dir, "diff", "a.jfr", "b.jfr", "--hot", "5");
+        Processes.Result diff = Processes.read(dir, "diff", "a.jfr", "b.jfr", "--hot", "5", "--all");
         assertThat(diff.code()).as(diff.err()).isZero();
         assertThat(diff.out()).contains("hot methods, self (% of ").contains("hot methods, total (% of ")
                 .contains("JdkUser::round").containsPattern("[0-9.]+% +[0-9.]+% +\\S+::\\S+ +([+-][0-9.]+ pp|~)");
@@ -190,14 +190,17 @@ class CliIT {
     void theGateFailsOnARealRegressionOnlyAndNamesIt() throws Exception {
         String patched = root().resolve("recordings/fstime-patched.jfr").toString();
         String unpatched = root().resolve("recordings/fstime-unpatched.jfr").toString();
-        // each recording twice a side: runs without spread, so every interval is its point
-        Processes.Result fail = Processes.read(dir, "diff", patched, patched, "--", unpatched, unpatched, "--fail-on", "score:-5%");
+        // each recording twice a side, the second a distinct copy (a copy counts once): runs without spread, so every
+        // interval is its point
+        String patched2 = Recordings.distinctCopy(Path.of(patched), dir.resolve("gate/patched-2.jfr"), 1).toString();
+        String unpatched2 = Recordings.distinctCopy(Path.of(unpatched), dir.resolve("gate/unpatched-2.jfr"), 1).toString();
+        Processes.Result fail = Processes.read(dir, "diff", patched, patched2, "--", unpatched, unpatched2, "--fail-on", "score:-5%");
         assertThat(fail.code()).as(fail.out() + fail.err()).isEqualTo(1);
         assertThat(fail.err().strip()).startsWith("perfstat diff: regression: fstime (KB/s) -9.67% [-9.7%, -9.7%]")
                 .contains("in unpatched against patched, beyond -5.0%").doesNotContain("\n");
-        Processes.Result threshold = Processes.read(dir, "diff", patched, patched, "--", unpatched, unpatched, "--threshold", "5%");
+        Processes.Result threshold = Processes.read(dir, "diff", patched, patched2, "--", unpatched, unpatched2, "--threshold", "5%");
         assertThat(threshold.code()).isEqualTo(1);
-        Processes.Result same = Processes.read(dir, "diff", unpatched, unpatched, "--", unpatched, unpatched, "--threshold", "1%",
+        Processes.Result same = Processes.read(dir, "diff", unpatched, unpatched2, "--", unpatched, unpatched2, "--threshold", "1%",
                 "--fail-on", "score:-1%");
         assertThat(same.code()).as(same.err()).isZero();
         assertThat(same.err()).contains("within: --fail-on 'score:-1.0%'").contains("shown within -1.0%");

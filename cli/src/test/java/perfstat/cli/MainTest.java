@@ -193,12 +193,14 @@ class MainTest {
         Path src = Path.of("../recordings/fstime-unpatched.jfr");
         Path a = Files.createDirectories(dir.resolve("a"));
         Path b = Files.createDirectories(dir.resolve("b"));
-        Files.copy(src, a.resolve("r1.jfr"));
-        Files.copy(src, a.resolve("r2.jfr"));
+        Recordings.distinctCopy(src, a.resolve("r1.jfr"), 1);
+        Recordings.distinctCopy(src, a.resolve("r2.jfr"), 2);
         Files.createFile(a.resolve("r3.jfr"));
+        long ns = 3;
         for (String n : List.of("r1.jfr.gz", "r2.jfr.gz", "r3.jfr.gz")) {
+            Path plain = Recordings.distinctCopy(src, dir.resolve(n + ".plain"), ns++);
             try (java.io.OutputStream out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(b.resolve(n)))) {
-                Files.copy(src, out);
+                Files.copy(plain, out);
             }
         }
         Result r = run("diff", a.toString(), b.toString());
@@ -218,8 +220,7 @@ class MainTest {
                 args.add(n);
                 continue;
             }
-            Path f = dir.resolve(n + ".jfr");
-            Files.copy(src, f);
+            Path f = Recordings.distinctCopy(src, dir.resolve(n + ".jfr"), args.size());
             args.add(f.toString());
         }
         Result r = run(args.toArray(new String[0]));

@@ -128,6 +128,18 @@ public final class Recordings {
         return Files.copy(recording, target);
     }
 
+    /**
+     * A copy of a recording that is not a copy to perfstat: its first chunk starts {@code ns} nanoseconds later (so every
+     * event's time moves by that much), its counts the same. For tests that want several runs of equal values (a
+     * spread of 0), which copies of one file no longer give: a side counts copies once.
+     */
+    public static Path distinctCopy(Path recording, Path target, long ns) throws IOException {
+        byte[] b = Files.readAllBytes(recording);
+        java.nio.ByteBuffer.wrap(b).putLong(32, java.nio.ByteBuffer.wrap(b).getLong(32) + ns); // the chunk's start
+        Files.createDirectories(target.toAbsolutePath().getParent());
+        return Files.write(target, b, java.nio.file.StandardOpenOption.CREATE_NEW);
+    }
+
     private static synchronized Path dir() throws IOException {
         if (dir == null) {
             Path d = Path.of("target", "it-recordings").toAbsolutePath();

@@ -161,6 +161,12 @@ class ThirdPartyIT {
         args.addAll(a);
         args.add("--");
         args.addAll(b);
+        // a person's table: the answer in its first lines, then the rows that changed and the rest
+        Processes.Result brief = Processes.read(dir, args.toArray(String[]::new));
+        assertThat(brief.code()).as(brief.err()).isZero();
+        assertThat(brief.out().lines().limit(5).toList()).as(brief.out()).anySatisfy(l -> assertThat(l)
+                .startsWith(" noindex vs index: time elapsed (msecs) ")).anySatisfy(l -> assertThat(l).contains("each run: index "));
+        args.add("--all"); // every row, hot method and note
         Processes.Result diff = Processes.read(dir, args.toArray(String[]::new));
         assertThat(diff.code()).as(diff.err()).isZero();
         assertThat(diff.err()).isEmpty();

@@ -93,7 +93,7 @@ class TolerantRecordingsTest {
 
     /** report and diff both print a table, nothing on stderr, and the note: once a column (diff f f has two, f#1 and f#2). */
     private static void readsWithNote(Path f, String note) {
-        List<Result> results = List.of(run("report", f.toString()), run("diff", f.toString(), f.toString()));
+        List<Result> results = List.of(run("report", f.toString()), run("diff", f.toString(), f.toString(), "--all"));
         for (int i = 0; i < results.size(); i++) {
             Result r = results.get(i);
             assertThat(r.err()).isEmpty();

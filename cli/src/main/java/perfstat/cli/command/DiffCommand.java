@@ -156,6 +156,7 @@ public final class DiffCommand implements Callable<Integer> {
                 }
                 runs.addAll(these);
             }
+            runs = countCopiesOnce(String.join(" ", sides.get(s)), runs, notes);
             if (runs.isEmpty()) {
                 throw UserError.data("no recordings left in " + String.join(" ", sides.get(s))
                         + (notes.stream().anyMatch(x -> x instanceof Note.Unreadable) ? " (none perfstat can read)" : " (every fork there died)"));
@@ -163,6 +164,35 @@ public final class DiffCommand implements Callable<Integer> {
             columns.add(runs);
         }
         return columns;
+    }
+
+    /**
+     * A side's runs with each recording once: a file whose content equals an earlier one's on that side (a copy, or the
+     * same name given twice) would count one run as two and narrow every interval; it is left out, and a note says how
+     * many were and names one.
+     */
+    static List<RunData> countCopiesOnce(String side, List<RunData> runs, List<Note> notes) {
+        Map<RunData.Content, RunData> seen = new java.util.HashMap<>();
+        List<RunData> kept = new ArrayList<>();
+        RunData copy = null;
+        RunData original = null;
+        int dropped = 0;
+        for (RunData r : runs) {
+            RunData first = r.content() == null ? null : seen.putIfAbsent(r.content(), r);
+            if (first == null) {
+                kept.add(r);
+            } else {
+                dropped++;
+                if (copy == null) {
+                    copy = r;
+                    original = first;
+                }
+            }
+        }
+        if (dropped > 0) {
+            notes.add(new Note.CopiesDropped(side, dropped, kept.size(), copy.file(), original.file()));
+        }
+        return kept;
     }
 
     /**

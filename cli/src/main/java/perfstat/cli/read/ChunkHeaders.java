@@ -46,6 +46,39 @@ final class ChunkHeaders {
     }
 
     /**
+     * The recording's content in short ({@link RunData.Content}), or null where the file cannot be read: one more pass
+     * over bytes the parser has just read, so from the page cache (CRC-32C runs at several GB/s).
+     */
+    static RunData.Content content(Path file) {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            long size = ch.size();
+            long headers = 17;
+            ByteBuffer h = ByteBuffer.allocate(HEADER);
+            for (long pos = 0; pos < size; ) {
+                h.clear();
+                if (ch.read(h, pos) < HEADER || h.getLong(8) < HEADER) {
+                    break;
+                }
+                for (int i = 8; i < HEADER; i += 8) {
+                    headers = headers * 31 + h.getLong(i);
+                }
+                pos += h.getLong(8);
+            }
+            java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+            ByteBuffer b = ByteBuffer.allocateDirect(1 << 16);
+            long pos = 0;
+            for (int n; (n = ch.read(b, pos)) > 0; pos += n) {
+                b.flip();
+                crc.update(b);
+                b.clear();
+            }
+            return new RunData.Content(size, headers, crc.getValue());
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /**
      * What the chunk headers say, read from one to the next.
      *
      * @param whole whether the chunks end exactly at the end of the file

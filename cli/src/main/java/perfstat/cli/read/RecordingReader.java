@@ -293,7 +293,7 @@ public final class RecordingReader {
         if (p.failure != null) {
             throw UserError.data(name + " is not a readable JFR recording (" + p.failure + ")", p.failure);
         }
-        return p.result();
+        return p.result().withContent(ChunkHeaders.content(path));
     }
 
     /** One pass: its collectors, one per concern, and what the pass itself keeps (the span, events per type, a failure). */

@@ -36,6 +36,8 @@ import perfstat.format.CounterStatus;
  * @param programScore   a command's own score, from its output (perfstat.ProgramScore, format 9), or null
  * @param machine        how busy the machine was over the window (perfstat.Machine, format 10), or {@link Machine#NONE}
  * @param lateWindow     the counters' window opened late (perfstat.LateWindow, format 10), or null where it was not asked
+ * @param content        what the file held, in short, so that copies of one recording are known as copies (null: not read
+ *                       from a file)
  */
 public record RunData(String file, Workload workload, Result result, List<Double> intervalScores,
                       Map<String, Long> modelCounters, Counters countersStart, Counters countersEnd,
@@ -43,7 +45,8 @@ public record RunData(String file, Workload workload, Result result, List<Double
                       JdkSummary jdk, List<PerfCounter> perfCounters, List<PerfCounter> perThread,
                       CounterWindow counterWindow, Map<String, Long> probePatterns, Losses losses,
                       Map<String, List<String>> probeCandidates, String program,
-                      Roles roles, ProgramScore programScore, Machine machine, LateWindow lateWindow) {
+                      Roles roles, ProgramScore programScore, Machine machine, LateWindow lateWindow,
+                      Content content) {
 
     public RunData {
         machine = machine == null ? Machine.NONE : machine;
@@ -119,140 +122,155 @@ public record RunData(String file, Workload workload, Result result, List<Double
     /** A run of {@code file} with nothing in it yet: each part absent until a wither gives it. */
     public static RunData of(String file) {
         return new RunData(file, null, null, List.of(), Map.of(), null, null, new java.util.TreeMap<>(), null, 0, JdkSummary.NONE,
-                List.of(), List.of(), null, Map.of(), Losses.NONE, Map.of(), "", Roles.NONE, null, Machine.NONE, null);
+                List.of(), List.of(), null, Map.of(), Losses.NONE, Map.of(), "", Roles.NONE, null, Machine.NONE, null, null);
     }
 
     /** This run with the model run (null: not a model's). */
     public RunData withWorkload(Workload workload) {
         return new RunData(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes,
                 agentOptions, timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses,
-                probeCandidates, program, roles, programScore, machine, lateWindow);
+                probeCandidates, program, roles, programScore, machine, lateWindow, content);
     }
 
     /** This run with the workload's result. */
     public RunData withResult(Result result) {
         return new RunData(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes,
                 agentOptions, timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses,
-                probeCandidates, program, roles, programScore, machine, lateWindow);
+                probeCandidates, program, roles, programScore, machine, lateWindow, content);
     }
 
     /** This run with the workload's score per interval. */
     public RunData withIntervalScores(List<Double> intervalScores) {
         return new RunData(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes,
                 agentOptions, timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses,
-                probeCandidates, program, roles, programScore, machine, lateWindow);
+                probeCandidates, program, roles, programScore, machine, lateWindow, content);
     }
 
     /** This run with the model's own counters at the end. */
     public RunData withModelCounters(Map<String, Long> modelCounters) {
         return new RunData(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes,
                 agentOptions, timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses,
-                probeCandidates, program, roles, programScore, machine, lateWindow);
+                probeCandidates, program, roles, programScore, machine, lateWindow, content);
     }
 
     /** This run with the process counters at the window's start and end (perfstat.Counters), either null where not read. */
     public RunData withCounters(Counters countersStart, Counters countersEnd) {
         return new RunData(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes,
                 agentOptions, timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses,
-                probeCandidates, program, roles, programScore, machine, lateWindow);
+                probeCandidates, program, roles, programScore, machine, lateWindow, content);
     }
 
     /** This run with each probe's totals, by name. */
     public RunData withProbes(SortedMap<String, Probe> probes) {
         return new RunData(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes,
                 agentOptions, timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses,
-                probeCandidates, program, roles, programScore, machine, lateWindow);
+                probeCandidates, program, roles, programScore, machine, lateWindow, content);
     }
 
     /** This run with the agent's options as recorded (null: none) and what one timed call's clock reads cost (0: unknown). */
     public RunData withAgent(String agentOptions, long timerOverheadNs) {
         return new RunData(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes,
                 agentOptions, timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses,
-                probeCandidates, program, roles, programScore, machine, lateWindow);
+                probeCandidates, program, roles, programScore, machine, lateWindow, content);
     }
 
     /** This run with what the JDK's events tell. */
     public RunData withJdk(JdkSummary jdk) {
         return new RunData(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes,
                 agentOptions, timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses,
-                probeCandidates, program, roles, programScore, machine, lateWindow);
+                probeCandidates, program, roles, programScore, machine, lateWindow, content);
     }
 
     /** This run with the counters' totals for the whole process. */
     public RunData withPerfCounters(List<PerfCounter> perfCounters) {
         return new RunData(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes,
                 agentOptions, timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses,
-                probeCandidates, program, roles, programScore, machine, lateWindow);
+                probeCandidates, program, roles, programScore, machine, lateWindow, content);
     }
 
     /** This run with the counters per thread. */
     public RunData withPerThread(List<PerfCounter> perThread) {
         return new RunData(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes,
                 agentOptions, timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses,
-                probeCandidates, program, roles, programScore, machine, lateWindow);
+                probeCandidates, program, roles, programScore, machine, lateWindow, content);
     }
 
     /** This run with how the counters were read. */
     public RunData withCounterWindow(CounterWindow counterWindow) {
         return new RunData(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes,
                 agentOptions, timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses,
-                probeCandidates, program, roles, programScore, machine, lateWindow);
+                probeCandidates, program, roles, programScore, machine, lateWindow, content);
     }
 
     /** This run with each probe pattern and how many methods it matched. */
     public RunData withProbePatterns(Map<String, Long> probePatterns) {
         return new RunData(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes,
                 agentOptions, timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses,
-                probeCandidates, program, roles, programScore, machine, lateWindow);
+                probeCandidates, program, roles, programScore, machine, lateWindow, content);
     }
 
     /** This run with what was lost on the way. */
     public RunData withLosses(Losses losses) {
         return new RunData(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes,
                 agentOptions, timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses,
-                probeCandidates, program, roles, programScore, machine, lateWindow);
+                probeCandidates, program, roles, programScore, machine, lateWindow, content);
     }
 
     /** This run with the loaded names nearest to each pattern that matched nothing. */
     public RunData withProbeCandidates(Map<String, List<String>> probeCandidates) {
         return new RunData(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes,
                 agentOptions, timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses,
-                probeCandidates, program, roles, programScore, machine, lateWindow);
+                probeCandidates, program, roles, programScore, machine, lateWindow, content);
     }
 
     /** This run with the program the JVM ran, by name. */
     public RunData withProgram(String program) {
         return new RunData(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes,
                 agentOptions, timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses,
-                probeCandidates, program, roles, programScore, machine, lateWindow);
+                probeCandidates, program, roles, programScore, machine, lateWindow, content);
     }
 
     /** This run with the counts by thread role. */
     public RunData withRoles(Roles roles) {
         return new RunData(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes,
                 agentOptions, timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses,
-                probeCandidates, program, roles, programScore, machine, lateWindow);
+                probeCandidates, program, roles, programScore, machine, lateWindow, content);
     }
 
     /** This run with a command's own score. */
     public RunData withProgramScore(ProgramScore programScore) {
         return new RunData(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes,
                 agentOptions, timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses,
-                probeCandidates, program, roles, programScore, machine, lateWindow);
+                probeCandidates, program, roles, programScore, machine, lateWindow, content);
     }
 
     /** This run with how busy the machine was over the window. */
     public RunData withMachine(Machine machine) {
         return new RunData(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes,
                 agentOptions, timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses,
-                probeCandidates, program, roles, programScore, machine, lateWindow);
+                probeCandidates, program, roles, programScore, machine, lateWindow, content);
     }
 
     /** This run with the counters' window as it opened late. */
     public RunData withLateWindow(LateWindow lateWindow) {
         return new RunData(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes,
                 agentOptions, timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses,
-                probeCandidates, program, roles, programScore, machine, lateWindow);
+                probeCandidates, program, roles, programScore, machine, lateWindow, content);
+    }
+
+    /** This run with the fingerprint of the file it was read from. */
+    public RunData withContent(Content content) {
+        return new RunData(file, workload, result, intervalScores, modelCounters, countersStart, countersEnd, probes,
+                agentOptions, timerOverheadNs, jdk, perfCounters, perThread, counterWindow, probePatterns, losses,
+                probeCandidates, program, roles, programScore, machine, lateWindow, content);
+    }
+
+    /**
+     * A recording's content, in short: its length, a hash of its chunk headers (each chunk's size, offsets, start and
+     * duration to the nanosecond, which no two recordings share) and a CRC-32C of all its bytes (after gunzip). Two files
+     * with equal contents are copies of one recording.
+     */
+    public record Content(long bytes, long headers, long crc) {
     }
 
     /**

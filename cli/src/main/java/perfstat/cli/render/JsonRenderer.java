@@ -141,7 +141,11 @@ public final class JsonRenderer {
                 b.append(", \"spread\": {\"n\": ").append(sp.n()).append(", \"mean\": ").append(num(sp.mean()))
                         .append(", \"median\": ").append(num(sp.median())).append(", \"sd\": ").append(num(sp.sd()))
                         .append(", \"min\": ").append(num(sp.min())).append(", \"max\": ").append(num(sp.max()))
-                        .append(", \"fromIntervals\": ").append(sp.fromIntervals()).append('}');
+                        .append(", \"fromIntervals\": ").append(sp.fromIntervals()).append(", \"values\": [");
+                for (int k = 0; k < sp.samples().length; k++) {
+                    b.append(k == 0 ? "" : ", ").append(num(sp.samples()[k]));
+                }
+                b.append("]}");
             }
             List<Long> timed = row.timedCalls().get(i);
             if (timed != null) {

@@ -40,7 +40,7 @@ public final class NoteText {
             case Note.Unreadable n -> words(n);
             case Note.NotCompared n -> words(n);
             case Note.SameRecording _, Note.DerivedFromLoad _, Note.ObserverEventsLeftOut _, Note.FixedDuration _,
-                 Note.StoppedComparison _ -> recordings(note);
+                 Note.StoppedComparison _, Note.CopiesDropped _ -> recordings(note);
             case Note.Look n -> words(n);
             case Note.ObserverCheck n -> words(n);
             case Note.ObserverRows n -> words(n);
@@ -84,6 +84,9 @@ public final class NoteText {
                     + (n.rounds() == 1 ? " whole round" : " whole rounds") + (n.partial() == 0 ? "" : ", the "
                     + n.partial() + (n.partial() == 1 ? " run" : " runs") + " of the round it stopped left out")
                     + "; the runs were ended, they did not fail";
+            case Note.CopiesDropped n -> n.side() + ": " + n.dropped() + (n.dropped() == 1 ? " recording" : " recordings")
+                    + " left out as copies of another there (" + n.copy() + " holds what " + n.original() + " holds): one run"
+                    + " counted twice would narrow every interval; " + n.kept() + " distinct " + (n.kept() == 1 ? "recording" : "recordings") + " compared";
             default -> throw new IllegalArgumentException("not a note of the recordings: " + note);
         };
     }
@@ -184,8 +187,8 @@ public final class NoteText {
                 100 * n.minEffect());
         String family = n.family() > 1 ? String.format(Locale.ROOT, ", %d other rows as a family (q: Benjamini-Hochberg)",
                 n.family()) : "";
-        String primary = Double.isNaN(n.primaryLevel()) ? "" : String.format(Locale.ROOT, "; the primary measure's %s%%,"
-                + " judged alone", new java.text.DecimalFormat("0.##", java.text.DecimalFormatSymbols.getInstance(Locale.ROOT))
+        String primary = Double.isNaN(n.primaryLevel()) ? "" : String.format(Locale.ROOT, "; %s%% for the answer's row,"
+                + " which is judged on its own", new java.text.DecimalFormat("0.##", java.text.DecimalFormatSymbols.getInstance(Locale.ROOT))
                 .format(100 * n.primaryLevel()));
         return String.format(Locale.ROOT, "deltas: B/A [%.0f%% interval%s], one value a run; ~ no change shown%s, ? too few"
                 + " runs%s: docs/statistics.md", 100 * n.confidence(), primary, same, family);
@@ -199,9 +202,10 @@ public final class NoteText {
     }
 
     private static String words(Note.Overruled n) {
-        return String.format(Locale.ROOT, "~ [...] q=: the row's own interval leaves out 0, but judged with the other rows"
-                + " of its family the change is not shown (q, its p adjusted for the family, is above the family's α of"
-                + " %.2g: a lead to test again, not a finding): %s", n.familyAlpha(), String.join(", ", n.rows()));
+        return String.format(Locale.ROOT, "~ [...] lead: the row's own interval leaves out 0, but among this many rows an"
+                + " interval like it comes by chance, so the change is not shown (judged with the other rows, its p is above"
+                + " the error rate of %.2g they share): a lead to test again, not a finding: %s", n.familyAlpha(),
+                String.join(", ", n.rows()));
     }
 
     private static String words(Note.RankTestDisagrees n) {
@@ -214,8 +218,33 @@ public final class NoteText {
     }
 
     private static String words(Note.Detectable n) {
-        String seen = String.format(Locale.ROOT, "%s: these runs would find a change of %s by %.1f%% or more (80%% power)",
-                n.column(), n.row(), 100 * n.detectable());
+        return n.column() + ": " + detectable(n);
+    }
+
+    /**
+     * The notes in words, where two or more say the same of different columns ({@code A: counters from procfs …} and
+     * {@code B: …}) as one line that names them ({@code A, B: …}), at the first one's place.
+     */
+    static List<String> merged(List<Note> notes, List<String> columns) {
+        java.util.LinkedHashMap<String, List<String>> byText = new java.util.LinkedHashMap<>();
+        for (String line : lines(notes)) {
+            int colon = line.indexOf(": ");
+            String column = colon < 0 ? null : line.substring(0, colon);
+            if (column != null && columns.contains(column)) {
+                byText.computeIfAbsent(line.substring(colon + 2), k -> new java.util.ArrayList<>()).add(column);
+            } else {
+                byText.computeIfAbsent(line, k -> new java.util.ArrayList<>());
+            }
+        }
+        List<String> out = new java.util.ArrayList<>();
+        byText.forEach((text, cols) -> out.add(cols.isEmpty() ? text : String.join(", ", cols) + ": " + text));
+        return out;
+    }
+
+    /** What the runs could see, without the column's name: {@code these runs would find a change of … (80% power)}. */
+    static String detectable(Note.Detectable n) {
+        String seen = String.format(Locale.ROOT, "these runs would find a change of %s by %.1f%% or more (80%% power)",
+                n.row(), 100 * n.detectable());
         return Double.isNaN(n.low()) ? seen : seen + String.format(Locale.ROOT, "; no change shown, and a fall beyond %.1f%%"
                 + " or a rise beyond %+.1f%% is ruled out", 100 * n.low(), 100 * n.high());
     }

@@ -15,7 +15,8 @@ final class SummaryText {
             Summary.Headline h = s.headline();
             line.append(' ').append(h.metric().label().trim()).append(' ').append(h.verdict() == perfstat.cli.stats.Significance.Verdict.TOO_FEW
                     ? String.format(Locale.ROOT, "%+.2f%% ? (undecided)", 100 * h.delta()) : Formats.judgedDelta(h.delta(), h.test()))
-                    .append(';');
+                    .append(h.verdict() == perfstat.cli.stats.Significance.Verdict.SIGNIFICANT ? direction(h) : "")
+                    .append("; other rows");
         } else if (!Double.isNaN(s.geomeanRatio())) {
             line.append(String.format(Locale.ROOT, s.byScore() ? " geomean of score ratios %+.2f%%;"
                     : " no score, time elapsed %+.2f%%;", 100 * s.geomeanRatio()));
@@ -34,6 +35,15 @@ final class SummaryText {
         boolean undecided = s.headline() != null && s.headline().verdict() == perfstat.cli.stats.Significance.Verdict.TOO_FEW;
         line.append(moved ? "" : undecided ? " (too few runs to judge)" : " (no significant change)");
         return line.toString();
+    }
+
+    /** A shown change of the headline in words: {@code , better} or {@code , worse} (it agrees with the rows' words). */
+    static String direction(Summary.Headline h) {
+        return switch (h.metric().better()) {
+            case NEITHER -> "";
+            case HIGHER -> h.delta() > 0 ? ", better" : ", worse";
+            case LOWER -> h.delta() < 0 ? ", better" : ", worse";
+        };
     }
 
     static List<String> lines(List<Summary> summaries) {

@@ -24,29 +24,66 @@ public final class TableRenderer {
     }
 
     public static void render(Table table, PrintWriter out) {
-        render(table, out, Formats.colour());
+        render(table, out, Formats.colour(), false);
     }
 
     /** With {@code colour}, significant regressions print red and improvements green (ANSI). */
     public static void render(Table table, PrintWriter out, boolean colour) {
-        List<String[]> cells = formatCells(table);
+        render(table, out, colour, false);
+    }
+
+    /**
+     * As {@link #render(Table, PrintWriter, boolean)}; side by side, a person's table ({@link Brief}: the answer first,
+     * the rows that changed, the rest, rows and notes with nothing to say counted) unless {@code all}, which prints every
+     * row, hot method and note in the table's order.
+     */
+    public static void render(Table table, PrintWriter out, boolean colour, boolean all) {
         if (table.columns().size() == 1) {
-            printSingle(table, cells, out);
+            printSingle(table, table.rows(), formatCells(table, table.rows()), out);
+            printHot(table, out, true);
+            printFooter(table, table.notes(), 0, out);
+        } else if (all) {
+            printSideBySide(table, table.rows(), 0, out, colour, true);
+            printHot(table, out, true);
+            printFooter(table, table.notes(), 0, out);
         } else {
-            printSideBySide(table, cells, out, colour);
+            Brief brief = Brief.of(table);
+            out.println(" " + TitleText.of(table.title()) + ":");
+            for (List<String> answer : brief.answers()) {
+                answer.forEach(l -> out.println(" " + l));
+            }
+            out.println();
+            printSideBySide(table, brief.rows(), brief.lead(), out, colour, false);
+            if (!brief.quietLine().isEmpty()) {
+                out.println(" " + brief.quietLine());
+            }
+            out.println();
+            printHot(table, out, false);
+            printFooter(table, NoteText.merged(brief.notes(), table.columns()), brief.leftOut(), out);
         }
-        printHot(table, out);
+        out.flush();
+    }
+
+    /** The summary, then the notes (the header's line on what differs is not one of them), and how many wait for --all. */
+    private static void printFooter(Table table, List<String> notes, int leftOut, PrintWriter out) {
         for (String line : SummaryText.lines(table.summary())) {
             out.println(" " + line);
         }
         if (!table.summary().isEmpty()) {
             out.println();
         }
-        // what differs is the header's line, not the footer's
-        for (String note : NoteText.lines(table.notes().stream().filter(x -> !(x instanceof Note.WhatDiffers)).toList())) {
+        for (String note : notes) {
             out.println(" # " + note);
         }
-        out.flush();
+        if (leftOut > 0) {
+            out.println(" # " + leftOut + (leftOut == 1 ? " note" : " notes") + " on how the table was made (sources, legends,"
+                    + " estimates' methods): --all shows them, docs/statistics.md explains the verdicts");
+        }
+    }
+
+    private static void printFooter(Table table, java.util.Collection<Note> notes, int leftOut, PrintWriter out) {
+        // what differs is the header's line, not the footer's
+        printFooter(table, NoteText.lines(notes.stream().filter(x -> !(x instanceof Note.WhatDiffers)).toList()), leftOut, out);
     }
 
     /** The header's line on what the sides differ in ({@code what differs: GC}), where they differ. */
@@ -55,12 +92,29 @@ public final class TableRenderer {
                 .ifPresent(x -> out.println(" " + NoteText.of(x)));
     }
 
-    /** The hot methods, a section per kind: shares side by side, then the method, then the changes. */
-    private static void printHot(Table table, PrintWriter out) {
+    /**
+     * The hot methods, a section per kind: shares side by side, then the method, then the changes; all, or {@link Brief#hot}'s
+     * (the first section's heading then names the sections left out).
+     */
+    private static void printHot(Table table, PrintWriter out, boolean all) {
+        List<String> hidden = new ArrayList<>();
         for (perfstat.cli.stats.HotMethods.Section s : table.hot()) {
-            out.println(" " + Formats.hotHeading(s, table.notes()) + ":");
+            if (!all && Brief.hot(s, s == table.hot().get(0)).isEmpty()) {
+                hidden.add(s.kind());
+            }
+        }
+        boolean first = true;
+        for (perfstat.cli.stats.HotMethods.Section s : table.hot()) {
+            List<perfstat.cli.stats.HotMethods.Row> rows = all ? s.rows() : Brief.hot(s, s == table.hot().get(0));
+            if (rows.isEmpty()) {
+                continue;
+            }
+            out.println(" " + Formats.hotHeading(s, table.notes()) + (rows.size() < s.rows().size()
+                    ? ", the first " + rows.size() + " of " + s.rows().size() : "")
+                    + (first && !hidden.isEmpty() ? "; " + String.join(", ", hidden) + ": none changed, --all shows them" : "") + ":");
+            first = false;
             java.util.Map<String, String> names = Formats.hotNames(s);
-            for (perfstat.cli.stats.HotMethods.Row r : s.rows()) {
+            for (perfstat.cli.stats.HotMethods.Row r : rows) {
                 StringBuilder b = new StringBuilder(" ");
                 for (double share : r.shares()) {
                     b.append(pad(Formats.share(share), 9)).append(' ');
@@ -75,17 +129,19 @@ public final class TableRenderer {
         }
     }
 
-    /** Step 1: every value, delta and comment as text. Per row: n values, n deltas, n comments. */
-    private static List<String[]> formatCells(Table table) {
+    /** Step 1: every value, delta and comment as text. Per row: n values, n deltas, n comments, then its label. */
+    private static List<String[]> formatCells(Table table, List<Row> rows) {
         int n = table.columns().size();
         List<String[]> cells = new ArrayList<>();
-        for (Row r : table.rows()) {
-            String[] c = new String[3 * n];
+        for (Row r : rows) {
+            String[] c = new String[3 * n + 1];
+            double divisor = Formats.divisor(r);
             for (int i = 0; i < n; i++) {
-                c[i] = Formats.value(r.values().get(i), r.metric().decimals());
+                c[i] = Formats.value(r.values().get(i), r.metric().decimals(), divisor);
                 c[n + i] = i == 0 ? "" : Formats.judgedDelta(r, i);
                 c[2 * n + i] = CommentText.of(r.comments().get(i));
             }
+            c[3 * n] = Formats.label(r, divisor);
             cells.add(c);
         }
         return cells;
@@ -100,23 +156,23 @@ public final class TableRenderer {
         return w;
     }
 
-    private static int labelWidth(Table table) {
+    private static int labelWidth(List<String[]> cells) {
         int w = 0;
-        for (Row r : table.rows()) {
-            w = Math.max(w, r.metric().label().length());
+        for (String[] c : cells) {
+            w = Math.max(w, c[c.length - 1].length());
         }
         return w;
     }
 
-    private static void printSingle(Table table, List<String[]> cells, PrintWriter out) {
+    private static void printSingle(Table table, List<Row> rows, List<String[]> cells, PrintWriter out) {
         int vw = width(cells, 0, "", 15);
-        int lw = labelWidth(table);
+        int lw = labelWidth(cells);
         out.println();
         out.println(" " + TitleText.of(table.title()) + ":");
         out.println();
         MetricId.Kind group = null;
-        for (int i = 0; i < table.rows().size(); i++) {
-            Row r = table.rows().get(i);
+        for (int i = 0; i < rows.size(); i++) {
+            Row r = rows.get(i);
             if (group != null && groupOf(r) != group) {
                 out.println();
             }
@@ -125,30 +181,39 @@ public final class TableRenderer {
             String comment = c[2].isEmpty() ? "" : "  #  " + c[2];
             String spread = r.values().get(0).measured() && !Double.isNaN(r.values().get(0).stderrPct())
                     ? String.format(Locale.ROOT, "  ( +- %.2f%% )", r.values().get(0).stderrPct()) : "";
-            out.println(stripRight(" " + pad(c[0], vw) + "  " + padRight(r.metric().label(), lw) + comment + spread));
+            out.println(stripRight(" " + pad(c[0], vw) + "  " + padRight(c[3], lw) + comment + spread));
         }
         out.println();
     }
 
-    private static void printSideBySide(Table table, List<String[]> cells, PrintWriter out, boolean colour) {
+    /**
+     * The rows side by side; the first {@code lead} of them (a person's table: the primary row and those that changed)
+     * as one block, the rest in blocks by kind. {@code box} draws the title in a box, as perf does; else the caller
+     * printed it.
+     */
+    private static void printSideBySide(Table table, List<Row> rows, int lead, PrintWriter out, boolean colour, boolean box) {
+        List<String[]> cells = formatCells(table, rows);
         int n = table.columns().size();
         int[] vw = new int[n];
         for (int i = 0; i < n; i++) {
             vw[i] = width(cells, i, table.columns().get(i), 14);
         }
-        int lw = labelWidth(table);
+        int lw = labelWidth(cells);
         int[] dw = new int[n];
         for (int i = 1; i < n; i++) {
             dw[i] = width(cells, n + i, deltaHeader(table, i), 8);
         }
         String title = "| " + TitleText.of(table.title()) + " |";
-        String rule = "-".repeat(title.length());
-        out.println(" " + rule);
-        out.println(" " + title);
-        out.println(" " + rule);
+        if (box) {
+            out.println(" " + "-".repeat(title.length()));
+            out.println(" " + title);
+            out.println(" " + "-".repeat(title.length()));
+        }
         printWhatDiffers(table, out);
         String blank = blankLine(vw);
-        out.println(blank);
+        if (box) {
+            out.println(blank);
+        }
         StringBuilder head = new StringBuilder(" |");
         for (int i = 0; i < n; i++) {
             head.append(' ').append(pad(table.columns().get(i), vw[i])).append(i < n - 1 ? " |" : "");
@@ -165,30 +230,38 @@ public final class TableRenderer {
             total += dw[i] + 2;
         }
         out.println(" |" + "-".repeat(Math.max(10, total - 2)));
-        out.println(" |");
+        if (box) {
+            out.println(" |");
+        }
         MetricId.Kind group = null;
-        for (int r = 0; r < table.rows().size(); r++) {
-            Row row = table.rows().get(r);
-            if (group != null && groupOf(row) != group) {
+        for (int r = 0; r < rows.size(); r++) {
+            Row row = rows.get(r);
+            if (r == lead && r > 0 || r > lead && group != null && groupOf(row) != group) {
                 out.println(blank);
             }
             group = groupOf(row);
-            String[] c = cells.get(r);
-            StringBuilder line = new StringBuilder(" |");
-            for (int i = 0; i < n; i++) {
-                line.append(' ').append(pad(c[i], vw[i])).append(i < n - 1 ? " |" : "");
-            }
-            line.append("  ").append(padRight(row.metric().label(), lw));
-            for (int i = 1; i < n; i++) {
-                String cell = padRight(c[n + i], dw[i]);
-                int dir = Formats.direction(row.metric(), row.deltas().get(i), row.tests().get(i));
-                line.append("  ").append(colour && dir != 0 ? (dir > 0 ? GREEN : RED) + cell + RESET : cell);
-            }
-            line.append(spreads(row));
-            out.println(stripRight(line.toString()));
+            out.println(sideBySideLine(row, cells.get(r), vw, lw, dw, colour));
         }
-        out.println(blank);
+        if (box) {
+            out.println(blank);
+        }
         out.println(" " + "-".repeat(vw[0] + 4));
+    }
+
+    private static String sideBySideLine(Row row, String[] c, int[] vw, int lw, int[] dw, boolean colour) {
+        int n = vw.length;
+        StringBuilder line = new StringBuilder(" |");
+        for (int i = 0; i < n; i++) {
+            line.append(' ').append(pad(c[i], vw[i])).append(i < n - 1 ? " |" : "");
+        }
+        line.append("  ").append(padRight(c[3 * n], lw));
+        for (int i = 1; i < n; i++) {
+            String cell = padRight(c[n + i], dw[i]);
+            int dir = Formats.direction(row.metric(), row.deltas().get(i), row.tests().get(i));
+            line.append("  ").append(colour && dir != 0 ? (dir > 0 ? GREEN : RED) + cell + RESET : cell);
+        }
+        line.append(spreads(row));
+        return stripRight(line.toString());
     }
 
     /** The heading of column {@code i}'s changes from the first column, where there are two changes or more. */

@@ -798,6 +798,7 @@ public final class Comparison {
                 }
                 double d = moveDelta(r, c);
                 if (s == null || s.verdict() != Significance.Verdict.SIGNIFICANT || Double.isNaN(d)
+                        || s.judgement().answer() == Significance.Answer.SAME // shown, but inside --min-effect: the same
                         || r.metric().id().statistic() == MetricId.Statistic.MAX || r == head
                         || r.metric().kind() == MetricId.Kind.MACHINE) { // the machine is context, not a move of the program
                     continue;

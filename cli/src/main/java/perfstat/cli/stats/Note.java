@@ -267,6 +267,18 @@ public sealed interface Note {
     }
 
     /**
+     * Recordings of one side whose content equals another's there (copies, or one name given twice), counted once.
+     *
+     * @param side     the side, as named on the command line
+     * @param dropped  how many were left out
+     * @param kept     the side's recordings left
+     * @param copy     one that was left out
+     * @param original the recording it was a copy of
+     */
+    record CopiesDropped(String side, int dropped, int kept, String copy, String original) implements Note {
+    }
+
+    /**
      * Recordings of one workload that only some sides have, so not compared.
      *
      * @param what   what they measured (model, workload, threads)

@@ -62,7 +62,8 @@ class NoteTextTest {
             new Note.DerivedFromLoad("task-clock (msecs)", List.of("b"), false, 25, 27),
             new Note.ObserverEventsLeftOut("a", 2, 1, 0.412, 3, 2.1),
             new Note.FixedDuration("time elapsed (msecs)", 0.04, "task-clock (msecs)", 6.5),
-            new Note.StoppedComparison("SIGINT", 2, 1));
+            new Note.StoppedComparison("SIGINT", 2, 1),
+            new Note.CopiesDropped("dirA", 250, 50, "dirA/r051.jfr", "dirA/r001.jfr"));
 
     @Test
     void aRunThatSharedTheMachineIsNamedWithItsNeighboursCpu() {
@@ -134,13 +135,13 @@ class NoteTextTest {
                         + " them), its change compares the recordings' own percentiles (+38.6% [-26.8%, +162.6%]): the recordings"
                         + " differ among themselves more than the pooled values show; read the change");
         assertThat(NoteText.of(new Note.Overruled(List.of("task-clock (msecs)", "JIT compiler (msecs)"), 0.01)))
-                .startsWith("~ [...] q=: the row's own interval leaves out 0").contains("family's α of 0.01")
+                .startsWith("~ [...] lead: the row's own interval leaves out 0").contains("error rate of 0.01")
                 .endsWith(": task-clock (msecs), JIT compiler (msecs)");
         assertThat(NoteText.of(new Note.CountersFrom("unpatched", "perf_event_open", ""))).isEqualTo("unpatched: counters from perf_event_open");
         assertThat(NoteText.of(new Note.CountersFrom(null, "procfs", "no perf_event_open"))).isEqualTo("counters from procfs: no perf_event_open");
         assertThat(NoteText.of(new Note.Window(false))).doesNotContain("score");
-        assertThat(NoteText.of(new Note.Deltas(0.99, 0.05, 25, 0.992))).isEqualTo("deltas: B/A [99% interval; the primary"
-                + " measure's 99.2%, judged alone], one value a run; ~ no change shown, = shown within +-5%, ? too few runs,"
+        assertThat(NoteText.of(new Note.Deltas(0.99, 0.05, 25, 0.992))).isEqualTo("deltas: B/A [99% interval; 99.2% for the"
+                + " answer's row, which is judged on its own], one value a run; ~ no change shown, = shown within +-5%, ? too few runs,"
                 + " 25 other rows as a family (q: Benjamini-Hochberg): docs/statistics.md");
         assertThat(NoteText.of(new Note.Detectable("fstime (KB/s)", "patched", 0.061, -0.02, 0.038))).isEqualTo("patched:"
                 + " these runs would find a change of fstime (KB/s) by 6.1% or more (80% power); no change shown, and a fall"

@@ -57,7 +57,9 @@ class RenderersTest {
                 " -------------------",
                 " # probe 'a.B::c' matched no method",
                 "");
-        assertThat(render(OutputFormat.TABLE, table(2))).isEqualTo(expected);
+        StringWriter w = new StringWriter();
+        OutputFormat.TABLE.render(table(2), new PrintWriter(w), true); // every row: the layout itself
+        assertThat(w.toString()).isEqualTo(expected);
     }
 
     @Test
