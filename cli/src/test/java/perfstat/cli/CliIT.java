@@ -185,6 +185,25 @@ class CliIT {
         return Path.of(System.getProperty("perfstat.root")).toAbsolutePath().normalize();
     }
 
+    /**
+     * {@code --iteration-score}: each printed iteration is one, each run judged by its steady state (the score row the
+     * steady segment's mean, the warm-up a row of its own) and a note per side on how its runs were classed.
+     */
+    @Test
+    void iterationsAreJudgedInSteadyState() throws Exception {
+        List<String> app = List.of(Processes.java(), "-cp", Recordings.itapp(), "perfstat.itapp.Loop", "200", "200000");
+        List<String> cmd = new java.util.ArrayList<>(List.of("compare", "-r", "2", "--iteration-score", "iteration us=([0-9.]+)",
+                "--score-unit", "us", "--lower-is-better", "--all", "--"));
+        cmd.addAll(app);
+        cmd.add(":::");
+        cmd.addAll(app);
+        Processes.Result r = Processes.perfstat(dir, cmd.toArray(String[]::new));
+        assertThat(r.code()).as(r.err()).isZero();
+        // how the runs are classed depends on the machine (a loaded one makes levels), that they are does not
+        assertThat(r.out()).contains("  iteration us, steady (us)").contains("  iteration us warm-up (iterations)")
+                .containsPattern("A(, B)?: 2 runs of 200 iterations \\(median\\): ");
+    }
+
     /** The gate: the committed pair holds a real regression (unpatched against patched), a recording against itself none. */
     @Test
     void theGateFailsOnARealRegressionOnlyAndNamesIt() throws Exception {

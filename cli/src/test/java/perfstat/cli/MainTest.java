@@ -95,6 +95,11 @@ class MainTest {
         oneLine(run("stat", "--per", "", "--", "java", "A"), 2, "--per");
         oneLine(run("compare", "--lower-is-better", "--", "java", "A", ":::", "java", "B"), 2, "--lower-is-better needs --score");
         oneLine(run("compare", "fstime", "--score", "x=(\\d+)"), 2, "--score is for commands");
+        oneLine(run("compare", "--score", "x=(\\d+)", "--iteration-score", "y=(\\d+)", "--", "java", "A", ":::", "java", "B"), 2,
+                "--score and --iteration-score name one score: give one of them");
+        oneLine(run("compare", "--iteration-score", "it=[0-9]+", "--", "java", "A", ":::", "java", "B"), 2,
+                "--iteration-score 'it=[0-9]+' has no group");
+        oneLine(run("compare", "fstime", "--iteration-score", "x=(\\d+)"), 2, "--iteration-score is for commands");
     }
 
     /**

@@ -323,6 +323,12 @@ public final class Events {
         public static final String VALUES = "values";
         /** How many numbers were found: at least 1. */
         public static final String MATCHES = "matches";
+        /**
+         * New in version 12: each number is one iteration of the program's loop, in the order run ({@code
+         * --iteration-score}), and the run is judged by its steady state; false (or absent) where the numbers are one
+         * score's samples ({@code --score}).
+         */
+        public static final String ITERATIONS = "iterations";
 
         private ProgramScore() {
         }

@@ -16,9 +16,10 @@ public final class RecordingFormat {
      * perfstat.CounterReader's readFailures; 7: perfstat.Agent's program, perfstat.ProbePattern's candidates, perfstat.ThreadRole;
      * 8: perfstat.ThreadRoleCounter; 9: perfstat.ProgramScore; 10: perfstat.Setup, perfstat.Workload's unitName and
      * unitCounter, perfstat.Score's and perfstat.Result's scoreUnit, perfstat.PerfCounter's valueNs;
-     * perfstat.Machine, perfstat.LateWindow and the phase late-start; 11: perfstat.NotProbed).
+     * perfstat.Machine, perfstat.LateWindow and the phase late-start; 11: perfstat.NotProbed; 12: perfstat.ProgramScore's
+     * iterations).
      */
-    public static final int VERSION = 11;
+    public static final int VERSION = 12;
 
     private RecordingFormat() {
     }

@@ -298,7 +298,7 @@ public final class CompareCommand implements Callable<Integer> {
         }
         scorePattern = score.pattern();
         if (scorePattern != null && sides == null) {
-            throw UserError.usage("--score is for commands: a model's score is its own (perfstat models)");
+            throw UserError.usage(scorePattern.option() + " is for commands: a model's score is its own (perfstat models)");
         }
     }
 

@@ -13,6 +13,12 @@ public final class ScoreOptions {
                     + " a run's score is the mean of its matches), e.g. 'loop_ms=([0-9.]+)'. The primary measure.")
     String regex;
 
+    @Option(names = "--iteration-score", paramLabel = "REGEX",
+            description = "As --score, but each number found is one iteration of the program's loop, in the order run"
+                    + " (one number a line, as JMH and many harnesses print): each run is judged by its steady state, its"
+                    + " warm-up counted apart, e.g. 'iteration ms=([0-9.]+)'.")
+    String iterationRegex;
+
     @Option(names = "--score-unit", paramLabel = "UNIT", description = "The score's unit, as the table prints it (ms, ops/s).")
     String unit;
 
@@ -22,17 +28,21 @@ public final class ScoreOptions {
 
     /** The pattern, checked before any run (a usage error where it does not compile or has no group), or null. */
     ScorePattern pattern() {
-        if (regex == null) {
+        if (regex != null && iterationRegex != null) {
+            throw UserError.usage("--score and --iteration-score name one score: give one of them");
+        }
+        if (regex == null && iterationRegex == null) {
             if (unit != null || lowerIsBetter) {
-                throw UserError.usage((unit != null ? "--score-unit" : "--lower-is-better") + " needs --score REGEX");
+                throw UserError.usage((unit != null ? "--score-unit" : "--lower-is-better") + " needs --score REGEX"
+                        + " or --iteration-score REGEX");
             }
             return null;
         }
-        return ScorePattern.of(regex, unit, lowerIsBetter);
+        return regex != null ? ScorePattern.of(regex, unit, lowerIsBetter) : ScorePattern.of(iterationRegex, unit, lowerIsBetter, true);
     }
 
     /** What a rule of {@code --fail-on} may name of the score before any run: its row, without a value. */
     static RunData.ProgramScore names(ScorePattern p) {
-        return p == null ? null : new RunData.ProgramScore(p.name(), p.unit(), p.higherIsBetter(), 1, List.of(1.0));
+        return p == null ? null : new RunData.ProgramScore(p.name(), p.unit(), p.higherIsBetter(), 1, List.of(1.0), p.iterations());
     }
 }

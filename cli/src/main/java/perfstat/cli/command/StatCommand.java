@@ -312,7 +312,11 @@ public final class StatCommand implements Callable<Integer> {
                         + (runs.size() > 1 ? "; last run only" : ""));
             }
         }
-        if (last.programScore() != null) {
+        if (last.programScore() != null && last.programScore().iterations()) {
+            notes.add(last.programScore().name() + ": the numbers --iteration-score '" + score.iterationRegex + "' found in "
+                    + (runs.size() > 1 ? "each run's output" : "the command's output") + ", one an iteration, the mean of the"
+                    + " steady state's a run (" + (last.programScore().higherIsBetter() ? "higher" : "lower") + " is better)");
+        } else if (last.programScore() != null) {
             notes.add(last.programScore().name() + ": the numbers --score '" + score.regex + "' found in " + (runs.size() > 1
                     ? "each run's output, their mean a run" : "the command's output, their mean") + " ("
                     + (last.programScore().higherIsBetter() ? "higher" : "lower") + " is better)");

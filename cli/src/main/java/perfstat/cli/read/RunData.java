@@ -519,9 +519,15 @@ public record RunData(String file, Workload workload, Result result, List<Double
      * @param score          the mean of the numbers: the run's score
      * @param values         the numbers, in the order printed
      */
-    public record ProgramScore(String name, String unit, boolean higherIsBetter, double score, List<Double> values) {
+    public record ProgramScore(String name, String unit, boolean higherIsBetter, double score, List<Double> values,
+                               boolean iterations) {
         public ProgramScore {
             values = List.copyOf(values);
+        }
+
+        /** A score whose numbers are one score's samples ({@code --score}), not iterations. */
+        public ProgramScore(String name, String unit, boolean higherIsBetter, double score, List<Double> values) {
+            this(name, unit, higherIsBetter, score, values, false);
         }
     }
 

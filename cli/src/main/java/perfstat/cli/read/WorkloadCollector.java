@@ -72,7 +72,7 @@ final class WorkloadCollector implements Collector {
                 : java.util.Arrays.stream(text.strip().split(" +")).map(Double::valueOf).toList();
         programScore = new RunData.ProgramScore(e.getString(Events.ProgramScore.SCORE_NAME),
                 e.getString(Events.ProgramScore.SCORE_UNIT), e.getBoolean(Events.ProgramScore.HIGHER_IS_BETTER),
-                e.getDouble(Events.ProgramScore.SCORE), values);
+                e.getDouble(Events.ProgramScore.SCORE), values, flag(e, Events.ProgramScore.ITERATIONS));
     }
 
     private static boolean flag(RecordedEvent e, String field) {

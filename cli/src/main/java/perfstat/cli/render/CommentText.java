@@ -3,6 +3,7 @@ package perfstat.cli.render;
 import java.time.Duration;
 import java.util.Locale;
 import perfstat.cli.stats.Comment;
+import perfstat.cli.stats.SteadyState;
 import perfstat.cli.stats.CounterMetrics;
 
 /** A row's comment in words, as a report prints it after the row ({@code 1.095 CPUs utilized}): one form per kind of {@link Comment}. */
@@ -33,11 +34,28 @@ public final class CommentText {
         return runs(c);
     }
 
+    /** How a run's iterations were classed: {@code warm-up 38 of 400 iterations}, {@code levels (5 segments), no steady state}. */
+    private static String iterations(Comment.Iterations i) {
+        String of = " of " + i.iterations() + (i.iterations() == 1 ? " iteration" : " iterations");
+        return switch (i.kind()) {
+            case FLAT -> "flat, steady from the first" + of;
+            case WARMUP -> "warm-up, steady after " + i.warmup() + of;
+            case SLOWDOWN -> "slowdown, steady after " + i.warmup() + of;
+            case LEVELS -> "levels (" + i.segments() + " segments" + of + "), no steady state";
+            case NO_STEADY_STATE -> "no steady state (it changed near its end" + of + ")";
+            case TOO_SHORT -> "too short: " + i.iterations() + (i.iterations() == 1 ? " iteration" : " iterations")
+                    + ", fewer than the " + SteadyState.FEWEST + " a run is classed on";
+        };
+    }
+
     /** What a value is of: the score's window, the timed calls, the runs. */
     private static String runs(Comment c) {
         if (c instanceof Comment.Score s) {
             return String.format(Locale.ROOT, "over %.2f s", s.elapsed().toNanos() / 1e9)
                     + (s.intervals() > 1 ? ", " + s.intervals() + " intervals" : "");
+        }
+        if (c instanceof Comment.Iterations i) {
+            return iterations(i);
         }
         if (c instanceof Comment.OutputScore o) {
             return o.matches() == 1 ? "from its output" : "mean of " + o.matches() + " numbers in its output";

@@ -39,6 +39,7 @@ public final class NoteText {
             case Note.DeadFork n -> words(n);
             case Note.Unreadable n -> words(n);
             case Note.NotCompared n -> words(n);
+            case Note.IterationRuns n -> iterations(n.side());
             case Note.SameRecording _, Note.DerivedFromLoad _, Note.ObserverEventsLeftOut _, Note.FixedDuration _,
                  Note.StoppedComparison _, Note.CopiesDropped _ -> recordings(note);
             case Note.Look n -> words(n);
@@ -291,6 +292,37 @@ public final class NoteText {
     private static String words(Note.Unreadable n) {
         return n.where() + ": " + n.file() + " left out, as perfstat cannot read it (" + n.why() + "); " + n.kept()
                 + " recording" + (n.kept() == 1 ? "" : "s") + " of it read";
+    }
+
+    /**
+     * A side's iterations: {@code A: 5 runs of 400 iterations: 4 warm-up (steady after 38, median), 1 flat; in steady
+     * state …}.
+     */
+    private static String iterations(perfstat.cli.stats.Iterations.Side s) {
+        List<String> classes = new java.util.ArrayList<>();
+        for (perfstat.cli.stats.SteadyState.Kind k : perfstat.cli.stats.SteadyState.Kind.values()) {
+            Integer n = s.classes().get(k);
+            if (n != null) {
+                classes.add(n + " " + switch (k) {
+                    case FLAT -> "flat";
+                    case WARMUP -> "warm-up";
+                    case SLOWDOWN -> "slowdown";
+                    case LEVELS -> "switching between levels (no steady state: left out of the score)";
+                    case NO_STEADY_STATE -> "with no steady state (left out of the score)";
+                    case TOO_SHORT -> "too short to class (left out of the score)";
+                });
+            }
+        }
+        String head = s.column() + ": " + s.runs() + (s.runs() == 1 ? " run" : " runs") + " of " + s.iterations()
+                + " iterations (median): " + String.join(", ", classes)
+                + (s.warmup() > 0 ? "; steady after " + s.warmup() + " iterations (median)" : "");
+        if (Double.isNaN(s.betweenPct()) || Double.isNaN(s.withinPct())) {
+            return head;
+        }
+        return head + String.format(Locale.ROOT, "; in steady state an iteration varies +-%.1f%% within a JVM, the JVMs'"
+                + " means +-%.1f%% between them: %s", s.withinPct(), s.betweenPct(), s.jvmsDiffer()
+                ? "the JVMs settle differently, so more runs narrow the interval, more iterations a run do not"
+                : "the iterations' own noise explains the means' spread, so more iterations a run narrow it as more runs do");
     }
 
     private static String words(Note.NotCompared n) {

@@ -49,6 +49,11 @@ public final class ProgramScoreEvent extends jdk.jfr.Event {
     @Name(Events.ProgramScore.VALUES)
     public String values;
 
+    @Label("Iterations")
+    @Description("Whether each number is one iteration of the program's loop (--iteration-score), judged by its steady state")
+    @Name(Events.ProgramScore.ITERATIONS)
+    public boolean iterations;
+
     @Label("Matches")
     @Description("How many numbers were found")
     @Name(Events.ProgramScore.MATCHES)

@@ -176,6 +176,7 @@ public final class ScoreChunk {
                 set.accept(Events.ProgramScore.SCORE, found.mean());
                 set.accept(Events.ProgramScore.VALUES, found.values().stream().map(String::valueOf).collect(Collectors.joining(" ")));
                 set.accept(Events.ProgramScore.MATCHES, found.values().size());
+                set.accept(Events.ProgramScore.ITERATIONS, score.iterations());
                 e.commit();
                 r.stop();
                 r.dump(dump);

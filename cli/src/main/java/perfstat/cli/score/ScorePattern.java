@@ -23,8 +23,11 @@ import perfstat.cli.user.UserError;
  * @param name           what the table calls the score: the words of the pattern before its first group, else "score"
  * @param unit           the score's unit, "" where none was given
  * @param higherIsBetter whether a larger number is an improvement (a throughput), not a regression (a time)
+ * @param iterations     whether each number is one iteration of the program's loop ({@code --iteration-score}), the run
+ *                       judged by its steady state, rather than one score's samples
  */
-public record ScorePattern(String regex, Pattern pattern, String name, String unit, boolean higherIsBetter) {
+public record ScorePattern(String regex, Pattern pattern, String name, String unit, boolean higherIsBetter,
+                           boolean iterations) {
     /** How many lines of an output without a match the error quotes. */
     static final int QUOTED_LINES = 5;
     /** How many characters of each such line it quotes. */
@@ -47,18 +50,24 @@ public record ScorePattern(String regex, Pattern pattern, String name, String un
      * exit 2) otherwise, before any run. {@code unit} may be null.
      */
     public static ScorePattern of(String regex, String unit, boolean lowerIsBetter) {
+        return of(regex, unit, lowerIsBetter, false);
+    }
+
+    /** As {@link #of(String, String, boolean)}; with {@code iterations}, each number found is one iteration. */
+    public static ScorePattern of(String regex, String unit, boolean lowerIsBetter, boolean iterations) {
+        String option = iterations ? "--iteration-score" : "--score";
         Pattern p;
         try {
             p = Pattern.compile(regex);
         } catch (PatternSyntaxException e) {
-            throw UserError.usage("--score '" + regex + "' is not a regular expression: " + e.getDescription()
+            throw UserError.usage(option + " '" + regex + "' is not a regular expression: " + e.getDescription()
                     + " near index " + e.getIndex());
         }
         if (p.matcher("").groupCount() < 1) {
-            throw UserError.usage("--score '" + regex + "' has no group: put the number in parentheses, as in"
+            throw UserError.usage(option + " '" + regex + "' has no group: put the number in parentheses, as in"
                     + " 'loop_ms=([0-9.]+)'");
         }
-        return new ScorePattern(regex, p, nameOf(regex), unit == null ? "" : unit.strip(), !lowerIsBetter);
+        return new ScorePattern(regex, p, nameOf(regex), unit == null ? "" : unit.strip(), !lowerIsBetter, iterations);
     }
 
     /**
@@ -71,6 +80,11 @@ public record ScorePattern(String regex, Pattern pattern, String name, String un
         String before = open < 0 ? regex : regex.substring(0, open);
         String words = before.replaceAll("\\\\.", " ").replaceAll("[^A-Za-z0-9_]+", " ").strip();
         return words.isEmpty() ? "score" : words;
+    }
+
+    /** The option the pattern was given with, as errors name it. */
+    public String option() {
+        return iterations ? "--iteration-score" : "--score";
     }
 
     /** The table's label of the score row: its name and unit, as a model's score reads ({@code loop_ms (ms)}). */
@@ -103,7 +117,7 @@ public record ScorePattern(String regex, Pattern pattern, String name, String un
             throw UserError.data("cannot read the output of " + what + " (" + file + "): " + e.getMessage());
         }
         if (values.isEmpty()) {
-            throw UserError.data("--score '" + regex + "' found nothing in the output of " + what + (first.isEmpty()
+            throw UserError.data(option() + " '" + regex + "' found nothing in the output of " + what + (first.isEmpty()
                     ? ", which printed nothing" : ", which begins: " + String.join(" | ", first)));
         }
         return new Found(values);
@@ -120,7 +134,7 @@ public record ScorePattern(String regex, Pattern pattern, String name, String un
             }
             return v;
         } catch (NumberFormatException e) {
-            throw UserError.data("--score '" + regex + "': group 1 matched '" + text + "' in the output of " + what
+            throw UserError.data(option() + " '" + regex + "': group 1 matched '" + text + "' in the output of " + what
                     + ", which is not a number");
         }
     }

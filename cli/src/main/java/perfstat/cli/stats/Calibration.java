@@ -57,7 +57,7 @@ public final class Calibration {
         /** The primary measure: the score, else time elapsed, else task-clock. */
         public Metric primary() {
             for (java.util.function.Predicate<Metric> p : List.<java.util.function.Predicate<Metric>>of(
-                    m -> m.kind() == MetricId.Kind.SCORE, m -> m.kind() == MetricId.Kind.TIME, m -> m.key().equals(perfstat.format.PerfEvent.TASK_CLOCK.text()))) {
+                    m -> RowCatalogue.isScore(m), m -> m.kind() == MetricId.Kind.TIME, m -> m.key().equals(perfstat.format.PerfEvent.TASK_CLOCK.text()))) {
                 for (Metric m : metrics) {
                     if (p.test(m)) {
                         return m;

@@ -74,6 +74,13 @@ public sealed interface Comment {
     record Score(Duration elapsed, int intervals) implements Comment {
     }
 
+    /**
+     * A command's iterations: how its run was classed ({@link SteadyState.Kind}), of how many iterations, the warm-up
+     * before its steady state (-1 where it has none) and its segments.
+     */
+    record Iterations(SteadyState.Kind kind, int iterations, int warmup, int segments) implements Comment {
+    }
+
     /** A command's own score: the mean of the numbers its output printed that the pattern found. */
     record OutputScore(int matches) implements Comment {
     }

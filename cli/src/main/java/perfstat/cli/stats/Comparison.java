@@ -156,6 +156,7 @@ public final class Comparison {
         }
         notes.addAll(SparseTiming.notes(columns));
         notes.addAll(ConditionNotes.of(columns, labels));
+        notes.addAll(Iterations.notes(columns, labels));
         notes.addAll(leftOutOrDerived(rows, columns, labels));
         if (columns.size() == 1 && columns.get(0).size() == 1) {
             notes.addAll(Measurements.blockedSites(columns.get(0).get(0)));
@@ -782,7 +783,7 @@ public final class Comparison {
     /** The summary: the headline's judged change, the largest significant moves, and the hot methods that moved. */
     private static List<Summary> summary(List<String> labels, List<Row> rows, List<HotMethods.Section> hot) {
         List<Summary> out = new ArrayList<>();
-        boolean hasScore = rows.stream().anyMatch(r -> r.metric().kind() == MetricId.Kind.SCORE);
+        boolean hasScore = rows.stream().anyMatch(r -> RowCatalogue.isScore(r.metric()));
         for (int c = 1; c < labels.size(); c++) {
             double logSum = 0;
             int n = 0;
@@ -853,7 +854,7 @@ public final class Comparison {
 
     /** The workload's score, or where there is none, the time the run took. */
     private static boolean scoreLike(Metric m, boolean hasScore) {
-        return m.kind() == (hasScore ? MetricId.Kind.SCORE : MetricId.Kind.TIME);
+        return hasScore ? RowCatalogue.isScore(m) : m.kind() == MetricId.Kind.TIME;
     }
 
     /** Metrics in order of first appearance, time elapsed last (as perf prints it). */

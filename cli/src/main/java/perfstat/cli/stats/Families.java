@@ -70,7 +70,7 @@ public final class Families {
 
     /** The row the comparison's summary leads with in column {@code c}: the score, else time elapsed, else task-clock. */
     public static Row primary(List<Row> rows, int c) {
-        for (Predicate<Row> p : List.<Predicate<Row>>of(r -> r.metric().kind() == MetricId.Kind.SCORE,
+        for (Predicate<Row> p : List.<Predicate<Row>>of(r -> RowCatalogue.isScore(r.metric()),
                 r -> r.metric().kind() == MetricId.Kind.TIME, r -> r.metric().key().equals(perfstat.format.PerfEvent.TASK_CLOCK.text()))) {
             for (Row r : rows) {
                 if (p.test(r) && r.values().get(0).measured() && r.values().get(c).measured() && !Double.isNaN(r.deltas().get(c))) {

@@ -158,9 +158,40 @@ public final class Measurements {
 
     /** A command's own score ({@code --score}): the mean of the numbers its output printed, the primary measure. */
     private static void outputScoreRow(Map<MetricId, Measured> m, RunData.ProgramScore s) {
+        if (s.iterations()) {
+            iterationRows(m, s);
+            return;
+        }
         put(m, RowCatalogue.score(s.name(), s.unit(), s.higherIsBetter()),
                 new Value(s.score(), Value.Status.MEASURED, stderrPct(s.values()), Math.max(1, s.values().size())),
                 new Comment.OutputScore(s.values().size()));
+    }
+
+    /**
+     * A command's iterations ({@code --iteration-score}): the score row is the mean of the run's steady segment
+     * ({@link SteadyState}), its warm-up a row of its own (iterations before it); a run without a steady state (levels,
+     * none, too short) has neither value, and its comment says why. Classed with faster as lower: a throughput's
+     * series is turned over first.
+     */
+    private static void iterationRows(Map<MetricId, Measured> m, RunData.ProgramScore s) {
+        double[] xs = s.values().stream().mapToDouble(Double::doubleValue).toArray();
+        double[] cost = s.higherIsBetter() ? java.util.Arrays.stream(xs).map(x -> -x).toArray() : xs;
+        SteadyState ss = SteadyState.of(cost);
+        Comment.Iterations why = new Comment.Iterations(ss.kind(), xs.length, ss.warmupIterations(), ss.segments().size());
+        SteadyState.Segment steady = ss.steadySegment();
+        if (steady == null) {
+            put(m, RowCatalogue.steadyScore(s.name(), s.unit(), s.higherIsBetter()), Value.notCounted(), why);
+            put(m, RowCatalogue.warmup(s.name()), Value.notCounted(), why);
+            return;
+        }
+        List<Double> inSteady = s.values().subList(steady.from(), steady.to());
+        put(m, RowCatalogue.steadyScore(s.name(), s.unit(), s.higherIsBetter()), new Value(mean(inSteady),
+                Value.Status.MEASURED, stderrPct(inSteady), inSteady.size()), why);
+        put(m, RowCatalogue.warmup(s.name()), Value.of(ss.warmupIterations()), why);
+    }
+
+    private static double mean(List<Double> xs) {
+        return xs.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
     }
 
     /**

@@ -267,6 +267,13 @@ public sealed interface Note {
     }
 
     /**
+     * One side's runs of iterations ({@code --iteration-score}): their classes, and in steady state the iterations' spread
+     * within a JVM against the JVMs' between them ({@link Iterations.Side}).
+     */
+    record IterationRuns(Iterations.Side side) implements Note {
+    }
+
+    /**
      * Recordings of one side whose content equals another's there (copies, or one name given twice), counted once.
      *
      * @param side     the side, as named on the command line

@@ -112,6 +112,29 @@ public final class RowCatalogue {
     }
 
     /** The score's row: a model's result or a command's own score ({@code --score}), in {@code unit} ("" for none). */
+    /**
+     * A command's score from its iterations' steady state ({@code --iteration-score}): the score's identity (a rule
+     * {@code score:-5%} names it), labelled {@code loop_ms, steady (ms)}.
+     */
+    public static Metric steadyScore(String name, String unit, boolean higherIsBetter) {
+        Metric m = score(name, unit, higherIsBetter);
+        return new Metric(m.id(), m.key(), name + ", steady" + (unit.isEmpty() ? "" : " (" + unit + ")"), m.decimals(), m.better());
+    }
+
+    /** The iterations before a run's steady state: {@code loop_ms warm-up (iterations)}, key {@code score:warmup}. */
+    public static Metric warmup(String name) {
+        return new Metric(new MetricId(MetricId.Kind.SCORE, WARMUP, MetricId.Statistic.TOTAL, "iterations"), "score:warmup",
+                name + " warm-up (iterations)", 0, Metric.Better.NEITHER);
+    }
+
+    /** The subject of the warm-up row; the score's own is "". */
+    public static final String WARMUP = "warmup";
+
+    /** Whether a row is the score itself (the primary measure), not its warm-up. */
+    public static boolean isScore(Metric m) {
+        return m.kind() == MetricId.Kind.SCORE && !m.id().subject().equals(WARMUP);
+    }
+
     public static Metric score(String name, String unit, boolean higherIsBetter) {
         return new Metric(new MetricId(MetricId.Kind.SCORE, "", MetricId.Statistic.MEAN, unit), "score",
                 unit.isEmpty() ? name : name + " (" + unit + ")", 2, higherIsBetter ? Metric.Better.HIGHER : Metric.Better.LOWER);

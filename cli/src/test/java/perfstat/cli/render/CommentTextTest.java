@@ -21,7 +21,7 @@ class CommentTextTest {
                 new Comment.MeanOf("jdk.CPULoad"), new Comment.Score(Duration.ofSeconds(10), 10), new Comment.WindowScore(5),
                 new Comment.OutputScore(3),
                 new Comment.TimedCalls(3916), new Comment.MeanOfRuns(5), new Comment.MergedHistograms(5),
-                new Comment.MissingInRuns(1, 3));
+                new Comment.MissingInRuns(1, 3), new Comment.Iterations(perfstat.cli.stats.SteadyState.Kind.WARMUP, 300, 38, 2));
         assertThat(every.stream().map(Object::getClass).distinct().count())
                 .isEqualTo(Arrays.stream(Comment.class.getPermittedSubclasses()).count());
         assertThat(every.subList(1, every.size())).allSatisfy(c -> assertThat(CommentText.of(c)).as(c.toString()).isNotBlank());

@@ -63,7 +63,10 @@ class NoteTextTest {
             new Note.ObserverEventsLeftOut("a", 2, 1, 0.412, 3, 2.1),
             new Note.FixedDuration("time elapsed (msecs)", 0.04, "task-clock (msecs)", 6.5),
             new Note.StoppedComparison("SIGINT", 2, 1),
-            new Note.CopiesDropped("dirA", 250, 50, "dirA/r051.jfr", "dirA/r001.jfr"));
+            new Note.CopiesDropped("dirA", 250, 50, "dirA/r051.jfr", "dirA/r001.jfr"),
+            new Note.IterationRuns(new perfstat.cli.stats.Iterations.Side("a", java.util.Map.of(
+                    perfstat.cli.stats.SteadyState.Kind.WARMUP, 4, perfstat.cli.stats.SteadyState.Kind.FLAT, 1), 5, 400, 38, 0.6,
+                    1.2, 360, 5)));
 
     @Test
     void aRunThatSharedTheMachineIsNamedWithItsNeighboursCpu() {

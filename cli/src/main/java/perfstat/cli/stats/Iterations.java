@@ -1,0 +1,115 @@
+package perfstat.cli.stats;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import perfstat.cli.read.RunData;
+
+/**
+ * A side's runs of iterations ({@code --iteration-score}) as two levels of repetition (Kalibera and Jones, "Rigorous
+ * Benchmarking in Reasonable Time", ISMM 2013): how its runs were classed ({@link SteadyState}), and in steady state how
+ * much the iterations vary within a JVM against how much the JVMs' means vary between them, which says whether more
+ * runs or more iterations a run would narrow the interval. The score row's samples are the runs' steady means, so its
+ * interval holds where JVMs settle at different levels; this says why it is as wide as it is.
+ */
+public final class Iterations {
+    private Iterations() {
+    }
+
+    /**
+     * One side's iterations in short.
+     *
+     * @param column      the side
+     * @param classes     how many runs of each class
+     * @param runs        the runs with iterations
+     * @param iterations  the median iterations a run
+     * @param warmup      the median warm-up of the runs with a steady state (iterations), -1 where none has one
+     * @param withinPct   the iterations' standard deviation within a run's steady segment, pooled, as % of the mean
+     * @param betweenPct  the standard deviation of the runs' steady means, as % of their mean (NaN below two)
+     * @param steadyLength the median length of the steady segments
+     * @param steadyRuns  the runs with a steady state, whose means {@code betweenPct} is of
+     */
+    public record Side(String column, Map<SteadyState.Kind, Integer> classes, int runs, int iterations, int warmup,
+                       double withinPct, double betweenPct, int steadyLength, int steadyRuns) {
+        public Side {
+            classes = Map.copyOf(classes);
+        }
+
+        /**
+         * Whether the JVMs' means differ more than their iterations' noise explains: then runs, not iterations, set the
+         * interval. The means' variance over what the iterations alone give is a chi-squared over its degrees of
+         * freedom where the JVMs do not differ; it is held to that distribution's 99th percentile, so that 1 side in 100
+         * of JVMs alike is said to differ.
+         */
+        public boolean jvmsDiffer() {
+            if (steadyRuns < 2 || Double.isNaN(betweenPct) || Double.isNaN(withinPct)) {
+                return false;
+            }
+            double fromIterations = withinPct * withinPct / Math.max(1, steadyLength);
+            int df = steadyRuns - 1;
+            double limit = org.apache.commons.statistics.distribution.ChiSquaredDistribution.of(df)
+                    .inverseSurvivalProbability(0.01) / df;
+            return betweenPct * betweenPct > limit * fromIterations;
+        }
+    }
+
+    /** Each side's iterations, where its runs have them (none where no run of the table does). */
+    public static List<Note> notes(List<List<RunData>> columns, List<String> labels) {
+        List<Note> out = new ArrayList<>();
+        for (int c = 0; c < columns.size(); c++) {
+            Side s = side(columns.get(c), labels.get(c));
+            if (s != null) {
+                out.add(new Note.IterationRuns(s));
+            }
+        }
+        return out;
+    }
+
+    /** A side's iterations in short, or null where none of its runs has iterations. */
+    static Side side(List<RunData> runs, String column) {
+        Map<SteadyState.Kind, Integer> classes = new EnumMap<>(SteadyState.Kind.class);
+        List<Integer> lengths = new ArrayList<>();
+        List<Integer> warmups = new ArrayList<>();
+        List<Integer> steadyLengths = new ArrayList<>();
+        List<Double> means = new ArrayList<>();
+        double within = 0;
+        int withinDf = 0;
+        for (RunData r : runs) {
+            RunData.ProgramScore p = r.programScore();
+            if (p == null || !p.iterations()) {
+                continue;
+            }
+            double[] xs = p.values().stream().mapToDouble(Double::doubleValue).toArray();
+            SteadyState ss = SteadyState.of(p.higherIsBetter() ? java.util.Arrays.stream(xs).map(x -> -x).toArray() : xs);
+            classes.merge(ss.kind(), 1, Integer::sum);
+            lengths.add(xs.length);
+            SteadyState.Segment st = ss.steadySegment();
+            if (st == null) {
+                continue;
+            }
+            warmups.add(ss.warmupIterations());
+            steadyLengths.add(st.length());
+            Spread seg = Spread.of(p.values().subList(st.from(), st.to()), false);
+            means.add(seg.mean());
+            if (seg.n() > 1) {
+                within += seg.sd() * seg.sd() / (seg.mean() * seg.mean()) * (seg.n() - 1);
+                withinDf += seg.n() - 1;
+            }
+        }
+        if (lengths.isEmpty()) {
+            return null;
+        }
+        Spread between = Spread.of(means, false);
+        return new Side(column, classes, lengths.size(), median(lengths), warmups.isEmpty() ? -1 : median(warmups),
+                withinDf > 0 ? 100 * Math.sqrt(within / withinDf) : Double.NaN,
+                means.size() > 1 ? 100 * between.sd() / between.mean() : Double.NaN,
+                steadyLengths.isEmpty() ? 0 : median(steadyLengths), means.size());
+    }
+
+    private static int median(List<Integer> xs) {
+        List<Integer> s = new ArrayList<>(xs);
+        s.sort(null);
+        return s.get(s.size() / 2);
+    }
+}

@@ -1,0 +1,147 @@
+package perfstat.cli.stats;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One run's series of iterations, classed by where it settles (after Barrett et al., "Virtual Machine Warmup Blows Hot
+ * and Cold", OOPSLA 2017): its segments from {@link Changepoints}, adjacent ones of the same level merged, and a short
+ * one between two of one level (fewer than {@link #BLIP} iterations: a burst of slow ones) merged with them, then
+ * <ul>
+ * <li>{@link Kind#TOO_SHORT}: too few iterations to tell;</li>
+ * <li>{@link Kind#FLAT}: one level throughout;</li>
+ * <li>{@link Kind#LEVELS}: the run comes back to a level it left, switching between two or more without settling;</li>
+ * <li>{@link Kind#NO_STEADY_STATE}: the last segment is too short to be a steady state (the run changed near its end);</li>
+ * <li>{@link Kind#WARMUP}: it settles at a level no slower than any before it;</li>
+ * <li>{@link Kind#SLOWDOWN}: it settles at a level slower than one before it.</li>
+ * </ul>
+ * The steady segment is the last one, where the class has one (flat, warm-up, slowdown); warm-up is what comes before it.
+ *
+ * @param kind     the class
+ * @param segments the merged segments, in order
+ */
+public record SteadyState(Kind kind, List<Segment> segments) {
+    /** The fewest iterations a run is classed on. */
+    public static final int FEWEST = 4 * Changepoints.MIN_SEGMENT;
+
+    /** The least share of the run the last segment holds to be its steady state (Barrett et al.: the last 500 of 2000). */
+    public static final double STEADY_SHARE = 0.25;
+
+    /** Two segments' means within this fraction of each other (or within their noise) are one level. */
+    public static final double SAME_LEVEL = 0.02;
+
+    public enum Kind { TOO_SHORT, FLAT, WARMUP, SLOWDOWN, LEVELS, NO_STEADY_STATE }
+
+    /**
+     * Iterations {@code from} (inclusive) to {@code to} (exclusive): their mean (what the segment costs, slow iterations
+     * included) and their median (its level, which one slow iteration does not move: levels are compared by it).
+     */
+    public record Segment(int from, int to, double mean, double median) {
+        public int length() {
+            return to - from;
+        }
+    }
+
+    public SteadyState {
+        segments = List.copyOf(segments);
+    }
+
+    /** Whether the run has a steady state: the last segment. */
+    public boolean steady() {
+        return kind == Kind.FLAT || kind == Kind.WARMUP || kind == Kind.SLOWDOWN;
+    }
+
+    /** The steady segment, or null where the run has none. */
+    public Segment steadySegment() {
+        return steady() ? segments.get(segments.size() - 1) : null;
+    }
+
+    /** The iterations before the steady state (0 for a flat run; -1 where there is none). */
+    public int warmupIterations() {
+        return steady() ? steadySegment().from() : -1;
+    }
+
+    /** The class of {@code xs}, one run's iterations in the order they ran (a time or a cost each: lower is faster). */
+    public static SteadyState of(double[] xs) {
+        if (xs.length < FEWEST) {
+            return new SteadyState(Kind.TOO_SHORT, xs.length == 0 ? List.of() : List.of(segment(xs, 0, xs.length)));
+        }
+        List<Integer> cuts = Changepoints.of(xs);
+        double sigma = Math.sqrt(Changepoints.noiseVariance(xs));
+        List<Segment> merged = new ArrayList<>();
+        int from = 0;
+        for (int i = 0; i <= cuts.size(); i++) {
+            int to = i < cuts.size() ? cuts.get(i) : xs.length;
+            Segment s = segment(xs, from, to);
+            if (!merged.isEmpty() && sameLevel(merged.get(merged.size() - 1), s, sigma)) {
+                Segment prev = merged.remove(merged.size() - 1);
+                s = segment(xs, prev.from(), to);
+            }
+            merged.add(s);
+            from = to;
+        }
+        merged = withoutBlips(xs, merged, sigma);
+        return new SteadyState(classify(merged, xs.length, sigma), merged);
+    }
+
+    /** The fewest iterations a level holds: a shorter segment between two of one level (a burst of GCs) is theirs. */
+    public static final int BLIP = 2 * Changepoints.MIN_SEGMENT;
+
+    private static List<Segment> withoutBlips(double[] xs, List<Segment> segments, double sigma) {
+        List<Segment> out = new ArrayList<>(segments);
+        for (int i = 1; i + 1 < out.size(); i++) {
+            Segment before = out.get(i - 1);
+            Segment after = out.get(i + 1);
+            if (out.get(i).length() < BLIP && sameLevel(before, after, sigma)) {
+                out.subList(i - 1, i + 2).clear();
+                out.add(i - 1, segment(xs, before.from(), after.to()));
+                i = 0; // the merged segment may make another blip: look again from the start
+            }
+        }
+        return out;
+    }
+
+    private static Kind classify(List<Segment> segments, int n, double sigma) {
+        if (segments.size() == 1) {
+            return Kind.FLAT;
+        }
+        for (int i = 0; i < segments.size(); i++) {
+            for (int j = i + 2; j < segments.size(); j++) {
+                if (sameLevel(segments.get(i), segments.get(j), sigma)) {
+                    return Kind.LEVELS; // it left a level and came back to it
+                }
+            }
+        }
+        Segment last = segments.get(segments.size() - 1);
+        if (last.length() < STEADY_SHARE * n) {
+            return Kind.NO_STEADY_STATE;
+        }
+        for (int i = 0; i < segments.size() - 1; i++) {
+            if (segments.get(i).median() < last.median()) {
+                return Kind.SLOWDOWN;
+            }
+        }
+        return Kind.WARMUP;
+    }
+
+    /**
+     * Whether two segments sit at one level: medians within {@link #SAME_LEVEL} of each other, or within their noise
+     * (a median's standard error is about 1.25 times a mean's).
+     */
+    static boolean sameLevel(Segment a, Segment b, double sigma) {
+        double gap = Math.abs(a.median() - b.median());
+        double noise = 3 * 1.25 * sigma * Math.sqrt(1.0 / a.length() + 1.0 / b.length());
+        return gap <= SAME_LEVEL * Math.max(Math.abs(a.median()), Math.abs(b.median())) || gap <= noise;
+    }
+
+    private static Segment segment(double[] xs, int from, int to) {
+        double sum = 0;
+        for (int i = from; i < to; i++) {
+            sum += xs[i];
+        }
+        double[] sorted = java.util.Arrays.copyOfRange(xs, from, to);
+        java.util.Arrays.sort(sorted);
+        int k = sorted.length;
+        return new Segment(from, to, sum / k, k % 2 == 1 ? sorted[k / 2] : (sorted[k / 2 - 1] + sorted[k / 2]) / 2);
+    }
+}
