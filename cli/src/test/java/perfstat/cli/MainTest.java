@@ -215,6 +215,22 @@ class MainTest {
         oneLine(run("diff", a.resolve("r3.jfr").toString(), b.toString()), 1, "r3.jfr"); // named on its own: an error
     }
 
+    /**
+     * --threshold where the primary measure's interval reaches beyond it and no change is shown: the runs cannot tell,
+     * so 125 with a line, as --fail-on on that row would be (it had passed, exit 0).
+     */
+    @Test
+    void aThresholdTheIntervalReachesBeyondIsUndecided() throws Exception {
+        Path u = Path.of("../recordings/fstime-unpatched.jfr");
+        Path p = Path.of("../recordings/fstime-patched.jfr");
+        String[] a = {Recordings.distinctCopy(u, dir.resolve("t/a1.jfr"), 1).toString(), Recordings.distinctCopy(p, dir.resolve("t/a2.jfr"), 2).toString()};
+        String[] b = {Recordings.distinctCopy(p, dir.resolve("t/b1.jfr"), 3).toString(), Recordings.distinctCopy(u, dir.resolve("t/b2.jfr"), 4).toString()};
+        Result r = run("diff", a[0], a[1], "--", b[0], b[1], "--threshold", "5%");
+        assertThat(r.code()).as(r.err()).isEqualTo(125);
+        assertThat(r.err()).contains("undecided: --threshold 5.0%: fstime (KB/s) in patched +0.00% [").contains("the runs cannot tell whether"
+                + " it got worse by more than 5.0%: exit 125");
+    }
+
     /** Sides of different sizes: the title counts each (it said "(2 runs each)" for 2 against 3), as the rows' n do. */
     @Test
     void unequalSidesAreTitledWithEachCount() throws Exception {

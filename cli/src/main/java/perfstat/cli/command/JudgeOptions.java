@@ -35,7 +35,9 @@ public final class JudgeOptions {
     List<String> failOn = new ArrayList<>();
 
     @Option(names = "--threshold", paramLabel = "N%",
-            description = "Exit 1 when any metric with a direction gets significantly worse by more than N%%.")
+            description = "Exit 1 when any metric with a direction gets significantly worse by more than N%%; 125 (as git"
+                    + " bisect run skips a commit) where the primary measure's interval reaches worse than N%% and no change"
+                    + " beyond it is shown, or a row worse by more has too few runs to judge.")
     String threshold;
 
     @picocli.CommandLine.Mixin

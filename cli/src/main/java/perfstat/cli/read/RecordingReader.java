@@ -173,7 +173,7 @@ public final class RecordingReader {
         }
         try (java.util.stream.Stream<Path> s = Files.list(p)) {
             List<Path> jfrs = s.filter(f -> (f.getFileName().toString().endsWith(".jfr") || f.getFileName().toString()
-                    .endsWith(".jfr.gz")) && Files.isRegularFile(f)).sorted().toList();
+                    .endsWith(".jfr.gz")) && Files.isRegularFile(f)).sorted(RecordingReader::byName).toList();
             if (jfrs.isEmpty()) {
                 throw UserError.data("no recordings (*.jfr, *.jfr.gz) in " + name);
             }
@@ -181,6 +181,44 @@ public final class RecordingReader {
         } catch (IOException e) {
             throw UserError.data("cannot list " + name + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * Files in the order a person numbers them: runs of digits compared as numbers, so that {@code A.2.jfr} comes before
+     * {@code A.10.jfr} (compare's runs in the order they ran), the rest as text.
+     */
+    static int byName(Path a, Path b) {
+        String x = a.getFileName().toString();
+        String y = b.getFileName().toString();
+        int i = 0;
+        int j = 0;
+        while (i < x.length() && j < y.length()) {
+            char cx = x.charAt(i);
+            char cy = y.charAt(j);
+            if (Character.isDigit(cx) && Character.isDigit(cy)) {
+                int ei = i;
+                int ej = j;
+                while (ei < x.length() && Character.isDigit(x.charAt(ei))) {
+                    ei++;
+                }
+                while (ej < y.length() && Character.isDigit(y.charAt(ej))) {
+                    ej++;
+                }
+                int c = new java.math.BigInteger(x.substring(i, ei)).compareTo(new java.math.BigInteger(y.substring(j, ej)));
+                if (c != 0) {
+                    return c;
+                }
+                i = ei;
+                j = ej;
+            } else if (cx != cy) {
+                return Character.compare(cx, cy);
+            } else {
+                i++;
+                j++;
+            }
+        }
+        int c = Integer.compare(x.length() - i, y.length() - j);
+        return c != 0 ? c : x.compareTo(y);
     }
 
     private static RunData readNow(String name) {

@@ -145,11 +145,19 @@ record Brief(List<Row> rows, int lead, Map<String, List<String>> quiet, List<Not
         return lines;
     }
 
-    /** The headline's verdict in words: {@code +36.35% [+20.3%, +54.5%], better}, {@code ~ [...]: no change shown}. */
+    /**
+     * The headline's verdict in words, its change and interval always with the interval's level: {@code +36.35%
+     * [+20.3%, +54.5%] (95% interval), better}, {@code +10.60% [-11.8%, +36.8%] (96% interval): no change shown}.
+     */
     static String verdict(Summary.Headline h) {
         Significance test = h.test();
-        String judged = h.verdict() == Significance.Verdict.TOO_FEW
-                ? String.format(Locale.ROOT, "%+.2f%% ?", 100 * h.delta()) : Formats.judgedDelta(h.delta(), test);
+        String change = Double.isNaN(h.delta()) ? "" : String.format(Locale.ROOT, "%+.2f%%", 100 * h.delta());
+        if (h.verdict() == Significance.Verdict.TOO_FEW || Double.isNaN(test.ciLow())) {
+            return change + ": too few runs to judge";
+        }
+        String judged = (change.isEmpty() ? "from 0" : change) + " [" + Formats.bound(test.ciLow()) + ", "
+                + Formats.bound(test.ciHigh()) + "] (" + new java.text.DecimalFormat("0.##",
+                java.text.DecimalFormatSymbols.getInstance(Locale.ROOT)).format(100 * test.confidence()) + "% interval)";
         return judged + switch (h.verdict()) {
             case TOO_FEW -> ": too few runs to judge";
             case NOT_SIGNIFICANT -> test.judgement().answer() == Significance.Answer.SAME

@@ -86,8 +86,9 @@ public final class NoteText {
                     + n.partial() + (n.partial() == 1 ? " run" : " runs") + " of the round it stopped left out")
                     + "; the runs were ended, they did not fail";
             case Note.CopiesDropped n -> n.side() + ": " + n.dropped() + (n.dropped() == 1 ? " recording" : " recordings")
-                    + " left out as copies of another there (" + n.copy() + " holds what " + n.original() + " holds): one run"
-                    + " counted twice would narrow every interval; " + n.kept() + " distinct " + (n.kept() == 1 ? "recording" : "recordings") + " compared";
+                    + " left out as the same as another there (such as " + n.copy() + ", the same as " + n.original()
+                    + ", which is kept): one run counted twice would narrow every interval; " + n.kept() + " distinct "
+                    + (n.kept() == 1 ? "recording" : "recordings") + " compared";
             default -> throw new IllegalArgumentException("not a note of the recordings: " + note);
         };
     }
@@ -582,7 +583,8 @@ public final class NoteText {
     private static String words(Note.SharedMachine n) {
         String col = n.column() == null || n.column().isEmpty() ? null : n.column();
         String who = n.run() > 0 ? "run " + n.run() + (col == null ? "" : " of " + col)
-                : n.run() < 0 ? "every run" + (col == null ? "" : " of " + col) : col == null ? "the run" : col;
+                : n.run() < 0 ? (n.busy() < n.runs() ? n.busy() + " of " + n.runs() + " runs" : "every run") + (col == null ? "" : " of " + col)
+                : col == null ? "the run" : col;
         return String.format(Locale.ROOT, "%s shared the machine: %.2f CPUs%s used by other processes%s%s", who,
                 n.otherCpus(), n.cpus() > 0 ? " of " + n.cpus() : "", n.run() < 0 ? " (median)" : "",
                 n.run() > 0 ? ", much more than beside its side's other runs" : "");

@@ -43,16 +43,16 @@ public final class TableRenderer {
             printHot(table, out, true);
             printFooter(table, table.notes(), 0, out);
         } else if (all) {
+            Brief brief = Brief.of(table);
+            printAnswers(brief, out);
             printSideBySide(table, table.rows(), 0, out, colour, true);
             printHot(table, out, true);
-            printFooter(table, table.notes(), 0, out);
+            printFooter(table, NoteText.merged(table.notes().stream().filter(x -> !(x instanceof Note.WhatDiffers)).toList(),
+                    table.columns()), 0, out);
         } else {
             Brief brief = Brief.of(table);
             out.println(" " + TitleText.of(table.title()) + ":");
-            for (List<String> answer : brief.answers()) {
-                answer.forEach(l -> out.println(" " + l));
-            }
-            out.println();
+            printAnswers(brief, out);
             printSideBySide(table, brief.rows(), brief.lead(), out, colour, false);
             if (!brief.quietLine().isEmpty()) {
                 out.println(" " + brief.quietLine());
@@ -62,6 +62,18 @@ public final class TableRenderer {
             printFooter(table, NoteText.merged(brief.notes(), table.columns()), brief.leftOut(), out);
         }
         out.flush();
+    }
+
+    /** Each configuration's answer ({@link Brief}), then a blank line; nothing where there is none. */
+    private static void printAnswers(Brief brief, PrintWriter out) {
+        boolean any = false;
+        for (List<String> answer : brief.answers()) {
+            answer.forEach(l -> out.println(" " + l));
+            any |= !answer.isEmpty();
+        }
+        if (any) {
+            out.println();
+        }
     }
 
     /** The summary, then the notes (the header's line on what differs is not one of them), and how many wait for --all. */

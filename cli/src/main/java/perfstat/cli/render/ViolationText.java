@@ -18,6 +18,12 @@ public final class ViolationText {
 
     /** A row the threshold cannot judge, in one line: {@code --threshold 5.0%: fstime (KB/s) in patched -26.62%, worse by more than 5.0%, but …}. */
     public static String of(Gate.Unjudged u) {
+        if (u.undecided()) {
+            return String.format(Locale.ROOT, "--threshold %.1f%%: %s in %s %+.2f%% [%s, %s]: the runs cannot tell whether"
+                    + " it got worse by more than %.1f%%: exit 125, as git bisect run skips a commit", 100 * u.threshold(),
+                    u.metric().label().trim(), u.column(), 100 * u.delta(), Formats.bound(u.low()), Formats.bound(u.high()),
+                    100 * u.threshold());
+        }
         return String.format(Locale.ROOT, "--threshold %.1f%%: %s in %s %+.2f%%, worse by more than %.1f%%, but %s:"
                 + " exit 125, as git bisect run skips a commit", 100 * u.threshold(), u.metric().label().trim(), u.column(),
                 100 * u.delta(), 100 * u.threshold(), u.why());

@@ -55,7 +55,8 @@ public final class ConditionNotes {
         List<Note> out = new ArrayList<>();
         double all = median(o, -1);
         if (all >= BUSY_CPUS) {
-            out.add(new Note.SharedMachine(label, -1, all, cpus));
+            int busy = (int) Arrays.stream(o).filter(x -> x >= BUSY_CPUS).count();
+            out.add(new Note.SharedMachine(label, -1, all, cpus, busy, o.length));
         }
         double[] w = runs.stream().mapToDouble(ConditionNotes::waitPerCpu).toArray();
         for (int i = 0; i < o.length; i++) {

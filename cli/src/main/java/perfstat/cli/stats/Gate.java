@@ -136,7 +136,17 @@ public final class Gate {
      * @param threshold the threshold (unsigned)
      * @param why       the verdict's absence in words ("one recording a side", "too few timed calls")
      */
-    public record Unjudged(Metric metric, String column, double delta, double threshold, String why) {
+    public record Unjudged(Metric metric, String column, double delta, double threshold, String why, double low,
+                           double high) {
+        /** A row without a verdict ({@code why} says why). */
+        public Unjudged(Metric metric, String column, double delta, double threshold, String why) {
+            this(metric, column, delta, threshold, why, Double.NaN, Double.NaN);
+        }
+
+        /** Whether it is the primary row, whose interval [low, high] reaches beyond the threshold: the runs cannot tell. */
+        public boolean undecided() {
+            return !Double.isNaN(low);
+        }
     }
 
     /**
@@ -169,7 +179,32 @@ public final class Gate {
                 }
             }
         }
+        for (int c = 1; c < t.columns().size(); c++) {
+            Unjudged u = primaryUndecided(t, c, threshold);
+            if (u != null) {
+                out.add(u);
+            }
+        }
         return out;
+    }
+
+    /**
+     * The primary row of column {@code c} where its interval reaches worse than the threshold while the threshold does
+     * not fire (no change shown beyond it): the runs cannot tell whether it got worse by more, as a --fail-on rule on it
+     * would be undecided; null otherwise.
+     */
+    private static Unjudged primaryUndecided(Table t, int c, double threshold) {
+        Row p = Families.primary(t.rows(), c);
+        Significance s = p == null ? null : p.tests().get(c);
+        if (s == null || s.verdict() == Significance.Verdict.TOO_FEW || Double.isNaN(s.ciLow())
+                || p.metric().better() == Metric.Better.NEITHER) {
+            return null;
+        }
+        boolean higher = p.metric().better() == Metric.Better.HIGHER;
+        boolean reaches = higher ? s.ciLow() < -threshold : s.ciHigh() > threshold;
+        boolean fires = s.verdict() == Significance.Verdict.SIGNIFICANT && worseBeyond(p, p.deltas().get(c), threshold);
+        return reaches && !fires ? new Unjudged(p.metric(), t.columns().get(c), p.deltas().get(c), threshold,
+                "its interval reaches beyond it", s.ciLow(), s.ciHigh()) : null;
     }
 
     /**

@@ -55,11 +55,17 @@ public sealed interface Note {
      * shared the machine.
      *
      * @param column    the configuration, or null where the note is not about one
-     * @param run       the run (from 1); 0: the column's only run; -1: every run of the column (then the median)
+     * @param run       the run (from 1); 0: the column's only run; -1: the column's runs (then the median)
      * @param otherCpus the other processes' CPU time over the run's window, in CPUs
      * @param cpus      the machine's CPUs (-1 where unknown)
+     * @param busy      for the column's runs: how many of them shared the machine (0 otherwise)
+     * @param runs      for the column's runs: how many it has (0 otherwise)
      */
-    record SharedMachine(String column, int run, double otherCpus, int cpus) implements Note {
+    record SharedMachine(String column, int run, double otherCpus, int cpus, int busy, int runs) implements Note {
+        /** One run's note, or a column's whose every run shared the machine. */
+        public SharedMachine(String column, int run, double otherCpus, int cpus) {
+            this(column, run, otherCpus, cpus, 0, 0);
+        }
     }
 
     /**

@@ -69,11 +69,10 @@ public record Sequential(List<Integer> runs, List<Double> alphas) {
 
     /** The plan in words, for the line printed before the runs. */
     public String plan() {
-        List<String> a = alphas.stream().map(x -> String.format(Locale.ROOT, "%.4f", x)).toList();
-        return "looks at " + String.join(", ", runs.stream().map(String::valueOf).toList()) + " runs a side (α at each: "
-                + String.join(", ", a) + ", " + String.format(Locale.ROOT, "%.2f", alphas.stream().mapToDouble(Double::doubleValue).sum())
-                + " in all; the primary measure is judged at " + Math.round(100 * Families.PRIMARY_SHARE)
-                + "% of a look's α, --fail-on rules at all of it)";
+        double all = alphas.stream().mapToDouble(Double::doubleValue).sum();
+        return "looks at " + String.join(", ", runs.stream().map(String::valueOf).toList()) + " runs a side" + (runs.size() == 1
+                ? "" : String.format(Locale.ROOT, " (each look judged more strictly than one alone, so that all %d together"
+                + " find a change that is not there at most %.0f%% of the time)", runs.size(), 100 * all));
     }
 
     /**

@@ -93,4 +93,14 @@ class FleetReadTest {
         assertThat(Shared.value(other)).isSameAs(other).isNotSameAs(Shared.value(one));
         assertThat(Shared.value((Object) null)).isNull();
     }
+
+    /** A directory's recordings in the order a person numbers them: compare's A.2.jfr before A.10.jfr, as they ran. */
+    @Test
+    void aDirectoryIsReadInNumberOrder() throws Exception {
+        for (String n : List.of("A.1.jfr", "A.10.jfr", "A.2.jfr", "A.11.jfr", "A.9.jfr", "b.jfr")) {
+            Files.writeString(dir.resolve(n), "x");
+        }
+        assertThat(RecordingReader.recordings(dir.toString())).extracting(p -> p.getFileName().toString())
+                .containsExactly("A.1.jfr", "A.2.jfr", "A.9.jfr", "A.10.jfr", "A.11.jfr", "b.jfr");
+    }
 }

@@ -68,6 +68,14 @@ class NoteTextTest {
                     perfstat.cli.stats.SteadyState.Kind.WARMUP, 4, perfstat.cli.stats.SteadyState.Kind.FLAT, 1), 5, 400, 38, 0.6,
                     1.2, 360, 5)));
 
+    /** A side whose median run shared the machine says how many of its runs did: not 'every run' where some did not. */
+    @Test
+    void aSideThatSharedTheMachineCountsItsRuns() {
+        assertThat(NoteText.of(new Note.SharedMachine("A", -1, 0.94, 2, 15, 20)))
+                .isEqualTo("15 of 20 runs of A shared the machine: 0.94 CPUs of 2 used by other processes (median)");
+        assertThat(NoteText.of(new Note.SharedMachine("A", -1, 0.94, 2, 20, 20))).startsWith("every run of A shared");
+    }
+
     @Test
     void aRunThatSharedTheMachineIsNamedWithItsNeighboursCpu() {
         assertThat(NoteText.of(new Note.SharedMachine("A", 3, 0.9, 2)))
