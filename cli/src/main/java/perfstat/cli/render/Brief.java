@@ -78,6 +78,9 @@ record Brief(List<Row> rows, int lead, Map<String, List<String>> quiet, List<Not
 
     /** Why a row has nothing to say (the words the left-out line gives), or null where it has something. */
     private static String quiet(Row r) {
+        if (r.metric().kind() == MetricId.Kind.SCORE) {
+            return null; // the score is what the user asked for: its <not counted> is said, never left out
+        }
         boolean none = true;
         boolean zero = true;
         for (int c = 0; c < r.values().size(); c++) {

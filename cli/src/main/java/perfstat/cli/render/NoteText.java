@@ -308,14 +308,16 @@ public final class NoteText {
                     case FLAT -> "flat";
                     case WARMUP -> "warm-up";
                     case SLOWDOWN -> "slowdown";
-                    case LEVELS -> "switching between levels (no steady state: left out of the score)";
-                    case NO_STEADY_STATE -> "with no steady state (left out of the score)";
-                    case TOO_SHORT -> "too short to class (left out of the score)";
+                    case LEVELS -> "switching between levels (no steady state)";
+                    case NO_STEADY_STATE -> "with no steady state";
+                    case TOO_SHORT -> "too short to class";
                 });
             }
         }
+        int unsettled = s.runs() - s.steadyRuns();
         String head = s.column() + ": " + s.runs() + (s.runs() == 1 ? " run" : " runs") + " of " + s.iterations()
                 + " iterations (median): " + String.join(", ", classes)
+                + (unsettled > 0 ? " (a run without a steady state has no steady score, so a side with one is not judged on it)" : "")
                 + (s.warmup() > 0 ? "; steady after " + s.warmup() + " iterations (median)" : "");
         if (Double.isNaN(s.betweenPct()) || Double.isNaN(s.withinPct())) {
             return head;

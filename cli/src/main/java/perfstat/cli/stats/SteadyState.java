@@ -10,9 +10,11 @@ import java.util.List;
  * <ul>
  * <li>{@link Kind#TOO_SHORT}: too few iterations to tell;</li>
  * <li>{@link Kind#FLAT}: one level throughout;</li>
- * <li>{@link Kind#LEVELS}: the run comes back to a level it left, switching between two or more without settling;</li>
+ * <li>{@link Kind#LEVELS}: the last segment is too short to be a steady state, and the run came back to a level it
+ * left: it switches between two or more without settling;</li>
  * <li>{@link Kind#NO_STEADY_STATE}: the last segment is too short to be a steady state (the run changed near its end);</li>
- * <li>{@link Kind#WARMUP}: it settles at a level no slower than any before it;</li>
+ * <li>{@link Kind#WARMUP}: it settles at a level no slower than any before it (a run that left its level for a while
+ * and came back to it for good, as a deoptimised and recompiled method makes one, has settled);</li>
  * <li>{@link Kind#SLOWDOWN}: it settles at a level slower than one before it.</li>
  * </ul>
  * The steady segment is the last one, where the class has one (flat, warm-up, slowdown); warm-up is what comes before it.
@@ -28,7 +30,7 @@ public record SteadyState(Kind kind, List<Segment> segments) {
     public static final double STEADY_SHARE = 0.25;
 
     /** Two segments' means within this fraction of each other (or within their noise) are one level. */
-    public static final double SAME_LEVEL = 0.02;
+    public static final double SAME_LEVEL = 0.03;
 
     public enum Kind { TOO_SHORT, FLAT, WARMUP, SLOWDOWN, LEVELS, NO_STEADY_STATE }
 
@@ -105,19 +107,19 @@ public record SteadyState(Kind kind, List<Segment> segments) {
         if (segments.size() == 1) {
             return Kind.FLAT;
         }
-        for (int i = 0; i < segments.size(); i++) {
-            for (int j = i + 2; j < segments.size(); j++) {
-                if (sameLevel(segments.get(i), segments.get(j), sigma)) {
-                    return Kind.LEVELS; // it left a level and came back to it
+        Segment last = segments.get(segments.size() - 1);
+        if (last.length() < STEADY_SHARE * n) { // it has not settled: switching, or changed near its end
+            for (int i = 0; i < segments.size(); i++) {
+                for (int j = i + 2; j < segments.size(); j++) {
+                    if (sameLevel(segments.get(i), segments.get(j), sigma)) {
+                        return Kind.LEVELS; // it left a level and came back to it
+                    }
                 }
             }
-        }
-        Segment last = segments.get(segments.size() - 1);
-        if (last.length() < STEADY_SHARE * n) {
             return Kind.NO_STEADY_STATE;
         }
         for (int i = 0; i < segments.size() - 1; i++) {
-            if (segments.get(i).median() < last.median()) {
+            if (segments.get(i).median() < last.median() && !sameLevel(segments.get(i), last, sigma)) {
                 return Kind.SLOWDOWN;
             }
         }

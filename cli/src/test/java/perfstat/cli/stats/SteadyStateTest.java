@@ -77,6 +77,16 @@ class SteadyStateTest {
         });
     }
 
+    /** A run that left its level for a while and came back for good (a deoptimisation, then the method compiled again) has settled. */
+    @Test
+    void aRunThatComesBackToItsLevelForGoodHasSettled() {
+        qt().withExamples(40).forAll(longs().all()).checkAssert(seed -> {
+            SteadyState s = SteadyState.of(series(seed, N, 1, i -> i < 30 ? 300 : i >= 130 && i < 185 ? 300 : 100));
+            assertThat(s.kind()).as("seed %d: %s", seed, s).isEqualTo(SteadyState.Kind.WARMUP);
+            assertThat(s.warmupIterations()).as("seed %d: %s", seed, s).isBetween(183, 187);
+        });
+    }
+
     @Test
     void aChangeNearTheEndLeavesNoSteadyState() {
         qt().withExamples(40).forAll(longs().all()).checkAssert(seed -> {
