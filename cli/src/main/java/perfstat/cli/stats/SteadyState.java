@@ -86,18 +86,32 @@ public record SteadyState(Kind kind, List<Segment> segments) {
         return new SteadyState(classify(merged, xs.length, sigma), merged);
     }
 
-    /** The fewest iterations a level holds: a shorter segment between two of one level (a burst of GCs) is theirs. */
+    /** The fewest iterations a level holds: shorter segments between two of one level (a burst of GCs) are theirs. */
     public static final int BLIP = 2 * Changepoints.MIN_SEGMENT;
 
+    /**
+     * The segments with each burst merged into the level around it: one or more short segments (each under
+     * {@link #BLIP} or a twentieth of the run, whichever is more, together under twice that) between two segments of
+     * one level.
+     */
     private static List<Segment> withoutBlips(double[] xs, List<Segment> segments, double sigma) {
         List<Segment> out = new ArrayList<>(segments);
-        for (int i = 1; i + 1 < out.size(); i++) {
-            Segment before = out.get(i - 1);
-            Segment after = out.get(i + 1);
-            if (out.get(i).length() < BLIP && sameLevel(before, after, sigma)) {
-                out.subList(i - 1, i + 2).clear();
-                out.add(i - 1, segment(xs, before.from(), after.to()));
-                i = 0; // the merged segment may make another blip: look again from the start
+        int blip = Math.max(BLIP, xs.length / 20);
+        boolean merged = true;
+        while (merged) {
+            merged = false;
+            for (int i = 0; i < out.size() && !merged; i++) {
+                int burst = 0;
+                for (int j = i + 1; j < out.size() && out.get(j).length() < blip && burst + out.get(j).length() < 2 * blip; j++) {
+                    burst += out.get(j).length();
+                    if (j + 1 < out.size() && sameLevel(out.get(i), out.get(j + 1), sigma)) {
+                        Segment whole = segment(xs, out.get(i).from(), out.get(j + 1).to());
+                        out.subList(i, j + 2).clear();
+                        out.add(i, whole);
+                        merged = true; // the merged segment may close another burst: look again
+                        break;
+                    }
+                }
             }
         }
         return out;

@@ -87,6 +87,16 @@ class SteadyStateTest {
         });
     }
 
+    /** A burst of slow iterations in two short steps, near the end, is a burst within the level, not two levels. */
+    @Test
+    void aBurstOfTwoStepsIsNoLevel() {
+        qt().withExamples(40).forAll(longs().all()).checkAssert(seed -> {
+            SteadyState s = SteadyState.of(series(seed, N, 1, i -> i < 40 ? 150 : i >= 270 && i < 278 ? 130 : i >= 278 && i < 286 ? 145 : 100));
+            assertThat(s.kind()).as("seed %d: %s", seed, s).isEqualTo(SteadyState.Kind.WARMUP);
+            assertThat(s.warmupIterations()).as("seed %d: %s", seed, s).isBetween(38, 42);
+        });
+    }
+
     @Test
     void aChangeNearTheEndLeavesNoSteadyState() {
         qt().withExamples(40).forAll(longs().all()).checkAssert(seed -> {
