@@ -152,7 +152,8 @@ final class Formats {
             return "";
         }
         int dp = r.metric().decimals();
-        String unit = r.metric().id().unit().isEmpty() ? "" : " " + r.metric().id().unit();
+        String u = r.metric().id().unit();
+        String unit = u.isEmpty() ? "" : " " + (u.equals("ms") ? "msecs" : u); // as the row's label names it
         String diff = String.format(Locale.ROOT, "%+." + dp + "f", b.value() - a.value()) + unit;
         if (s == null) {
             return diff;
