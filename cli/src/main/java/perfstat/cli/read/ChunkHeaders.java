@@ -50,20 +50,12 @@ final class ChunkHeaders {
      * over bytes the parser has just read, so from the page cache (CRC-32C runs at several GB/s).
      */
     static RunData.Content content(Path file) {
+        Chunks c = walk(file);
+        if (c == null) {
+            return null;
+        }
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             long size = ch.size();
-            long headers = 17;
-            ByteBuffer h = ByteBuffer.allocate(HEADER);
-            for (long pos = 0; pos < size; ) {
-                h.clear();
-                if (ch.read(h, pos) < HEADER || h.getLong(8) < HEADER) {
-                    break;
-                }
-                for (int i = 8; i < HEADER; i += 8) {
-                    headers = headers * 31 + h.getLong(i);
-                }
-                pos += h.getLong(8);
-            }
             java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
             ByteBuffer b = ByteBuffer.allocateDirect(1 << 16);
             long pos = 0;
@@ -72,7 +64,7 @@ final class ChunkHeaders {
                 crc.update(b);
                 b.clear();
             }
-            return new RunData.Content(size, headers, crc.getValue());
+            return new RunData.Content(size, c.headers(), crc.getValue());
         } catch (IOException | RuntimeException e) {
             return null;
         }
@@ -81,10 +73,11 @@ final class ChunkHeaders {
     /**
      * What the chunk headers say, read from one to the next.
      *
-     * @param whole whether the chunks end exactly at the end of the file
-     * @param timed whether every chunk is finished, with a start and a duration
+     * @param whole   whether the chunks end exactly at the end of the file
+     * @param timed   whether every chunk is finished, with a start and a duration
+     * @param headers a hash of the chunk headers read (each one's size, offsets, start and duration)
      */
-    private record Chunks(boolean whole, boolean timed, long firstStartNs, long lastEndNs) {
+    private record Chunks(boolean whole, boolean timed, long firstStartNs, long lastEndNs, long headers) {
     }
 
     /** The chunks, or null for a file whose first bytes are no chunk header. */
@@ -95,11 +88,15 @@ final class ChunkHeaders {
             long first = Long.MAX_VALUE;
             long last = Long.MIN_VALUE;
             boolean timed = true;
+            long headers = 17;
             ByteBuffer b = ByteBuffer.allocate(HEADER);
             while (pos < size) {
                 b.clear();
                 if (ch.read(b, pos) < HEADER || b.getInt(0) != MAGIC || b.getLong(8) < HEADER) {
-                    return pos == 0 ? null : new Chunks(false, false, first, last);
+                    return pos == 0 ? null : new Chunks(false, false, first, last, headers);
+                }
+                for (int i = 8; i < HEADER; i += 8) {
+                    headers = headers * 31 + b.getLong(i);
                 }
                 long startNs = b.getLong(32);
                 long durationNs = b.getLong(40);
@@ -111,7 +108,7 @@ final class ChunkHeaders {
                 }
                 pos += b.getLong(8);
             }
-            return new Chunks(pos == size, timed && first != Long.MAX_VALUE, first, last);
+            return new Chunks(pos == size, timed && first != Long.MAX_VALUE, first, last, headers);
         } catch (IOException | RuntimeException e) {
             return null;
         }

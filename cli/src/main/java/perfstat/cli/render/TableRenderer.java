@@ -110,14 +110,17 @@ public final class TableRenderer {
      */
     private static void printHot(Table table, PrintWriter out, boolean all) {
         List<String> hidden = new ArrayList<>();
+        List<List<perfstat.cli.stats.HotMethods.Row>> shown = new ArrayList<>();
         for (perfstat.cli.stats.HotMethods.Section s : table.hot()) {
-            if (!all && Brief.hot(s, s == table.hot().get(0)).isEmpty()) {
+            shown.add(all ? s.rows() : Brief.hot(s, s == table.hot().get(0)));
+            if (shown.get(shown.size() - 1).isEmpty()) {
                 hidden.add(s.kind());
             }
         }
         boolean first = true;
-        for (perfstat.cli.stats.HotMethods.Section s : table.hot()) {
-            List<perfstat.cli.stats.HotMethods.Row> rows = all ? s.rows() : Brief.hot(s, s == table.hot().get(0));
+        for (int k = 0; k < table.hot().size(); k++) {
+            perfstat.cli.stats.HotMethods.Section s = table.hot().get(k);
+            List<perfstat.cli.stats.HotMethods.Row> rows = shown.get(k);
             if (rows.isEmpty()) {
                 continue;
             }

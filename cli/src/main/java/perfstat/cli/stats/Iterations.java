@@ -54,6 +54,12 @@ public final class Iterations {
         }
     }
 
+    /** A run's iterations classed, faster as lower: a throughput's series is turned over first. */
+    static SteadyState steadyState(RunData.ProgramScore p) {
+        double[] xs = p.values().stream().mapToDouble(Double::doubleValue).toArray();
+        return SteadyState.of(p.higherIsBetter() ? java.util.Arrays.stream(xs).map(x -> -x).toArray() : xs);
+    }
+
     /** Each side's iterations, where its runs have them (none where no run of the table does). */
     public static List<Note> notes(List<List<RunData>> columns, List<String> labels) {
         List<Note> out = new ArrayList<>();
@@ -80,10 +86,9 @@ public final class Iterations {
             if (p == null || !p.iterations()) {
                 continue;
             }
-            double[] xs = p.values().stream().mapToDouble(Double::doubleValue).toArray();
-            SteadyState ss = SteadyState.of(p.higherIsBetter() ? java.util.Arrays.stream(xs).map(x -> -x).toArray() : xs);
+            SteadyState ss = steadyState(p);
             classes.merge(ss.kind(), 1, Integer::sum);
-            lengths.add(xs.length);
+            lengths.add(p.values().size());
             SteadyState.Segment st = ss.steadySegment();
             if (st == null) {
                 continue;

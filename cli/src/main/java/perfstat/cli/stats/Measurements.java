@@ -170,14 +170,11 @@ public final class Measurements {
     /**
      * A command's iterations ({@code --iteration-score}): the score row is the mean of the run's steady segment
      * ({@link SteadyState}), its warm-up a row of its own (iterations before it); a run without a steady state (levels,
-     * none, too short) has neither value, and its comment says why. Classed with faster as lower: a throughput's
-     * series is turned over first.
+     * none, too short) has neither value, and its comment says why ({@link Iterations#steadyState}).
      */
     private static void iterationRows(Map<MetricId, Measured> m, RunData.ProgramScore s) {
-        double[] xs = s.values().stream().mapToDouble(Double::doubleValue).toArray();
-        double[] cost = s.higherIsBetter() ? java.util.Arrays.stream(xs).map(x -> -x).toArray() : xs;
-        SteadyState ss = SteadyState.of(cost);
-        Comment.Iterations why = new Comment.Iterations(ss.kind(), xs.length, ss.warmupIterations(), ss.segments().size());
+        SteadyState ss = Iterations.steadyState(s);
+        Comment.Iterations why = new Comment.Iterations(ss.kind(), s.values().size(), ss.warmupIterations(), ss.segments().size());
         SteadyState.Segment steady = ss.steadySegment();
         if (steady == null) {
             put(m, RowCatalogue.steadyScore(s.name(), s.unit(), s.higherIsBetter()), Value.notCounted(), why);
