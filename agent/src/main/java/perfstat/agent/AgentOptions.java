@@ -129,6 +129,14 @@ public final class AgentOptions {
                     + "it is not counted. A method never called leaves the window unopened: the counts are the whole run's, "
                     + "and the recording says so (`perfstat.LateWindow`).");
 
+    public static final AgentOption<String> ITERATION = declare("iteration", "pkg.Class::method",
+            OptionTypes.nullable(OptionTypes.method()), null, new Recorded(Recorded.ITERATIONS),
+            "Each call of this method (probed for it; an overload's parameter types may be given) is one iteration of the "
+                    + "program's loop: its wall time, its thread's CPU time and the bytes its thread allocated during it are "
+                    + "recorded call by call (`perfstat.Iterations`, at most " + perfstat.agent.probe.IterationSeries.LIMIT
+                    + " a run), and perfstat judges the run by its steady state. A call inside another of the same thread is "
+                    + "part of the outer one.");
+
     private static final Map<String, AgentOption<?>> BY_KEY = byKey();
 
     /** The timing spelled {@code text} ({@link perfstat.format.Timing}), or a one-line error naming the choices. */
@@ -170,6 +178,7 @@ public final class AgentOptions {
         static final int MERGED = 4;
         static final int DELAYED = 5;
         static final int FROM_A_METHOD = 6;
+        static final int ITERATIONS = 7;
         private final int when;
 
         Recorded(int when) {
@@ -191,6 +200,8 @@ public final class AgentOptions {
                     return o.delayMs() > 0;
                 case FROM_A_METHOD:
                     return o.from() != null;
+                case ITERATIONS:
+                    return o.iteration() != null;
                 default:
                     return false;
             }
@@ -319,6 +330,11 @@ public final class AgentOptions {
         return get(FROM);
     }
 
+    /** The method whose calls are the program's iterations, or null. */
+    public String iteration() {
+        return get(ITERATION);
+    }
+
     /** Whether the counters' window opens late ({@link #delayMs()}, {@link #from()}). */
     public boolean lateWindow() {
         return delayMs() > 0 || from() != null;
@@ -389,6 +405,11 @@ public final class AgentOptions {
 
         public Builder timing(Timing t) {
             return set(TIMING, t);
+        }
+
+        /** Each call of {@code method} one iteration (null: none). */
+        public Builder iteration(String method) {
+            return set(ITERATION, method);
         }
 
         public Builder probesMerge(boolean on) {
@@ -512,7 +533,8 @@ public final class AgentOptions {
         StringBuilder part = null;
         for (String piece : args.split(",", -1)) {
             String sofar = part == null ? "" : part.toString().trim();
-            if ((sofar.startsWith(PROBES.key() + "=") || sofar.startsWith(FROM.key() + "=")) && unclosed(part)) {
+            if ((sofar.startsWith(PROBES.key() + "=") || sofar.startsWith(FROM.key() + "=")
+                    || sofar.startsWith(ITERATION.key() + "=")) && unclosed(part)) {
                 part.append(',').append(piece);
             } else {
                 if (part != null) {

@@ -88,6 +88,7 @@ final class AgentSession {
         static final int COUNTERS = 1;
         static final int PATTERNS = 2;
         static final int PERF = 3;
+        static final int ITERATIONS = 4;
         private final int what;
 
         Hook(int what) {
@@ -100,6 +101,7 @@ final class AgentSession {
                 case PROBES -> emitProbes(Phase.TOTALS);
                 case COUNTERS -> commitCounters(Phase.END);
                 case PATTERNS -> emitPatterns();
+                case ITERATIONS -> emitIterations();
                 default -> reader.commitEnd();
             }
         }
@@ -166,7 +168,7 @@ final class AgentSession {
     /** @param bootReason why the probe runtime is not on the boot class path (JDK classes cannot be probed), or null */
     static AgentSession open(AgentOptions o, Instrumentation inst, String bootReason) throws AgentOptions.BadOption, IOException {
         LateWindow late = LateWindow.of(o);
-        List<ProbeFilter> filters = withTrigger(o.filters(), late);
+        List<ProbeFilter> filters = filters(o, late);
         Path out = freePath(Path.of(o.out()), Messages.to(o.messages()));
         boolean attached = attachedOptions(o);
         Path part = attached ? out.resolveSibling(out.getFileName() + ".part") : null;
@@ -186,7 +188,7 @@ final class AgentSession {
             // probes first, counters last: the window opens once the agent is ready, so that its own
             // start (JFR, Byte Buddy, the timer's calibration) is not counted as the application's
             long timerCost = installer == null ? 0 : installProbes(o, installer, late, inst, undo);
-            registerEvents(installer != null, !o.events().isEmpty(), late != null);
+            registerEvents(installer != null, !o.events().isEmpty(), late != null, o.iteration() != null);
             if (!attached) {
                 quietJit(o);
             }
@@ -233,6 +235,11 @@ final class AgentSession {
             Probes.onFirstCall(late::firstCall); // before the probes are in place: their first call finds it
             installer.trigger(late.filter());
         }
+        if (o.iteration() != null) {
+            perfstat.agent.probe.IterationSeries.clocks(new IterationClock(IterationClock.CPU, o),
+                    new IterationClock(IterationClock.ALLOCATED, o));
+            installer.iteration(ProbeFilter.parse(o.iteration()));
+        }
         undo.add(() -> installer.uninstall(inst));
         installer.install(inst);
         return timerOverheadNs();
@@ -243,13 +250,19 @@ final class AgentSession {
         return o.durationMs() > 0 || o.attached();
     }
 
-    /** {@code filters} with the method that opens a late window, where it is not among them. */
-    private static List<ProbeFilter> withTrigger(List<ProbeFilter> filters, LateWindow late) {
-        if (late == null || late.filter() == null || filters.contains(late.filter())) {
+    /** The methods to probe: those {@code o} names, the one that opens a late window and the iteration's. */
+    private static List<ProbeFilter> filters(AgentOptions o, LateWindow late) throws AgentOptions.BadOption {
+        return withFilter(withFilter(o.filters(), late == null ? null : late.filter()),
+                o.iteration() == null ? null : ProbeFilter.parse(o.iteration()));
+    }
+
+    /** {@code filters} with {@code f} (the method that opens a late window, or the iteration's), where it is not among them. */
+    private static List<ProbeFilter> withFilter(List<ProbeFilter> filters, ProbeFilter f) {
+        if (f == null || filters.contains(f)) {
             return filters;
         }
         List<ProbeFilter> all = new ArrayList<>(filters);
-        all.add(late.filter());
+        all.add(f);
         return all;
     }
 
@@ -291,7 +304,7 @@ final class AgentSession {
      * those this session commits (the probes' with probes, the counters' with counters, the late
      * window's with a late window), as each costs the start a few milliseconds.
      */
-    private static void registerEvents(boolean probes, boolean counting, boolean late) {
+    private static void registerEvents(boolean probes, boolean counting, boolean late, boolean iterations) {
         List<Class<? extends jdk.jfr.Event>> events = new ArrayList<>(List.of(CountersEvent.class, AgentEvent.class,
                 perfstat.agent.events.SetupEvent.class));
         if (late) { // committed only where the window opens late: a class JFR rewrites for nothing otherwise
@@ -303,6 +316,9 @@ final class AgentSession {
             events.add(ThreadRoleEvent.class);
             events.add(perfstat.agent.events.ThreadRoleCounterEvent.class);
             events.add(perfstat.agent.events.MachineEvent.class);
+        }
+        if (iterations) {
+            events.add(perfstat.agent.events.IterationsEvent.class);
         }
         if (probes) {
             events.add(ProbeEvent.class);
@@ -377,6 +393,11 @@ final class AgentSession {
             undo.add(Undo.periodic(probesHook));
             FlightRecorder.addPeriodicEvent(ProbePatternEvent.class, patternsHook);
             undo.add(Undo.periodic(patternsHook));
+            if (options.iteration() != null) {
+                Hook iterations = new Hook(Hook.ITERATIONS);
+                FlightRecorder.addPeriodicEvent(perfstat.agent.events.IterationsEvent.class, iterations);
+                undo.add(Undo.periodic(iterations));
+            }
         }
         if (reader != null) {
             FlightRecorder.addPeriodicEvent(PerfCounterEvent.class, perfHook);
@@ -807,6 +828,91 @@ final class AgentSession {
             e.detail = m.detail();
             e.pattern = m.pattern();
             e.commit();
+        }
+    }
+
+    /** The iterations ended since the last block, in blocks of at most 1,024 (a block's series a few kB of text each). */
+    private void emitIterations() {
+        long dropped = perfstat.agent.probe.IterationSeries.dropped();
+        long threads = perfstat.agent.probe.IterationSeries.threads();
+        for (perfstat.agent.probe.IterationSeries.Batch b : perfstat.agent.probe.IterationSeries.drain(1024)) {
+            perfstat.agent.events.IterationsEvent e = new perfstat.agent.events.IterationsEvent();
+            e.begin();
+            long clock = System.nanoTime();
+            long[] ends = new long[b.count()];
+            for (int i = 0; i < ends.length; i++) {
+                ends[i] = i == 0 ? clock - b.endNs()[0] : b.endNs()[i] - b.endNs()[i - 1];
+            }
+            e.method = options.iteration();
+            e.first = b.first();
+            e.count = b.count();
+            e.clockNs = clock;
+            e.ends = perfstat.format.SeriesCodec.encode(ends, ends.length);
+            e.wallNs = perfstat.format.SeriesCodec.encode(b.wallNs(), b.count());
+            e.cpuNs = perfstat.format.SeriesCodec.encode(b.cpuNs(), b.count());
+            e.allocatedBytes = perfstat.format.SeriesCodec.encode(b.allocatedBytes(), b.count());
+            e.dropped = dropped;
+            e.threads = threads;
+            e.commit();
+        }
+    }
+
+    /**
+     * A clock an iteration reads ({@link perfstat.agent.probe.IterationSeries#clocks}): its thread's CPU time (the
+     * native layer's where it reads, else the JDK's {@code ThreadMXBean}) or the bytes its thread allocated (the JDK's
+     * {@code com.sun.management.ThreadMXBean}); -1 where it cannot say. Only with {@code iteration=}: then
+     * java.lang.management is loaded into the host (a host's own first use of it is cheaper for it).
+     */
+    private static final class IterationClock implements java.util.function.LongSupplier {
+        static final int CPU = 0;
+        static final int ALLOCATED = 1;
+        private final int what;
+        private final boolean nativeCpu;
+        private final java.lang.management.ThreadMXBean threads;
+        private final com.sun.management.ThreadMXBean allocation;
+
+        IterationClock(int what, AgentOptions o) {
+            this.what = what;
+            boolean fromNative = false;
+            if (what == CPU && !o.events().isEmpty()) {
+                try {
+                    fromNative = perfstat.agent.counters.ThreadCpu.nowNs() >= 0;
+                } catch (RuntimeException | LinkageError e) {
+                    fromNative = false;
+                }
+            }
+            this.nativeCpu = fromNative;
+            java.lang.management.ThreadMXBean t = null;
+            com.sun.management.ThreadMXBean a = null;
+            try {
+                if (!fromNative) {
+                    t = java.lang.management.ManagementFactory.getThreadMXBean();
+                    if (what == CPU && !t.isCurrentThreadCpuTimeSupported()) {
+                        t = null;
+                    }
+                    if (what == ALLOCATED && t instanceof com.sun.management.ThreadMXBean sun
+                            && sun.isThreadAllocatedMemorySupported() && sun.isThreadAllocatedMemoryEnabled()) {
+                        a = sun;
+                        a.getCurrentThreadAllocatedBytes();
+                    }
+                }
+            } catch (RuntimeException | LinkageError e) {
+                t = null;
+                a = null;
+            }
+            this.threads = t;
+            this.allocation = a;
+        }
+
+        @Override
+        public long getAsLong() {
+            if (what == ALLOCATED) {
+                return allocation == null ? -1 : allocation.getCurrentThreadAllocatedBytes();
+            }
+            if (nativeCpu) {
+                return perfstat.agent.counters.ThreadCpu.nowNs();
+            }
+            return threads == null ? -1 : threads.getCurrentThreadCpuTime();
         }
     }
 

@@ -22,6 +22,7 @@ import java.util.jar.JarOutputStream;
 final class BootRuntime {
     private static final String PROBES = "perfstat.agent.probe.Probes";
     private static final String[] PREFIXES = {"perfstat/agent/probe/Probes.class", "perfstat/agent/probe/Probes$",
+            "perfstat/agent/probe/IterationSeries",
             "perfstat/shaded/org/HdrHistogram/"};
 
     private BootRuntime() {

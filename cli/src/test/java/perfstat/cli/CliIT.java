@@ -204,6 +204,36 @@ class CliIT {
                 .containsPattern("A(, B)?: 2 runs of 200 iterations \\(median\\): ");
     }
 
+    /**
+     * --iteration: the agent times each call of the loop's method; the steady rows come with the iteration's CPU and
+     * bytes, a method never called says so on its row, and a bad pattern stops before any run.
+     */
+    @Test
+    void aMethodsCallsAreTheIterations() throws Exception {
+        List<String> app = List.of(Processes.java(), "-cp", Recordings.itapp(), "perfstat.itapp.Loop", "120", "200000");
+        List<String> cmd = new java.util.ArrayList<>(List.of("compare", "-r", "2", "--iteration", "perfstat.itapp.Loop::step",
+                "--all", "--"));
+        cmd.addAll(app);
+        cmd.add(":::");
+        cmd.addAll(app);
+        Processes.Result r = Processes.perfstat(dir, cmd.toArray(String[]::new));
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("  Loop::step, steady (ms)").contains("  Loop::step warm-up (iterations)")
+                .contains("  Loop::step CPU, steady (ms)").contains("  Loop::step allocated, steady (bytes)")
+                .containsPattern("A(, B)?: 2 runs of 120 iterations \\(median\\): ");
+        Processes.Result never = Processes.perfstat(dir, "stat", "--iteration", "perfstat.itapp.Loop::never", "--",
+                Processes.java(), "-cp", Recordings.itapp(), "perfstat.itapp.Loop", "5", "10");
+        assertThat(never.code()).as(never.err()).isZero();
+        assertThat(never.err()).contains("<not counted> ms   Loop::never, steady").contains("0 iterations");
+        Processes.Result bad = Processes.perfstat(dir, "stat", "--iteration", "no method", "--", Processes.java(), "-version");
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err().strip()).startsWith("perfstat stat: --iteration").doesNotContain("\n");
+        Processes.Result both = Processes.perfstat(dir, "stat", "--iteration", "a.B::c", "--score", "x=([0-9]+)", "--",
+                Processes.java(), "-version");
+        assertThat(both.code()).isEqualTo(2);
+        assertThat(both.err()).contains("--iteration and --score name one score");
+    }
+
     /** The gate: the committed pair holds a real regression (unpatched against patched), a recording against itself none. */
     @Test
     void theGateFailsOnARealRegressionOnlyAndNamesIt() throws Exception {

@@ -88,7 +88,7 @@ class FormatContractTest {
                 perfstat.models.events.ScoreEvent.class, perfstat.models.events.ResultEvent.class,
                 perfstat.models.events.ModelCounterEvent.class, perfstat.cli.jmh.JmhIterationEvent.class,
                 perfstat.cli.score.ProgramScoreEvent.class, perfstat.agent.events.SetupEvent.class,
-                perfstat.agent.events.NotProbedEvent.class);
+                perfstat.agent.events.NotProbedEvent.class, perfstat.agent.events.IterationsEvent.class);
         Map<String, Set<String>> contract = contract();
         Map<String, Set<String>> written = new LinkedHashMap<>();
         for (Class<? extends jdk.jfr.Event> w : writers) {

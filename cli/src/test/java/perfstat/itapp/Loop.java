@@ -2,7 +2,7 @@ package perfstat.itapp;
 
 /**
  * A program that repeats its work in a loop and prints each iteration's time on a line of its own, as a harness does,
- * for perfstat's --iteration-score: ITERATIONS iterations of WORK rounds of a hash, each printed as {@code iteration
+ * for perfstat's --iteration-score and --iteration: ITERATIONS iterations of WORK rounds of a hash, each printed as {@code iteration
  * us=…}, then a checksum so that the JIT keeps the work.
  */
 public final class Loop {
@@ -12,11 +12,17 @@ public final class Loop {
         long h = 17;
         for (int i = 0; i < iterations; i++) {
             long t0 = System.nanoTime();
-            for (int k = 0; k < work; k++) {
-                h = h * 31 + Long.rotateLeft(h ^ k, 7);
-            }
+            h = step(h, work);
             System.out.printf(java.util.Locale.ROOT, "iteration us=%.3f%n", (System.nanoTime() - t0) / 1e3);
         }
         System.out.println("checksum=" + h);
+    }
+
+    /** One iteration (for --iteration perfstat.itapp.Loop::step). */
+    static long step(long h, int work) {
+        for (int k = 0; k < work; k++) {
+            h = h * 31 + Long.rotateLeft(h ^ k, 7);
+        }
+        return h;
     }
 }

@@ -196,6 +196,38 @@ public final class Events {
         }
     }
 
+    /**
+     * New in version 13: one block of the iterations of the method that {@code iteration=} names (each call one
+     * iteration; a call inside another of the same thread is the outer one's), in the order they ended, written by the
+     * agent at the end of every chunk for the iterations ended since the last block. Each series field holds
+     * {@link #COUNT} numbers in {@link SeriesCodec}'s encoding.
+     */
+    public static final class Iterations {
+        public static final String NAME = "perfstat.Iterations";
+        /** The pattern as given ({@code com.example.Bench::step}). */
+        public static final String METHOD = "pattern";
+        /** The index of the block's first iteration in the run, from 0. */
+        public static final String FIRST = "first";
+        public static final String COUNT = "iterations";
+        /** {@code System.nanoTime()} at the event's start time: the iterations' ends are measured back from it ({@link #ENDS}). */
+        public static final String CLOCK_NS = "clockNs";
+        /** The first: ns from the first iteration's end to {@link #CLOCK_NS}; then each, ns from the iteration before. */
+        public static final String ENDS = "ends";
+        /** Each iteration's wall time, ns. */
+        public static final String WALL_NS = "wallNs";
+        /** Each iteration's CPU time on its thread, ns; -1 where the thread's clock could not say. */
+        public static final String CPU_NS = "cpuNs";
+        /** The bytes each iteration's thread allocated during it; -1 where the JVM could not say. */
+        public static final String ALLOCATED_BYTES = "allocatedBytes";
+        /** Iterations past the agent's limit a run, counted but not kept, since the start (the latest wins). */
+        public static final String DROPPED = "dropped";
+        /** The threads that ran iterations so far. */
+        public static final String THREADS = "threads";
+
+        private Iterations() {
+        }
+    }
+
     /** A probe pattern and how many methods it has matched so far. */
     public static final class ProbePattern {
         public static final String NAME = "perfstat.ProbePattern";

@@ -17,9 +17,9 @@ public final class RecordingFormat {
      * 8: perfstat.ThreadRoleCounter; 9: perfstat.ProgramScore; 10: perfstat.Setup, perfstat.Workload's unitName and
      * unitCounter, perfstat.Score's and perfstat.Result's scoreUnit, perfstat.PerfCounter's valueNs;
      * perfstat.Machine, perfstat.LateWindow and the phase late-start; 11: perfstat.NotProbed; 12: perfstat.ProgramScore's
-     * iterations).
+     * iterations; 13: perfstat.Iterations).
      */
-    public static final int VERSION = 12;
+    public static final int VERSION = 13;
 
     private RecordingFormat() {
     }

@@ -59,6 +59,8 @@ public final class ProbeInstaller {
     private boolean forceByteBuddy;
     /** The filter whose methods open the counters' window at their first call, or null. */
     private volatile ProbeFilter trigger;
+    /** The filter whose methods' calls are the program's iterations ({@link IterationSeries}), or null. */
+    private volatile ProbeFilter iteration;
 
     public ProbeInstaller(List<ProbeFilter> filters) {
         this(filters, line -> System.err.println("perfstat agent: " + line));
@@ -340,6 +342,9 @@ public final class ProbeInstaller {
         if (trigger != null && hits.contains(trigger)) {
             Probes.arm(id); // the counters' window opens at its first call
         }
+        if (iteration != null && hits.contains(iteration)) {
+            Probes.everyCall(id); // each call an iteration, timed
+        }
         instrumentedMethods.incrementAndGet();
         return id;
     }
@@ -387,6 +392,12 @@ public final class ProbeInstaller {
     /** The filter whose methods' first call opens the counters' window ({@link Probes#arm}); it must be among the filters. */
     public ProbeInstaller trigger(ProbeFilter f) {
         this.trigger = f;
+        return this;
+    }
+
+    /** The filter whose methods' calls are iterations, each timed ({@link Probes#everyCall}); it must be among the filters. */
+    public ProbeInstaller iteration(ProbeFilter f) {
+        this.iteration = f;
         return this;
     }
 

@@ -135,6 +135,12 @@ public final class Probes {
     /** Whether any bit is set and the trigger has not run: the rare path's one check otherwise. */
     private static volatile boolean triggerArmed;
 
+    /**
+     * Per probe: timed on every call whatever the sampling, its calls the iterations of {@link IterationSeries} (agent
+     * option {@code iteration=}). Read on the timed path only ({@link #sample}, {@link #firstGap}, {@link #exit}).
+     */
+    private static final boolean[] EVERY = new boolean[MAX_PROBES];
+
     /** Mean gap between timed calls; 1 times every call, {@link Long#MAX_VALUE} none. */
     private static volatile long sampleMean = 1024;
 
@@ -229,7 +235,7 @@ public final class Probes {
         if (--c[base + REMAINING] != 0) {
             return 0L;
         }
-        return sample(c, base);
+        return sample(c, base, id);
     }
 
     /** {@link #enter(long[], int)} for probed classes that cannot hold a dynamic constant. */
@@ -255,11 +261,11 @@ public final class Probes {
         }
         int base = stripe * LINE;
         c[base + OWNER] = tid;
-        restart(c, base, tid);
+        restart(c, base, tid, id);
         if (--c[base + REMAINING] != 0) {
             return 0L;
         }
-        return sample(c, base);
+        return sample(c, base, id);
     }
 
     /**
@@ -267,11 +273,11 @@ public final class Probes {
      * from its next 1 to N calls, moving the count's base with it (under the sequence, as a
      * timed call moves them), so that the count stays exact.
      */
-    private static void restart(long[] c, int base, long tid) {
+    private static void restart(long[] c, int base, long tid, int id) {
         long x = mix(c[base + SEED] + tid * 0x9E3779B97F4A7C15L);
         x = x == 0 ? 0x9E3779B97F4A7C15L : x; // xorshift's one state it cannot leave
         c[base + SEED] = x;
-        long first = firstGap(x);
+        long first = firstGap(x, id);
         long seq = c[base + SEQUENCE];
         LONGS.setOpaque(c, base + SEQUENCE, seq + 1);
         VarHandle.storeStoreFence();
@@ -285,8 +291,8 @@ public final class Probes {
      * the timed calls are a fair sample of all calls rather than always including the first,
      * cold one; 1 with exact timing, "never" with none.
      */
-    static long firstGap(long random) {
-        long mean = sampleMean;
+    static long firstGap(long random, int id) {
+        long mean = EVERY[id] ? 1 : sampleMean;
         if (mean <= 1) {
             return 1;
         }
@@ -297,15 +303,20 @@ public final class Probes {
     }
 
     /** This call is to be timed: draw the next one, move the count's base, start the clock. */
-    private static long sample(long[] c, int base) {
-        long gap = nextGap(c, base);
+    private static long sample(long[] c, int base, int id) {
+        long gap = nextGap(c, base, id);
         long seq = c[base + SEQUENCE];
         LONGS.setOpaque(c, base + SEQUENCE, seq + 1);
         VarHandle.storeStoreFence();
         c[base + BASE] += gap;
         c[base + REMAINING] = gap;
         LONGS.setRelease(c, base + SEQUENCE, seq + 2);
-        return gap == NEVER ? 0L : System.nanoTime();
+        return gap == NEVER ? 0L : start(id);
+    }
+
+    /** A timed call's start: an iteration's reads its thread's clocks too ({@link IterationSeries#enter}). */
+    private static long start(int id) {
+        return EVERY[id] ? IterationSeries.enter() : System.nanoTime();
     }
 
     /**
@@ -330,8 +341,8 @@ public final class Probes {
     }
 
     /** Uniform in [1, 2*mean-1] from the stripe's own xorshift state; "never" for Long.MAX_VALUE. */
-    private static long nextGap(long[] c, int base) {
-        long mean = sampleMean;
+    private static long nextGap(long[] c, int base, int id) {
+        long mean = EVERY[id] ? 1 : sampleMean;
         if (mean <= 1) {
             return 1;
         }
@@ -387,6 +398,9 @@ public final class Probes {
             int base = stripe * LINE;
             if (c[base + OWNER] != tid) {
                 SharedTimes.of(id).record(v);
+                if (EVERY[id]) {
+                    IterationSeries.exit(startNs, endNs);
+                }
                 return;
             }
             Histogram h = OWN[id][stripe];
@@ -399,6 +413,9 @@ public final class Probes {
             }
             h.recordValue(v);
             LONGS.setRelease(c, base + SEQUENCE, seq + 2);
+            if (EVERY[id]) {
+                IterationSeries.exit(startNs, endNs);
+            }
         } catch (Throwable e) {
             FAILURES.incrementAndGet();
         }
@@ -457,6 +474,8 @@ public final class Probes {
             java.util.Arrays.fill(OWN[id], null);
         }
         Lane.reset();
+        java.util.Arrays.fill(EVERY, false);
+        IterationSeries.reset();
         TRIGGER.set(null);
         triggerArmed = false;
         java.util.Arrays.fill(TRIGGER_BITS, 0L);
@@ -475,6 +494,16 @@ public final class Probes {
         if (id >= 0 && id < MAX_PROBES && TRIGGER.get() != null) {
             TRIGGER_BITS[id >>> 6] |= 1L << id;
             triggerArmed = true; // volatile: the bit is visible to the thread that sees this
+        }
+    }
+
+    /**
+     * Probe {@code id} is timed on every call, its calls {@link IterationSeries}'s iterations; set as its method is
+     * probed, before the probe is in place.
+     */
+    public static void everyCall(int id) {
+        if (id >= 0 && id < MAX_PROBES) {
+            EVERY[id] = true;
         }
     }
 
@@ -609,9 +638,9 @@ public final class Probes {
             if (n < t[e + NEXT]) {
                 return 0L;
             }
-            long gap = nextGap();
+            long gap = nextGap(id);
             t[e + NEXT] = n + gap;
-            return gap == NEVER ? 0L : System.nanoTime();
+            return gap == NEVER ? 0L : start(id);
         }
 
         /** The index of probe {@code id}'s entry in {@code t}, or -1 minus the index of the empty entry where it goes. */
@@ -644,15 +673,15 @@ public final class Probes {
                 TABLE.setRelease(this, t);
             }
             seed = xorshift(seed);
-            t[e + NEXT] = firstGap(seed); // a thread's first timed call of a probe, as in a stripe
+            t[e + NEXT] = firstGap(seed, id); // a thread's first timed call of a probe, as in a stripe
             LONGS.setRelease(t, e + KEY, id + 1L);
             used++;
             return t;
         }
 
         /** As {@link Probes#nextGap}, from the lane's own xorshift state. */
-        private long nextGap() {
-            long mean = sampleMean;
+        private long nextGap(int id) {
+            long mean = EVERY[id] ? 1 : sampleMean;
             if (mean <= 1) {
                 return 1;
             }

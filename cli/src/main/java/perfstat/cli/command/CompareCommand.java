@@ -116,7 +116,7 @@ public final class CompareCommand implements Callable<Integer> {
         var options = judge.options();
         Plan plan = commands ? plan(sides) : plan(sel);
         GateNames.refuseUnknown(judge.failOn, commands ? commandAgent() : withEvents(run.spec(sel, variants.get(0),
-                Duration.ofSeconds(5))).agent(), commands ? null : sel.workload(), ScoreOptions.names(scorePattern));
+                Duration.ofSeconds(5))).agent(), commands ? null : sel.workload(), score.names(scorePattern));
         boolean keep = outputDir != null;
         Path dir = keep ? outputDir : Files.createTempDirectory("perfstat-compare-");
         if (keep) {
@@ -297,8 +297,8 @@ public final class CompareCommand implements Callable<Integer> {
                     + " (or --probeset)");
         }
         scorePattern = score.pattern();
-        if (scorePattern != null && sides == null) {
-            throw UserError.usage(scorePattern.option() + " is for commands: a model's score is its own (perfstat models)");
+        if (score.option(scorePattern) != null && sides == null) {
+            throw UserError.usage(score.option(scorePattern) + " is for commands: a model's score is its own (perfstat models)");
         }
     }
 
@@ -356,7 +356,8 @@ public final class CompareCommand implements Callable<Integer> {
     /** The agent's options for a command's runs. */
     private AgentOptions commandAgent() {
         // the commands' JVMs do not outlive perfstat, even one killed by SIGKILL
-        return withEvents(run.window.applyTo(run.probes.applyTo(AgentOptions.builder().parentPid(ProcessHandle.current().pid()))));
+        return withEvents(score.applyTo(run.window.applyTo(run.probes.applyTo(AgentOptions.builder()
+                .parentPid(ProcessHandle.current().pid())))));
     }
 
     /** A command's slots: its recordings go to NAME/NAME.N.jfr, so that {@code diff DIR/A DIR/B} reads them again. */

@@ -189,7 +189,8 @@ public final class StatCommand implements Callable<Integer> {
 
     private AgentOptions agentOptions() {
         // the command's JVM does not outlive perfstat, even one killed by SIGKILL
-        AgentOptions.Builder b = window.applyTo(probes.applyTo(AgentOptions.builder().parentPid(ProcessHandle.current().pid())));
+        AgentOptions.Builder b = score.applyTo(window.applyTo(probes.applyTo(AgentOptions.builder()
+                .parentPid(ProcessHandle.current().pid()))));
         List<String> eventNames = events.stream().filter(e -> !e.isBlank()).toList();
         if (!eventNames.isEmpty()) {
             try {
@@ -312,7 +313,13 @@ public final class StatCommand implements Callable<Integer> {
                         + (runs.size() > 1 ? "; last run only" : ""));
             }
         }
-        if (last.programScore() != null && last.programScore().iterations()) {
+        if (last.programScore() != null && last.programScore().series() != null) {
+            RunData.IterationSeries it = last.programScore().series();
+            notes.add(last.programScore().name() + ": each call of " + it.method() + " one iteration, timed by the agent ("
+                    + it.size() + (runs.size() > 1 ? " in the last run" : "") + (it.threads() > 1 ? ", on " + it.threads()
+                    + " threads" : "") + (it.dropped() > 0 ? ", " + it.dropped() + " more past the agent's limit not kept" : "")
+                    + "), the mean of the steady state's a run (lower is better)");
+        } else if (last.programScore() != null && last.programScore().iterations()) {
             notes.add(last.programScore().name() + ": the numbers --iteration-score '" + score.iterationRegex + "' found in "
                     + (runs.size() > 1 ? "each run's output" : "the command's output") + ", one an iteration, the mean of the"
                     + " steady state's a run (" + (last.programScore().higherIsBetter() ? "higher" : "lower") + " is better)");
@@ -321,6 +328,8 @@ public final class StatCommand implements Callable<Integer> {
                     ? "each run's output, their mean a run" : "the command's output, their mean") + " ("
                     + (last.programScore().higherIsBetter() ? "higher" : "lower") + " is better)");
         }
+        perfstat.cli.stats.Iterations.notes(List.of(runs), List.of(runs.size() == 1 ? "the command" : "the commands"))
+                .forEach(n -> notes.add(perfstat.cli.render.NoteText.of(n)));
         if (status != 0) {
             notes.add("the command exited with status " + status);
         }

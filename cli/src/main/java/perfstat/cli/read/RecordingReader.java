@@ -341,6 +341,7 @@ public final class RecordingReader {
         private final Duration span;
         private final AgentCollector agent;
         private final WorkloadCollector workload;
+        private final IterationCollector iterations;
         private final JmhCollector jmh;
         private final CounterCollector counters;
         private final ProbeCollector probes;
@@ -370,6 +371,7 @@ public final class RecordingReader {
             this.span = span;
             this.agent = new AgentCollector(name);
             this.workload = new WorkloadCollector(name);
+            this.iterations = new IterationCollector(name);
             this.jmh = new JmhCollector(name);
             this.counters = new CounterCollector();
             this.probes = new ProbeCollector(name);
@@ -380,7 +382,7 @@ public final class RecordingReader {
         /** Every event type this reader reads, and what it does with one. */
         Map<String, Consumer<RecordedEvent>> handlers() {
             Handlers h = new Handlers();
-            for (Collector c : List.of(agent, workload, jmh, counters, probes, jvm, contention, hot, jdkTotals, roles,
+            for (Collector c : List.of(agent, workload, iterations, jmh, counters, probes, jvm, contention, hot, jdkTotals, roles,
                     threadLoads, compilations, settings, setup, machine, lateWindow)) {
                 c.register(h);
             }
@@ -429,9 +431,21 @@ public final class RecordingReader {
                     .withJdk(jdkSummary(c)).withPerfCounters(c.totals()).withPerThread(c.perThread()).withCounterWindow(c.window())
                     .withProbePatterns(probes.patterns()).withLosses(losses()).withProbeCandidates(probes.candidates())
                     .withProgram(agent.program().isEmpty() ? jvm.program() : agent.program())
-                    .withRoles(roles(window, fromLate, c)).withProgramScore(workload.programScore())
+                    .withRoles(roles(window, fromLate, c)).withProgramScore(programScore())
                     .withMachine(machine.result(window, fromLate)).withLateWindow(late);
             return derivedRoles(run);
+        }
+
+        /**
+         * The command's own score: the numbers it printed ({@code --score}, {@code --iteration-score}), else the
+         * iterations of the method the agent timed ({@code --iteration}), else null.
+         */
+        private RunData.ProgramScore programScore() {
+            if (workload.programScore() != null) {
+                return workload.programScore();
+            }
+            RunData.IterationSeries s = iterations.result(agent.options());
+            return s == null ? null : RunData.ProgramScore.of(s);
         }
 
         /**

@@ -520,14 +520,54 @@ public record RunData(String file, Workload workload, Result result, List<Double
      * @param values         the numbers, in the order printed
      */
     public record ProgramScore(String name, String unit, boolean higherIsBetter, double score, List<Double> values,
-                               boolean iterations) {
+                               boolean iterations, IterationSeries series) {
         public ProgramScore {
             values = List.copyOf(values);
+        }
+
+        /** Numbers the program printed: one score's samples ({@code --score}), or its iterations ({@code --iteration-score}). */
+        public ProgramScore(String name, String unit, boolean higherIsBetter, double score, List<Double> values,
+                            boolean iterations) {
+            this(name, unit, higherIsBetter, score, values, iterations, null);
         }
 
         /** A score whose numbers are one score's samples ({@code --score}), not iterations. */
         public ProgramScore(String name, String unit, boolean higherIsBetter, double score, List<Double> values) {
             this(name, unit, higherIsBetter, score, values, false);
+        }
+
+        /** The iterations of a method the agent timed ({@code --iteration}), as a score: their wall times in ms, lower better. */
+        public static ProgramScore of(IterationSeries s) {
+            List<Double> ms = new java.util.ArrayList<>(s.wallNs().length);
+            for (long w : s.wallNs()) {
+                ms.add(w / 1e6);
+            }
+            double mean = ms.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+            return new ProgramScore(s.shortName(), "ms", false, mean, ms, true, s);
+        }
+    }
+
+    /**
+     * The iterations of the method agent option {@code iteration=} names (perfstat.Iterations, format 13), in the order
+     * they ended: each one's end (as an instant of the recording's clock), wall time, CPU time on its thread and bytes
+     * its thread allocated (-1 where unknown).
+     *
+     * @param method  the pattern as given
+     * @param dropped iterations past the agent's limit, not kept
+     * @param threads the threads that ran iterations
+     */
+    public record IterationSeries(String method, Instant[] ends, long[] wallNs, long[] cpuNs, long[] allocatedBytes,
+                                  long dropped, long threads) {
+        /** The method as a row names it: its class's simple name and the method ({@code LuBench::step}). */
+        public String shortName() {
+            int colons = method.indexOf("::");
+            String cls = colons < 0 ? method : method.substring(0, colons);
+            String rest = colons < 0 ? "" : method.substring(colons);
+            return cls.substring(cls.lastIndexOf('.') + 1) + rest;
+        }
+
+        public int size() {
+            return wallNs.length;
         }
     }
 

@@ -179,12 +179,34 @@ public final class Measurements {
         if (steady == null) {
             put(m, RowCatalogue.steadyScore(s.name(), s.unit(), s.higherIsBetter()), Value.notCounted(), why);
             put(m, RowCatalogue.warmup(s.name()), Value.notCounted(), why);
+            if (s.series() != null) {
+                put(m, RowCatalogue.steadyPerIteration(s.name(), RowCatalogue.CPU), Value.notCounted(), why);
+                put(m, RowCatalogue.steadyPerIteration(s.name(), RowCatalogue.ALLOCATED), Value.notCounted(), why);
+            }
             return;
         }
         List<Double> inSteady = s.values().subList(steady.from(), steady.to());
         put(m, RowCatalogue.steadyScore(s.name(), s.unit(), s.higherIsBetter()), new Value(mean(inSteady),
                 Value.Status.MEASURED, stderrPct(inSteady), inSteady.size()), why);
         put(m, RowCatalogue.warmup(s.name()), Value.of(ss.warmupIterations()), why);
+        if (s.series() != null) { // the agent's: each iteration's CPU and bytes too, over the same steady segment
+            put(m, RowCatalogue.steadyPerIteration(s.name(), RowCatalogue.CPU),
+                    steadyMean(s.series().cpuNs(), steady, 1e-6), why);
+            put(m, RowCatalogue.steadyPerIteration(s.name(), RowCatalogue.ALLOCATED),
+                    steadyMean(s.series().allocatedBytes(), steady, 1), why);
+        }
+    }
+
+    /** The mean of {@code xs} over {@code steady}, times {@code scale}; not counted where any of them is unknown (-1). */
+    private static Value steadyMean(long[] xs, SteadyState.Segment steady, double scale) {
+        List<Double> in = new ArrayList<>(steady.length());
+        for (int i = steady.from(); i < steady.to(); i++) {
+            if (xs[i] < 0) {
+                return Value.notCounted();
+            }
+            in.add(xs[i] * scale);
+        }
+        return new Value(mean(in), Value.Status.MEASURED, stderrPct(in), in.size());
     }
 
     private static double mean(List<Double> xs) {

@@ -130,9 +130,25 @@ public final class RowCatalogue {
     /** The subject of the warm-up row; the score's own is "". */
     public static final String WARMUP = "warmup";
 
-    /** Whether a row is the score itself (the primary measure), not its warm-up. */
+    /**
+     * An iteration's CPU time on its thread, or the bytes its thread allocated, meaned over the run's steady state
+     * ({@code --iteration}): {@code Bench::step CPU, steady (ms)}, key {@code score:cpu}; {@code Bench::step allocated,
+     * steady (bytes)}, key {@code score:allocated}.
+     */
+    public static Metric steadyPerIteration(String name, String what) {
+        boolean cpu = what.equals(CPU);
+        return new Metric(new MetricId(MetricId.Kind.SCORE, what, MetricId.Statistic.MEAN, cpu ? "ms" : "bytes"), "score:" + what,
+                name + (cpu ? " CPU, steady (ms)" : " allocated, steady (bytes)"), cpu ? 4 : 0, Metric.Better.LOWER);
+    }
+
+    /** The subjects of {@link #steadyPerIteration}. */
+    public static final String CPU = "cpu";
+    public static final String ALLOCATED = "allocated";
+
+    /** Whether a row is the score itself (the primary measure), not its warm-up or an iteration's CPU or bytes. */
     public static boolean isScore(Metric m) {
-        return m.kind() == MetricId.Kind.SCORE && !m.id().subject().equals(WARMUP);
+        String subject = m.id().subject();
+        return m.kind() == MetricId.Kind.SCORE && !subject.equals(WARMUP) && !subject.equals(CPU) && !subject.equals(ALLOCATED);
     }
 
     public static Metric score(String name, String unit, boolean higherIsBetter) {

@@ -41,7 +41,8 @@ public final class SparseTiming {
         List<Note> notes = new ArrayList<>();
         fewest.forEach((probe, f) -> {
             // exact timing times every call: worth naming only where the calls give p50 its timed calls
-            if (f.timed() < p99 && f.calls() >= p50) {
+            // a probe timed on every call (--iteration's) has nothing to gain from exact timing
+            if (f.timed() < p99 && f.calls() >= p50 && f.timed() < f.calls()) {
                 long sample = 2 * f.calls() / (3 * p99); // aims at 1.5x p99's timed calls: the count a recording varies
                 notes.add(new Note.SparseTiming(names.get(probe), f.calls(), f.timed(), sample >= 2 ? sample : 1,
                         f.calls() >= p99));

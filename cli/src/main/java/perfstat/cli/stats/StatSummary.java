@@ -251,8 +251,20 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
         if (scores.isEmpty()) {
             return null;
         }
-        List<Double> vs = scores.stream().map(RunData.ProgramScore::score).toList();
         RunData.ProgramScore first = scores.get(0);
+        if (first.iterations()) { // each run's steady state's mean, as compare's row; none where no run settled
+            List<Double> steady = new ArrayList<>();
+            for (RunData.ProgramScore p : scores) {
+                SteadyState.Segment seg = Iterations.steadyState(p).steadySegment();
+                if (seg != null) {
+                    steady.add(p.values().subList(seg.from(), seg.to()).stream().mapToDouble(Double::doubleValue).average()
+                            .orElse(Double.NaN));
+                }
+            }
+            return new Line(first.name() + ", steady", first.unit(), steady.isEmpty() ? Value.notCounted()
+                    : Spread.meanOverRuns(steady), 0, 100, CounterMetrics.Derived.NONE, "");
+        }
+        List<Double> vs = scores.stream().map(RunData.ProgramScore::score).toList();
         Value v = Spread.meanOverRuns(vs);
         return new Line(first.name(), first.unit(), v, 0, 100, CounterMetrics.Derived.NONE, "");
     }

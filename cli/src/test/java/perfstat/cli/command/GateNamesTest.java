@@ -29,7 +29,7 @@ class GateNamesTest {
     @Test
     void aCommandsScoreIsKnownByItsNameOrAsScoreWhereItHasOne() throws Exception {
         AgentOptions a = agent("");
-        var score = ScoreOptions.names(perfstat.cli.score.ScorePattern.of("loop_ms=([0-9.]+)", "ms", true));
+        var score = new ScoreOptions().names(perfstat.cli.score.ScorePattern.of("loop_ms=([0-9.]+)", "ms", true));
         for (String ok : List.of("score:+5%", "loop_ms:+5%", "loop_ms (ms):+5%")) {
             assertThatCode(() -> GateNames.refuseUnknown(List.of(ok), a, null, score)).as(ok).doesNotThrowAnyException();
         }
