@@ -15,7 +15,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
  * What a probe adds to one call, in one invocation: {@link ProbeCostBenchmark#call} in fresh
- * JVMs bare, under perfstat's agent with each timing mode (counting only, sampled, exact), and
+ * JVMs bare, under perfstat's agent with each timing mode (counting only, sampled, exact) and with each call an
+ * iteration ({@code iteration=}), and
  * under the JDK's own method timing (JEP 520, JFR's {@code method-timing}, JDK 25); prints each
  * one's ns per call and the ns it adds to the bare call, next to the cost of a pair of clock
  * reads.
@@ -44,6 +45,11 @@ public final class ProbeCost {
         modes.put("perfstat timing=off (count only)", new String[] {agent + ",timing=off"});
         modes.put("perfstat timing=sampled (1 in 1024)", new String[] {agent});
         modes.put("perfstat timing=exact", new String[] {agent + ",timing=exact"});
+        // each call an iteration: its clocks through ThreadMXBean (no counters, so no native layer), then through the
+        // native layer (the counters on, JDK 22+); past the agent's limit a run (2^20) a call is counted, not kept
+        modes.put("perfstat iteration= (ThreadMXBean)", new String[] {agent + ",iteration=" + METHOD});
+        modes.put("perfstat iteration= (native clock)", new String[] {"-javaagent:" + jar + "=out=" + tmp.resolve("it.jfr")
+                + ",probes=" + METHOD + ",iteration=" + METHOD});
         modes.put("JEP 520 method-timing", new String[] {"-XX:StartFlightRecording:method-timing=" + METHOD
                 + ",filename=" + tmp.resolve("jep520.jfr")});
         Map<String, double[]> results = new LinkedHashMap<>();
@@ -79,5 +85,10 @@ public final class ProbeCost {
         double exact = results.get("perfstat timing=exact")[0] - bare;
         System.out.printf(Locale.ROOT, "exact timing adds %.2f ns; target: at most the timer pair + 10 ns = %.2f ns: %s%n",
                 exact, timerPair + 10, exact <= timerPair + 10 ? "met" : "NOT met");
+        for (String it : List.of("perfstat iteration= (ThreadMXBean)", "perfstat iteration= (native clock)")) {
+            double added = results.get(it)[0] - bare;
+            System.out.printf(Locale.ROOT, "%s adds %.0f ns a call: %.2f%% of an iteration of 100 us; target: at most 2 us: %s%n",
+                    it, added, added / 1e3, added <= 2000 ? "met" : "NOT met");
+        }
     }
 }

@@ -72,6 +72,9 @@ public final class CommentText {
         if (c instanceof Comment.MergedHistograms m) {
             return "merged histograms of " + m.runs() + " runs";
         }
+        if (c instanceof Comment.SettledRuns m) {
+            return "mean of the " + m.settled() + " of " + m.runs() + " runs that settled";
+        }
         if (c instanceof Comment.MissingInRuns m) {
             return "missing in " + m.missing() + " of " + m.runs() + " runs";
         }

@@ -317,7 +317,8 @@ public final class NoteText {
         int unsettled = s.runs() - s.steadyRuns();
         String head = s.column() + ": " + s.runs() + (s.runs() == 1 ? " run" : " runs") + " of " + s.iterations()
                 + " iterations (median): " + String.join(", ", classes)
-                + (unsettled > 0 ? " (a run without a steady state has no steady score, so a side with one is not judged on it)" : "")
+                + (unsettled > 0 ? " (the steady rows are of the " + s.steadyRuns() + " that settled, as Barrett et al. take them; a side"
+                        + " with fewer than 2 is not judged on them)" : "")
                 + (s.warmup() > 0 ? "; steady after " + s.warmup() + " iterations (median)" : "");
         if (Double.isNaN(s.betweenPct()) || Double.isNaN(s.withinPct())) {
             return head;

@@ -101,6 +101,10 @@ public sealed interface Comment {
     record MergedHistograms(int runs) implements Comment {
     }
 
+    /** A column's steady value: the mean over the {@code settled} of its {@code runs} that reached a steady state. */
+    record SettledRuns(int settled, int runs) implements Comment {
+    }
+
     /** A column's value that some of its runs lack: not counted, {@code missing} of {@code runs} without it. */
     record MissingInRuns(int missing, int runs) implements Comment {
     }

@@ -297,7 +297,8 @@ public final class Comparison {
             for (Row r : rows) {
                 int lacking = lacking(measured.get(c), r.metric().id());
                 if (lacking > 0 && lacking < measured.get(c).size()) {
-                    if (!partOfPartialProbe(r, measured.get(c))) {
+                    // a steady row of the runs that settled has its value: the side's iterations note counts the rest
+                    if (!partOfPartialProbe(r, measured.get(c)) && !r.values().get(c).measured()) {
                         partial.add(new Note.MissingIn(r.metric().id().statistic() == MetricId.Statistic.P50
                                 ? percentilesName(r) : rowName(r), lacking));
                     }
@@ -502,12 +503,21 @@ public final class Comparison {
         List<Double> xs = new ArrayList<>();
         for (Map<MetricId, Measurements.Measured> run : runs) {
             Measurements.Measured x = run.get(metric.id());
+            if (x != null && !x.value().measured() && unsettled(x)) {
+                continue; // a steady row is of the runs that settled, as Barrett et al. take them; the note counts the rest
+            }
             if (x == null || !x.value().measured()) {
                 return null;
             }
             xs.add(x.value().value());
         }
-        return Spread.of(xs, false);
+        return xs.size() < 2 && xs.size() < runs.size() ? null : Spread.of(xs, false);
+    }
+
+    /** Whether a run's value of a steady row is missing because the run has no steady state (levels, none, too short). */
+    private static boolean unsettled(Measurements.Measured x) {
+        return x.comment() instanceof Comment.Iterations it && it.kind() != SteadyState.Kind.FLAT
+                && it.kind() != SteadyState.Kind.WARMUP && it.kind() != SteadyState.Kind.SLOWDOWN;
     }
 
     /** A column's value of one metric: the single run's, or the mean over its runs (merged histograms for percentiles). */
@@ -539,7 +549,8 @@ public final class Comparison {
                     Value.Status.MEASURED, Double.NaN, spread.n()), new Comment.MergedHistograms(spread.n()));
         }
         Comment derived = derivedFromLoad(metric, runs);
-        return new Measurements.Measured(metric, spread.value(), derived != null ? derived : new Comment.MeanOfRuns(spread.n()));
+        return new Measurements.Measured(metric, spread.value(), derived != null ? derived : spread.n() < runs.size()
+                ? new Comment.SettledRuns(spread.n(), runs.size()) : new Comment.MeanOfRuns(spread.n()));
     }
 
     /**

@@ -21,7 +21,7 @@ class CommentTextTest {
                 new Comment.MeanOf("jdk.CPULoad"), new Comment.Score(Duration.ofSeconds(10), 10), new Comment.WindowScore(5),
                 new Comment.OutputScore(3),
                 new Comment.TimedCalls(3916), new Comment.MeanOfRuns(5), new Comment.MergedHistograms(5),
-                new Comment.MissingInRuns(1, 3), new Comment.Iterations(perfstat.cli.stats.SteadyState.Kind.WARMUP, 300, 38, 2));
+                new Comment.MissingInRuns(1, 3), new Comment.SettledRuns(15, 20), new Comment.Iterations(perfstat.cli.stats.SteadyState.Kind.WARMUP, 300, 38, 2));
         assertThat(every.stream().map(Object::getClass).distinct().count())
                 .isEqualTo(Arrays.stream(Comment.class.getPermittedSubclasses()).count());
         assertThat(every.subList(1, every.size())).allSatisfy(c -> assertThat(CommentText.of(c)).as(c.toString()).isNotBlank());
@@ -49,6 +49,7 @@ class CommentTextTest {
         assertThat(CommentText.of(new Comment.OutputScore(1))).isEqualTo("from its output");
         assertThat(CommentText.of(new Comment.OutputScore(3))).isEqualTo("mean of 3 numbers in its output");
         assertThat(CommentText.of(new Comment.MissingInRuns(1, 3))).isEqualTo("missing in 1 of 3 runs");
+        assertThat(CommentText.of(new Comment.SettledRuns(15, 20))).isEqualTo("mean of the 15 of 20 runs that settled");
     }
 
     @Test
