@@ -45,8 +45,10 @@ public final class Calibration {
                 });
                 values.add(v);
             }
+            // and a steady row (iterations), of the runs that settled as a table takes it, where at least 2 did
             List<Metric> everywhere = metrics.values().stream()
-                    .filter(m -> values.stream().allMatch(v -> v.containsKey(m.id()))).toList();
+                    .filter(m -> values.stream().allMatch(v -> v.containsKey(m.id())) || m.kind() == MetricId.Kind.SCORE
+                            && values.stream().filter(v -> v.containsKey(m.id())).count() >= 2).toList();
             return new Runs(everywhere, values);
         }
 
@@ -78,6 +80,9 @@ public final class Calibration {
             double k = m.equals(scaled) ? factor : 1;
             Spread sa = spread(runs, a, m, 1);
             Spread sb = spread(runs, b, m, k);
+            if (sa == null || sb == null) {
+                continue; // a steady row that fewer than 2 of a side's runs have: not judged, as in a table
+            }
             Value va = new Value(sa.mean(), Value.Status.MEASURED, sa.stderrPct(), sa.n());
             Value vb = new Value(sb.mean(), Value.Status.MEASURED, sb.stderrPct(), sb.n());
             Significance t = Significance.ofRuns(sa, sb, 1 - s.alpha(), m.resolution());
@@ -88,12 +93,17 @@ public final class Calibration {
         return Families.judge(rows, 2, s);
     }
 
+    /** The runs' values of {@code m}, those that have it (a steady row's settled runs); null below two where some lack it. */
     private static Spread spread(Runs runs, int[] which, Metric m, double factor) {
         double[] xs = new double[which.length];
-        for (int i = 0; i < which.length; i++) {
-            xs[i] = runs.values().get(which[i]).get(m.id()) * factor;
+        int n = 0;
+        for (int w : which) {
+            Double x = runs.values().get(w).get(m.id());
+            if (x != null) {
+                xs[n++] = x * factor;
+            }
         }
-        return new Spread(xs, false);
+        return n < which.length && n < 2 ? null : new Spread(java.util.Arrays.copyOf(xs, n), false);
     }
 
     /**
@@ -146,8 +156,9 @@ public final class Calibration {
             List<Integer> order = shuffled(runs.size(), rnd);
             int[] a = take(order, 0, Math.min(k, runs.size() / 2));
             int[] b = take(order, a.length, a.length);
-            Row r = judge(runs, a, b, p, 1 + change, s).stream().filter(x -> x.metric().equals(p)).findFirst().orElseThrow();
-            found += changed(r) && Math.signum(r.deltas().get(1)) == Math.signum(change) ? 1 : 0;
+            Row r = judge(runs, a, b, p, 1 + change, s).stream().filter(x -> x.metric().equals(p)).findFirst().orElse(null);
+            // a draw whose side has fewer than 2 settled runs (a steady primary) is not judged on it: not found
+            found += r != null && changed(r) && Math.signum(r.deltas().get(1)) == Math.signum(change) ? 1 : 0;
         }
         return new Power(Math.min(k, runs.size() / 2), change, trials, found);
     }
