@@ -318,17 +318,17 @@ public final class StatCommand implements Callable<Integer> {
             notes.add(last.programScore().name() + ": each call of " + it.method() + " one iteration, timed by the agent ("
                     + it.size() + (runs.size() > 1 ? " in the last run" : "") + (it.threads() > 1 ? ", on " + it.threads()
                     + " threads" : "") + (it.dropped() > 0 ? ", " + it.dropped() + " more past the agent's limit not kept" : "")
-                    + "), the mean of the steady state's a run (lower is better)");
+                    + "); a run's figure is the mean of its steady state (lower is better)");
         } else if (last.programScore() != null && last.programScore().iterations()) {
             notes.add(last.programScore().name() + ": the numbers --iteration-score '" + score.iterationRegex + "' found in "
-                    + (runs.size() > 1 ? "each run's output" : "the command's output") + ", one an iteration, the mean of the"
-                    + " steady state's a run (" + (last.programScore().higherIsBetter() ? "higher" : "lower") + " is better)");
+                    + (runs.size() > 1 ? "each run's output" : "the command's output") + ", one an iteration; a run's figure is"
+                    + " the mean of its steady state (" + (last.programScore().higherIsBetter() ? "higher" : "lower") + " is better)");
         } else if (last.programScore() != null) {
             notes.add(last.programScore().name() + ": the numbers --score '" + score.regex + "' found in " + (runs.size() > 1
                     ? "each run's output, their mean a run" : "the command's output, their mean") + " ("
                     + (last.programScore().higherIsBetter() ? "higher" : "lower") + " is better)");
         }
-        perfstat.cli.stats.Iterations.notes(List.of(runs), List.of(runs.size() == 1 ? "the command" : "the commands"))
+        perfstat.cli.stats.Iterations.notes(List.of(runs), List.of("the command"))
                 .forEach(n -> notes.add(perfstat.cli.render.NoteText.of(n)));
         if (status != 0) {
             notes.add("the command exited with status " + status);

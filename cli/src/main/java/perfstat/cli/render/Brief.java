@@ -178,8 +178,12 @@ record Brief(List<Row> rows, int lead, Map<String, List<String>> quiet, List<Not
         }
         double[] xs = sp.samples();
         int shown = Math.min(xs.length, 12);
+        // one decimal, or as many as three significant digits need for values below 10 (0.75 ms, not 0.7)
+        double least = java.util.Arrays.stream(xs).map(Math::abs).filter(x -> x > 0).min().orElse(1);
+        int decimals = least >= 10 ? Math.min(row.metric().decimals(), 1)
+                : Math.min(4, Math.max(1, 2 - (int) Math.floor(Math.log10(least))));
         for (int i = 0; i < shown; i++) {
-            b.append(' ').append(Formats.value(Value.of(xs[i]), Math.min(row.metric().decimals(), 1)));
+            b.append(' ').append(Formats.value(Value.of(xs[i]), row.metric().decimals() == 0 ? 0 : decimals));
         }
         return b.append(xs.length > shown ? " ... (" + xs.length + ")" : "").toString();
     }

@@ -298,7 +298,8 @@ public final class Comparison {
                 int lacking = lacking(measured.get(c), r.metric().id());
                 if (lacking > 0 && lacking < measured.get(c).size()) {
                     // a steady row of the runs that settled has its value: the side's iterations note counts the rest
-                    if (!partOfPartialProbe(r, measured.get(c)) && !r.values().get(c).measured()) {
+                    if (!partOfPartialProbe(r, measured.get(c)) && !r.values().get(c).measured()
+                            && !unsettledOnly(measured.get(c), r.metric().id())) {
                         partial.add(new Note.MissingIn(r.metric().id().statistic() == MetricId.Statistic.P50
                                 ? percentilesName(r) : rowName(r), lacking));
                     }
@@ -512,6 +513,17 @@ public final class Comparison {
             xs.add(x.value().value());
         }
         return xs.size() < 2 && xs.size() < runs.size() ? null : Spread.of(xs, false);
+    }
+
+    /** Whether every run of a column that lacks row {@code id} lacks it for want of a steady state (its note says so). */
+    private static boolean unsettledOnly(List<Map<MetricId, Measurements.Measured>> runs, MetricId id) {
+        for (Map<MetricId, Measurements.Measured> run : runs) {
+            Measurements.Measured x = run.get(id);
+            if (x == null || !x.value().measured() && !unsettled(x)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Whether a run's value of a steady row is missing because the run has no steady state (levels, none, too short). */
