@@ -187,7 +187,7 @@ final class AgentSession {
             StartUp.await(ready);
             // probes first, counters last: the window opens once the agent is ready, so that its own
             // start (JFR, Byte Buddy, the timer's calibration) is not counted as the application's
-            long timerCost = installer == null ? 0 : installProbes(o, installer, late, inst, undo);
+            long timerCost = installer == null ? 0 : installProbes(o, installer, late, inst, undo, r);
             registerEvents(installer != null, !o.events().isEmpty(), late != null, o.iteration() != null);
             if (!attached) {
                 quietJit(o);
@@ -229,13 +229,15 @@ final class AgentSession {
 
     /** Puts the probes in place (the late window's trigger armed first); their removal added to {@code undo}; the timer's cost. */
     private static long installProbes(AgentOptions o, ProbeInstaller installer, LateWindow late, Instrumentation inst,
-                                      List<AutoCloseable> undo) {
+                                      List<AutoCloseable> undo, Recording r) {
         Probes.configureSampling(samplingPeriod(o));
         if (late != null && late.filter() != null) {
             Probes.onFirstCall(late::firstCall); // before the probes are in place: their first call finds it
             installer.trigger(late.filter());
         }
         if (o.iteration() != null) {
+            // what a change of level can be matched with besides compilations and GCs: deoptimisations, few a run
+            r.enable(perfstat.format.JdkEvent.DEOPTIMIZATION.type()).withoutStackTrace();
             perfstat.agent.probe.IterationSeries.clocks(new IterationClock(IterationClock.CPU, o),
                     new IterationClock(IterationClock.ALLOCATED, o));
             installer.iteration(ProbeFilter.parse(o.iteration()));

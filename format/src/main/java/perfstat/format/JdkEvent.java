@@ -16,6 +16,8 @@ public enum JdkEvent {
     CPU_TIME_SAMPLE("jdk.CPUTimeSample"),
     NATIVE_METHOD_SAMPLE("jdk.NativeMethodSample"),
     COMPILATION("jdk.Compilation"),
+    /** Enabled only with agent option {@code iteration=}: what the recording shows where a run's level changes. */
+    DEOPTIMIZATION("jdk.Deoptimization"),
     OBJECT_ALLOCATION_SAMPLE("jdk.ObjectAllocationSample");
 
     private final String type;

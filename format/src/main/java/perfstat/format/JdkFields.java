@@ -20,6 +20,17 @@ public final class JdkFields {
     /** A flag event's value: a boolean or a number. */
     public static final String FLAG_VALUE = "value";
 
+    /** jdk.GarbageCollection's cause: Allocation Failure, G1 Evacuation Pause, System.gc(), ... */
+    public static final String GC_CAUSE = "cause";
+    /** jdk.Compilation's and jdk.Deoptimization's method. */
+    public static final String METHOD = "method";
+    /** jdk.Compilation's tier: 1 to 3 C1, 4 C2. */
+    public static final String COMPILE_LEVEL = "compileLevel";
+    /** jdk.Compilation's outcome, as the JDK spells the field. */
+    public static final String COMPILE_SUCCEEDED = "succeded";
+    /** jdk.Deoptimization's reason: unstable_if, class_check, null_check, ... */
+    public static final String DEOPT_REASON = "reason";
+
     private JdkFields() {
     }
 }

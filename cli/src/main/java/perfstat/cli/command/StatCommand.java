@@ -330,6 +330,8 @@ public final class StatCommand implements Callable<Integer> {
         }
         perfstat.cli.stats.Iterations.notes(List.of(runs), List.of("the command"))
                 .forEach(n -> notes.add(perfstat.cli.render.NoteText.of(n)));
+        perfstat.cli.stats.Switches.notes(List.of(runs), List.of("the command"))
+                .forEach(n -> notes.add(perfstat.cli.render.NoteText.of(n)));
         if (status != 0) {
             notes.add("the command exited with status " + status);
         }

@@ -342,6 +342,7 @@ public final class RecordingReader {
         private final AgentCollector agent;
         private final WorkloadCollector workload;
         private final IterationCollector iterations;
+        private final MomentCollector moments = new MomentCollector();
         private final JmhCollector jmh;
         private final CounterCollector counters;
         private final ProbeCollector probes;
@@ -382,7 +383,7 @@ public final class RecordingReader {
         /** Every event type this reader reads, and what it does with one. */
         Map<String, Consumer<RecordedEvent>> handlers() {
             Handlers h = new Handlers();
-            for (Collector c : List.of(agent, workload, iterations, jmh, counters, probes, jvm, contention, hot, jdkTotals, roles,
+            for (Collector c : List.of(agent, workload, iterations, moments, jmh, counters, probes, jvm, contention, hot, jdkTotals, roles,
                     threadLoads, compilations, settings, setup, machine, lateWindow)) {
                 c.register(h);
             }
@@ -445,7 +446,7 @@ public final class RecordingReader {
                 return workload.programScore();
             }
             RunData.IterationSeries s = iterations.result(agent.options());
-            return s == null ? null : RunData.ProgramScore.of(s);
+            return s == null ? null : RunData.ProgramScore.of(s.withMoments(moments.result()));
         }
 
         /**

@@ -557,7 +557,21 @@ public record RunData(String file, Workload workload, Result result, List<Double
      * @param threads the threads that ran iterations
      */
     public record IterationSeries(String method, Instant[] ends, long[] wallNs, long[] cpuNs, long[] allocatedBytes,
-                                  long dropped, long threads) {
+                                  long dropped, long threads, List<Moment> moments) {
+        public IterationSeries {
+            moments = List.copyOf(moments);
+        }
+
+        public IterationSeries(String method, Instant[] ends, long[] wallNs, long[] cpuNs, long[] allocatedBytes,
+                               long dropped, long threads) {
+            this(method, ends, wallNs, cpuNs, allocatedBytes, dropped, threads, List.of());
+        }
+
+        /** The same iterations with what the recording shows happening while they ran. */
+        public IterationSeries withMoments(List<Moment> m) {
+            return new IterationSeries(method, ends, wallNs, cpuNs, allocatedBytes, dropped, threads, m);
+        }
+
         /** The method as a row names it: its class's simple name and the method ({@code LuBench::step}). */
         public String shortName() {
             int colons = method.indexOf("::");
@@ -569,6 +583,17 @@ public record RunData(String file, Workload workload, Result result, List<Double
         public int size() {
             return wallNs.length;
         }
+    }
+
+    /**
+     * Something the recording shows happening at a moment of a run with iterations: a compilation ending (its code in
+     * use from then), a deoptimisation, a GC (from {@code at} to {@code until}).
+     *
+     * @param what the method ({@code Class::method}) or the collector's name
+     * @param detail the compiler's level ({@code C2}, {@code C1}), the deoptimisation's reason, the GC's cause
+     */
+    public record Moment(Kind kind, Instant at, Instant until, String what, String detail) {
+        public enum Kind { COMPILED, DEOPTIMIZED, GC }
     }
 
     /** Process counters; -1 where a counter could not be read. */

@@ -40,6 +40,7 @@ public final class NoteText {
             case Note.Unreadable n -> words(n);
             case Note.NotCompared n -> words(n);
             case Note.IterationRuns n -> iterations(n.side());
+            case Note.LevelChanges n -> levelChanges(n.side());
             case Note.SameRecording _, Note.DerivedFromLoad _, Note.ObserverEventsLeftOut _, Note.FixedDuration _,
                  Note.StoppedComparison _, Note.CopiesDropped _ -> recordings(note);
             case Note.Look n -> words(n);
@@ -299,6 +300,34 @@ public final class NoteText {
      * A side's iterations: {@code A: 5 runs of 400 iterations: 4 warm-up (steady after 38, median), 1 flat; in steady
      * state …}.
      */
+    /**
+     * {@code A: its runs change level 157 times (137 to a faster level); near a change the recordings show a compilation
+     * ending at 138 (88%; most often ...), ...; any span of three iterations holds a compilation 47% of the time ...}.
+     */
+    private static String levelChanges(perfstat.cli.stats.Switches.Side s) {
+        List<String> parts = new java.util.ArrayList<>();
+        if (s.compiled() > 0) {
+            List<String> names = new java.util.ArrayList<>();
+            s.methods().forEach((m, n) -> names.add(m + " at " + n));
+            parts.add(String.format(Locale.ROOT, "a compilation ending at %d (%.0f%%%s)", s.compiled(), 100.0 * s.compiled()
+                    / s.switches(), names.isEmpty() ? "" : "; most often " + String.join(", ", names)));
+        }
+        if (s.deoptimized() > 0) {
+            parts.add(String.format(Locale.ROOT, "a deoptimisation at %d (%.0f%%)", s.deoptimized(), 100.0 * s.deoptimized() / s.switches()));
+        }
+        if (s.gcs() > 0) {
+            parts.add(String.format(Locale.ROOT, "a GC at %d (%.0f%%)", s.gcs(), 100.0 * s.gcs() / s.switches()));
+        }
+        if (s.nothing() > 0) {
+            parts.add("none of these at " + s.nothing());
+        }
+        return s.column() + ": its runs change level " + s.switches() + (s.switches() == 1 ? " time (" : " times (") + s.faster()
+                + " to a faster level); near a change the recordings show " + String.join(", ", parts)
+                + String.format(Locale.ROOT, "; any span of three iterations holds a compilation %.0f%% of the time and a GC"
+                + " %.0f%%, which is what chance gives (near: the two iterations before the change and the one after it; what"
+                + " coincides, not what caused it)", s.compiledAnywherePct(), s.gcAnywherePct());
+    }
+
     private static String iterations(perfstat.cli.stats.Iterations.Side s) {
         List<String> classes = new java.util.ArrayList<>();
         for (perfstat.cli.stats.SteadyState.Kind k : perfstat.cli.stats.SteadyState.Kind.values()) {

@@ -157,6 +157,7 @@ public final class Comparison {
         notes.addAll(SparseTiming.notes(columns));
         notes.addAll(ConditionNotes.of(columns, labels));
         notes.addAll(Iterations.notes(columns, labels));
+        notes.addAll(Switches.notes(columns, labels));
         notes.addAll(leftOutOrDerived(rows, columns, labels));
         if (columns.size() == 1 && columns.get(0).size() == 1) {
             notes.addAll(Measurements.blockedSites(columns.get(0).get(0)));

@@ -279,6 +279,10 @@ public sealed interface Note {
     record IterationRuns(Iterations.Side side) implements Note {
     }
 
+    /** What the recordings show where a side's runs change level ({@code --iteration}; {@link Switches.Side}). */
+    record LevelChanges(Switches.Side side) implements Note {
+    }
+
     /**
      * Recordings of one side whose content equals another's there (copies, or one name given twice), counted once.
      *

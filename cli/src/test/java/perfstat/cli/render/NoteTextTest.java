@@ -66,7 +66,9 @@ class NoteTextTest {
             new Note.CopiesDropped("dirA", 250, 50, "dirA/r051.jfr", "dirA/r001.jfr"),
             new Note.IterationRuns(new perfstat.cli.stats.Iterations.Side("a", java.util.Map.of(
                     perfstat.cli.stats.SteadyState.Kind.WARMUP, 4, perfstat.cli.stats.SteadyState.Kind.FLAT, 1), 5, 400, 38, 0.6,
-                    1.2, 360, 5)));
+                    1.2, 360, 5)),
+            new Note.LevelChanges(new perfstat.cli.stats.Switches.Side("a", 10, 8, 7, 1, 2, 1,
+                    java.util.Map.of("Bench::step (C2)", 5), 40, 3)));
 
     /** A side whose median run shared the machine says how many of its runs did: not 'every run' where some did not. */
     @Test
