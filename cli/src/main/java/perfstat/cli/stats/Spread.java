@@ -86,7 +86,8 @@ public record Spread(double[] samples, boolean fromIntervals) {
      * #GROUPS_GAP} times the wider group's range, among at least {@link #GROUPS_MINIMUM} samples (docs/statistics.md:
      * normal samples do so by chance in about 1% of sides of 5, 0.2% of 6, under 0.01% of 8 or more). Interval scores
      * are not runs, and values that do not vary within either group are a measurement's resolution (a latency
-     * histogram's buckets: 60, 60, 60, 70, 70 ns): never split.
+     * histogram's buckets: 60, 60, 60, 70, 70 ns): never split; nor are values whose gap is under a thousandth of their
+     * mean (an iteration's bytes, 62,160.0 against 62,160.4: one value, rounded apart).
      */
     public int groups() {
         if (fromIntervals || samples.length < GROUPS_MINIMUM) {
@@ -98,7 +99,7 @@ public record Spread(double[] samples, boolean fromIntervals) {
         for (int i = 2; i <= n - 2; i++) {
             double gap = s[i] - s[i - 1];
             double wider = Math.max(s[i - 1] - s[0], s[n - 1] - s[i]);
-            if (wider > 0 && gap > GROUPS_GAP * wider) { // two runs of one value each side: a histogram's buckets, not groups
+            if (wider > 0 && gap > GROUPS_GAP * wider && gap > 1e-3 * Math.abs(s[n / 2])) { // two runs of one value each side: a histogram's buckets, not groups
                 return i; // at most one gap can be wider than five times everything else
             }
         }
