@@ -275,8 +275,10 @@ public final class NoteText {
 
     private static String words(Note.RunsInGroups n) {
         return n.row() + ": " + n.column() + "'s runs fall into two groups (" + n.low() + " low, " + n.high() + " high; the gap"
-                + " between them is over five times either group's range: two kinds of run, not one spread, such as JVMs"
-                + " settling on one of two compiled shapes or object placements)" + (n.moreRuns() < 0 ? "" : n.moreRuns() == 0 ? "; the runs there are enough to decide at this"
+                + " between them is over five times either group's range: two kinds of run, not one spread; "
+                + (n.apart().isEmpty() ? "no other row splits them so, which leaves what the recordings do not hold, such as"
+                + " the JIT's compiled shapes or object placements" : "the high runs also have " + String.join(", ", n.apart()))
+                + ")" + (n.moreRuns() < 0 ? "" : n.moreRuns() == 0 ? "; the runs there are enough to decide at this"
                 + " spread" : n.moreRuns() > 100 ? "; the change seen is too small against this spread for a practical number"
                 + " of runs to decide it (over 100 more a side)"
                 : "; about " + n.moreRuns() + " more runs a side would decide the comparison at the spread seen");

@@ -149,7 +149,7 @@ public final class Comparison {
         }
         notes = withoutPartialRows(notes, rows, measured, labels);
         notes.addAll(missingOnASide(rows, measured, labels, namedNotCounted(notes, labels)));
-        notes.addAll(groupNotes(rows, labels, options));
+        notes.addAll(groupNotes(rows, labels, options, measured));
         if (columns.size() > 1) { // a report says it in its max row's comment
             notes.addAll(timedCallNotes(rows, labels));
             notes.addAll(pooledPercentiles(rows, labels));
@@ -250,7 +250,8 @@ public final class Comparison {
     }
 
     /** The rows whose runs on a side fall into two groups, with the runs that would decide them. */
-    private static List<Note> groupNotes(List<Row> rows, List<String> labels, Options o) {
+    private static List<Note> groupNotes(List<Row> rows, List<String> labels, Options o,
+                                         List<List<Map<MetricId, Measurements.Measured>>> measured) {
         List<Note> notes = new ArrayList<>();
         for (Row r : rows) {
             for (int c = 0; c < labels.size(); c++) {
@@ -262,7 +263,8 @@ public final class Comparison {
                 int other = c == 0 ? 1 : 0;
                 long more = other < labels.size() && r.spreads().get(other) != null
                         ? moreRuns(r.spreads().get(0), r.spreads().get(c == 0 ? other : c), o.confidence()) : -1;
-                notes.add(new Note.RunsInGroups(r.metric().label().trim(), labels.get(c), low, sp.n() - low, more));
+                notes.add(new Note.RunsInGroups(r.metric().label().trim(), labels.get(c), low, sp.n() - low, more,
+                        GroupsApart.of(r, rows, measured.get(c), low)));
             }
         }
         return notes;

@@ -503,8 +503,17 @@ public sealed interface Note {
      * @param low      runs in the lower group
      * @param high     runs in the upper group
      * @param moreRuns more runs a side for 80% power at the change and spread seen; -1 where no change was seen
+     * @param apart    the other rows that split the same runs the same way, as the upper group has them ({@code more
+     *                 GCs}), at most three ({@link GroupsApart})
      */
-    record RunsInGroups(String row, String column, int low, int high, long moreRuns) implements Note {
+    record RunsInGroups(String row, String column, int low, int high, long moreRuns, List<String> apart) implements Note {
+        public RunsInGroups {
+            apart = List.copyOf(apart);
+        }
+
+        public RunsInGroups(String row, String column, int low, int high, long moreRuns) {
+            this(row, column, low, high, moreRuns, List.of());
+        }
     }
 
     /**

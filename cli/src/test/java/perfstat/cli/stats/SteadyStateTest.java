@@ -44,7 +44,11 @@ class SteadyStateTest {
                 }
             }
             SteadyState s = SteadyState.of(xs);
-            assertThat(s.kind()).as("seed %d: %s", seed, s).isEqualTo(SteadyState.Kind.FLAT);
+            // three or more slow ones among the first five (a few seeds in ten thousand) are a warm-up of five
+            // iterations as far as any series can tell: so classed, never longer
+            assertThat(s.kind() == SteadyState.Kind.FLAT
+                    || s.kind() == SteadyState.Kind.WARMUP && s.warmupIterations() <= Changepoints.MIN_SEGMENT)
+                    .as("seed %d: %s", seed, s).isTrue();
         });
     }
 
