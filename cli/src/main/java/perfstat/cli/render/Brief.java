@@ -61,8 +61,8 @@ record Brief(List<Row> rows, int lead, Map<String, List<String>> quiet, List<Not
         List<Note> notes = new ArrayList<>();
         int leftOut = 0;
         for (Note n : t.notes()) {
-            if (n instanceof Note.WhatDiffers) {
-                continue; // the header's line
+            if (n instanceof Note.WhatDiffers || n instanceof Note.SpreadSource) {
+                continue; // the header's line; the answer's
             } else if (detail(n)) {
                 leftOut++;
             } else {
@@ -144,6 +144,11 @@ record Brief(List<Row> rows, int lead, Map<String, List<String>> quiet, List<Not
         }
         if (row != null) {
             lines.add("  each run: " + (c == 1 ? perRun(t, row, 0) + " | " : "") + perRun(t, row, c));
+        }
+        for (Note n : t.notes()) {
+            if (c == 1 && n instanceof Note.SpreadSource sp) { // one line a table, under the first answer
+                lines.add("  " + NoteText.spread(sp));
+            }
         }
         return lines;
     }

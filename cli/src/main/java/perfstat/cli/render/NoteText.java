@@ -39,8 +39,7 @@ public final class NoteText {
             case Note.DeadFork n -> words(n);
             case Note.Unreadable n -> words(n);
             case Note.NotCompared n -> words(n);
-            case Note.IterationRuns n -> iterations(n.side());
-            case Note.LevelChanges n -> levelChanges(n.side());
+            case Note.IterationRuns _, Note.LevelChanges _, Note.SpreadSource _ -> runs(note);
             case Note.SameRecording _, Note.DerivedFromLoad _, Note.ObserverEventsLeftOut _, Note.FixedDuration _,
                  Note.StoppedComparison _, Note.CopiesDropped _ -> recordings(note);
             case Note.Look n -> words(n);
@@ -302,6 +301,44 @@ public final class NoteText {
      * A side's iterations: {@code A: 5 runs of 400 iterations: 4 warm-up (steady after 38, median), 1 flat; in steady
      * state …}.
      */
+    /** Why the runs differ: a side's iterations, its changes of level, the primary's spread. */
+    private static String runs(Note note) {
+        return switch (note) {
+            case Note.IterationRuns n -> iterations(n.side());
+            case Note.LevelChanges n -> levelChanges(n.side());
+            case Note.SpreadSource n -> spread(n);
+            default -> throw new IllegalArgumentException(note.toString());
+        };
+    }
+
+    /**
+     * {@code spread of time elapsed (msecs): A +-7.0% between runs, moving with waited for a CPU (msecs) r=+0.91; B ...};
+     * with iterations or intervals, against what varies within a run, and which of the two sets the interval.
+     */
+    static String spread(Note.SpreadSource n) {
+        List<String> parts = new java.util.ArrayList<>();
+        for (perfstat.cli.stats.SpreadSources.Side s : n.sides()) {
+            StringBuilder b = new StringBuilder(s.column()).append(' ');
+            if (Double.isNaN(s.betweenPct())) {
+                b.append(s.runs() == 1 ? "1 run" : "no runs");
+            } else {
+                b.append(String.format(Locale.ROOT, "+-%.1f%% between its %d runs", s.betweenPct(), s.runs()));
+            }
+            if (!Double.isNaN(s.withinPct())) {
+                b.append(String.format(Locale.ROOT, ", +-%.1f%% within one (its %s)", s.withinPct(), s.within()));
+                if (!Double.isNaN(s.betweenPct())) {
+                    b.append(s.differ() ? ": the runs differ more than that explains, so more runs narrow it"
+                            : ": that explains the runs' spread");
+                }
+            }
+            if (!s.follows().isEmpty()) {
+                b.append(", moving with ").append(String.join(" and ", s.follows()));
+            }
+            parts.add(b.toString());
+        }
+        return "spread of " + n.row() + ": " + String.join("; ", parts);
+    }
+
     /**
      * {@code A: its runs change level 157 times (137 to a faster level); near a change the recordings show a compilation
      * ending at 138 (88%; most often ...), ...; any span of three iterations holds a compilation 47% of the time ...}.

@@ -156,8 +156,7 @@ public final class Comparison {
         }
         notes.addAll(SparseTiming.notes(columns));
         notes.addAll(ConditionNotes.of(columns, labels));
-        notes.addAll(Iterations.notes(columns, labels));
-        notes.addAll(Switches.notes(columns, labels));
+        notes.addAll(spreadNotes(rows, columns, measured, labels));
         notes.addAll(leftOutOrDerived(rows, columns, labels));
         if (columns.size() == 1 && columns.get(0).size() == 1) {
             notes.addAll(Measurements.blockedSites(columns.get(0).get(0)));
@@ -167,6 +166,15 @@ public final class Comparison {
                 columns.stream().map(c -> c.stream().map(RunData::file).toList()).toList(), rows,
                 summary(labels, rows, hot), List.copyOf(new LinkedHashSet<>(notes)), curves(columns), hot, subject(columns),
                 FlameGraph.Stacks.of(columns, labels, options.confidence()));
+    }
+
+    /** Why the runs differ: each side's iterations, its changes of level, and where the primary's spread comes from. */
+    private static List<Note> spreadNotes(List<Row> rows, List<List<RunData>> columns,
+                                          List<List<Map<MetricId, Measurements.Measured>>> measured, List<String> labels) {
+        List<Note> notes = new ArrayList<>(Iterations.notes(columns, labels));
+        notes.addAll(Switches.notes(columns, labels));
+        notes.addAll(SpreadSources.notes(rows, columns, measured, labels));
+        return notes;
     }
 
     /** A row for each metric some run measured, time elapsed last, leaving out probes no run called. */

@@ -279,6 +279,13 @@ public sealed interface Note {
     record IterationRuns(Iterations.Side side) implements Note {
     }
 
+    /** Where the spread of the primary measure comes from, each side ({@link SpreadSources.Side}): one line a table. */
+    record SpreadSource(String row, List<SpreadSources.Side> sides) implements Note {
+        public SpreadSource {
+            sides = List.copyOf(sides);
+        }
+    }
+
     /** What the recordings show where a side's runs change level ({@code --iteration}; {@link Switches.Side}). */
     record LevelChanges(Switches.Side side) implements Note {
     }

@@ -68,7 +68,9 @@ class NoteTextTest {
                     perfstat.cli.stats.SteadyState.Kind.WARMUP, 4, perfstat.cli.stats.SteadyState.Kind.FLAT, 1), 5, 400, 38, 0.6,
                     1.2, 360, 5)),
             new Note.LevelChanges(new perfstat.cli.stats.Switches.Side("a", 10, 8, 7, 1, 2, 1,
-                    java.util.Map.of("Bench::step (C2)", 5), 40, 3)));
+                    java.util.Map.of("Bench::step (C2)", 5), 40, 3)),
+            new Note.SpreadSource("time elapsed (msecs)", List.of(new perfstat.cli.stats.SpreadSources.Side("a", 5, 7.0,
+                    Double.NaN, "", false, List.of("waited for a CPU (msecs) r=+0.91")))));
 
     /** A side whose median run shared the machine says how many of its runs did: not 'every run' where some did not. */
     @Test
