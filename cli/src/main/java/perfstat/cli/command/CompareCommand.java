@@ -113,7 +113,7 @@ public final class CompareCommand implements Callable<Integer> {
         Models.Selection sel = commands ? null : ModelOptions.select(words.get(0));
         List<CommandSides.Side> sides = commands ? CommandSides.parse(words, firstName, observerCheck ? 1 : 2) : null;
         checkOptions(sel, sides);
-        var options = judge.options();
+        var options = judge.options().inRounds(); // its runs are interleaved: run i of each side in round i
         Plan plan = commands ? plan(sides) : plan(sel);
         GateNames.refuseUnknown(judge.failOn, commands ? commandAgent() : withEvents(run.spec(sel, variants.get(0),
                 Duration.ofSeconds(5))).agent(), commands ? null : sel.workload(), score.names(scorePattern));

@@ -53,6 +53,11 @@ public final class DiffCommand implements Callable<Integer> {
     @Option(names = "--force", description = "Compare recordings of different models or workloads all the same.")
     boolean force;
 
+    @Option(names = "--rounds", description = "The sides' recordings ran in rounds, the i-th of each side in round i (as"
+            + " compare writes them, A/A.N.jfr beside B/B.N.jfr): rows whose rounds drift together are judged by each round's"
+            + " ratio, as compare judges them.")
+    boolean rounds;
+
     @Mixin
     FormatOption format;
 
@@ -61,7 +66,7 @@ public final class DiffCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Comparison.Options options = judge.options();
+        Comparison.Options options = rounds ? judge.options().inRounds() : judge.options();
         List<List<String>> sides = sides();
         List<Note> notes = new ArrayList<>();
         List<List<RunData>> columns = read(sides, notes);

@@ -39,7 +39,7 @@ public final class NoteText {
             case Note.DeadFork n -> words(n);
             case Note.Unreadable n -> words(n);
             case Note.NotCompared n -> words(n);
-            case Note.IterationRuns _, Note.LevelChanges _, Note.SpreadSource _ -> runs(note);
+            case Note.IterationRuns _, Note.LevelChanges _, Note.SpreadSource _, Note.RoundDrift _ -> runs(note);
             case Note.SameRecording _, Note.DerivedFromLoad _, Note.ObserverEventsLeftOut _, Note.FixedDuration _,
                  Note.StoppedComparison _, Note.CopiesDropped _ -> recordings(note);
             case Note.Look n -> words(n);
@@ -307,8 +307,22 @@ public final class NoteText {
             case Note.IterationRuns n -> iterations(n.side());
             case Note.LevelChanges n -> levelChanges(n.side());
             case Note.SpreadSource n -> spread(n);
+            case Note.RoundDrift n -> roundDrift(n);
             default -> throw new IllegalArgumentException(note.toString());
         };
+    }
+
+    /** {@code the machine changed: rounds 6-10 ran 1.9x as slow on both sides; ... judged by the rounds' ratios}. */
+    private static String roundDrift(Note.RoundDrift n) {
+        List<String> stretches = new java.util.ArrayList<>();
+        for (Note.RoundDrift.Stretch s : n.apart()) {
+            stretches.add((s.first() == s.last() ? "round " + s.first() : "rounds " + s.first() + "-" + s.last())
+                    + String.format(Locale.ROOT, " at %.2fx the others' %s", s.ratio(), n.row()));
+        }
+        return String.format(Locale.ROOT, "%s against %s: the two sides' runs rose and fell together over the %d rounds"
+                + " (r=%+.2f)%s, so %s is judged by each round's ratio, which what the machine did to a round leaves alone",
+                n.column(), n.baseline(), n.rounds(), n.r(), stretches.isEmpty() ? ""
+                        : ": the machine changed, " + String.join(", ", stretches) + " on both sides", n.row());
     }
 
     /**

@@ -36,7 +36,7 @@ public final class Comparison {
      * @param per          what the rows per unit of work divide by ({@link PerUnit#MODEL_DEFAULT}: a model's natural unit)
      */
     public record Options(double confidence, int hot, List<Gate.Rule> rules, double minEffect, double lookAlpha,
-                          PerUnit per) {
+                          PerUnit per, boolean byRound) {
         public static final int DEFAULT_HOT = 10;
         /** The default smallest change that matters: docs/statistics.md says why 5%. */
         public static final double DEFAULT_MIN_EFFECT = 0.05;
@@ -47,8 +47,20 @@ public final class Comparison {
             per = per == null ? PerUnit.MODEL_DEFAULT : per;
         }
 
+        public Options(double confidence, int hot, List<Gate.Rule> rules, double minEffect, double lookAlpha, PerUnit per) {
+            this(confidence, hot, rules, minEffect, lookAlpha, per, false);
+        }
+
         public Options(double confidence, int hot, List<Gate.Rule> rules, double minEffect, double lookAlpha) {
             this(confidence, hot, rules, minEffect, lookAlpha, PerUnit.MODEL_DEFAULT);
+        }
+
+        /**
+         * The same options, the sides' runs interleaved in rounds (run i of each side in round i, as {@code compare}
+         * runs them): a row whose rounds drift together is judged by the rounds' ratios ({@link RoundDrift}).
+         */
+        public Options inRounds() {
+            return new Options(confidence, hot, rules, minEffect, lookAlpha, per, true);
         }
 
         public Options(double confidence, int hot) {
@@ -57,12 +69,12 @@ public final class Comparison {
 
         /** The same options at a look's α for the rules (and its share for the primary measure). */
         public Options atLook(double alpha) {
-            return new Options(confidence, hot, rules, minEffect, alpha, per);
+            return new Options(confidence, hot, rules, minEffect, alpha, per, byRound);
         }
 
         /** The same options, the rows per unit dividing by {@code p}. */
         public Options withPer(PerUnit p) {
-            return new Options(confidence, hot, rules, minEffect, lookAlpha, p);
+            return new Options(confidence, hot, rules, minEffect, lookAlpha, p, byRound);
         }
 
         Families.Setting setting() {
@@ -156,7 +168,7 @@ public final class Comparison {
         }
         notes.addAll(SparseTiming.notes(columns));
         notes.addAll(ConditionNotes.of(columns, labels));
-        notes.addAll(spreadNotes(rows, columns, measured, labels));
+        notes.addAll(spreadNotes(rows, columns, measured, labels, options));
         notes.addAll(leftOutOrDerived(rows, columns, labels));
         if (columns.size() == 1 && columns.get(0).size() == 1) {
             notes.addAll(Measurements.blockedSites(columns.get(0).get(0)));
@@ -168,12 +180,19 @@ public final class Comparison {
                 FlameGraph.Stacks.of(columns, labels, options.confidence()));
     }
 
-    /** Why the runs differ: each side's iterations, its changes of level, and where the primary's spread comes from. */
+    /**
+     * Why the runs differ: each side's iterations, its changes of level, where the primary's spread comes from, and (runs
+     * in rounds) the rounds that drifted.
+     */
     private static List<Note> spreadNotes(List<Row> rows, List<List<RunData>> columns,
-                                          List<List<Map<MetricId, Measurements.Measured>>> measured, List<String> labels) {
+                                          List<List<Map<MetricId, Measurements.Measured>>> measured, List<String> labels,
+                                          Options options) {
         List<Note> notes = new ArrayList<>(Iterations.notes(columns, labels));
         notes.addAll(Switches.notes(columns, labels));
         notes.addAll(SpreadSources.notes(rows, columns, measured, labels));
+        if (options.byRound()) {
+            notes.addAll(RoundDrift.notes(rows, labels));
+        }
         return notes;
     }
 
@@ -220,7 +239,9 @@ public final class Comparison {
             Spread a = spreads.get(0);
             Spread b = spreads.get(c);
             Significance s = c == 0 || a == null || b == null || !values.get(0).measured() || !values.get(c).measured()
-                    ? null : Significance.ofRuns(a, b, options.confidence(), metric.resolution());
+                    ? null : options.byRound() && RoundDrift.drifts(a, b)
+                    ? Significance.ofRounds(a, b, options.confidence(), metric.resolution())
+                    : Significance.ofRuns(a, b, options.confidence(), metric.resolution());
             if (s != null && s.judgement().estimate().exists() && a.n() > 1 && b.n() > 1) {
                 deltas.set(c, s.judgement().estimate().change()); // the ratio its interval is of
             }

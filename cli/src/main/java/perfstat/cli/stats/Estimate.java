@@ -79,6 +79,47 @@ public record Estimate(Method method, double centre, double se, double df, int n
                 : welch(Method.DIFF_T, a.samples(), b.samples(), Math.abs(meanA), resolution, resolution);
     }
 
+    /** The share of the rounds' log ratios trimmed from each end ({@link #paired}): 20%, as Yuen's test takes. */
+    static final double TRIM = 0.2;
+
+    /**
+     * The change from {@code a} to {@code b} where run i of each side ran in round i ({@code compare} interleaves them), by
+     * the rounds' own log ratios: what the machine did to a round it did to both of its runs, and the ratio leaves it.
+     * Yuen's trimmed mean (a fifth of the ratios off each end, the winsorized variance, t with h - 1 degrees of freedom
+     * for the h kept), so that a round the machine changed in the middle of (one run slowed, the other not) does not
+     * stand for the change; null where the sides are not whole rounds (unequal counts, fewer than 3) or a value is not
+     * positive.
+     */
+    public static Estimate paired(Spread a, Spread b) {
+        int n = a.n();
+        if (n != b.n() || n < 3) {
+            return null;
+        }
+        double[] d = new double[n];
+        for (int i = 0; i < n; i++) {
+            if (!(a.samples()[i] > 0) || !(b.samples()[i] > 0)) {
+                return null;
+            }
+            d[i] = Math.log(b.samples()[i]) - Math.log(a.samples()[i]);
+        }
+        java.util.Arrays.sort(d);
+        int g = (int) Math.floor(TRIM * n);
+        int h = n - 2 * g;
+        double trimmed = 0;
+        for (int i = g; i < n - g; i++) {
+            trimmed += d[i];
+        }
+        trimmed /= h;
+        double[] w = d.clone();
+        for (int i = 0; i < g; i++) {
+            w[i] = d[g];
+            w[n - 1 - i] = d[n - 1 - g];
+        }
+        Spread ws = new Spread(w, false);
+        double se = Math.sqrt((n - 1) * ws.sd() * ws.sd() / ((double) h * (h - 1)));
+        return new Estimate(Method.LOG_T, trimmed, se, h - 1, n, n, false);
+    }
+
     private static double[] logs(double[] xs) {
         double[] out = new double[xs.length];
         for (int i = 0; i < xs.length; i++) {

@@ -279,6 +279,25 @@ public sealed interface Note {
     record IterationRuns(Iterations.Side side) implements Note {
     }
 
+    /**
+     * A column's primary row judged by its rounds' ratios ({@link RoundDrift}): the two sides' runs moved together round
+     * by round (r over {@code rounds} rounds), and the rounds whose level stood apart from the rest.
+     *
+     * @param column   the column judged
+     * @param baseline the column it is judged against
+     * @param row      the primary row
+     * @param apart    the stretches of rounds (from 1) at another level, each as a ratio to the rest (2.0: twice as slow)
+     */
+    record RoundDrift(String column, String baseline, String row, int rounds, double r, List<Stretch> apart) implements Note {
+        public RoundDrift {
+            apart = List.copyOf(apart);
+        }
+
+        /** Rounds {@code first} to {@code last} (from 1), at {@code ratio} times the rest's level. */
+        public record Stretch(int first, int last, double ratio) {
+        }
+    }
+
     /** Where the spread of the primary measure comes from, each side ({@link SpreadSources.Side}): one line a table. */
     record SpreadSource(String row, List<SpreadSources.Side> sides) implements Note {
         public SpreadSource {

@@ -186,6 +186,24 @@ public record Significance(String test, double pValue, double meanDelta, double 
                 p < alpha ? Verdict.SIGNIFICANT : Verdict.NOT_SIGNIFICANT, Reason.NONE, a.n(), b.n(), j);
     }
 
+    /**
+     * As {@link #ofRuns(Spread, Spread, double, double)}, by the rounds' ratios ({@link Estimate#paired}) where {@code
+     * byRound} and the sides are whole rounds; else as that.
+     */
+    public static Significance ofRounds(Spread a, Spread b, double confidence, double resolution) {
+        Estimate e = Estimate.paired(a, b);
+        Significance unpaired = ofRuns(a, b, confidence, resolution);
+        if (e == null || unpaired.judgement().estimate().method() == Estimate.Method.NONE) {
+            return unpaired;
+        }
+        double rankP = unpaired.judgement().rankP();
+        Judgement j = new Judgement(e, Family.EXPLORATORY, 1 - confidence, Answer.NONE, Double.NaN, rankP);
+        double p = e.pValue();
+        double[] ci = e.interval(confidence);
+        return new Significance("paired-log", p, unpaired.meanDelta(), unpaired.medianDelta(), ci[0], ci[1], confidence,
+                p < 1 - confidence ? Verdict.SIGNIFICANT : Verdict.NOT_SIGNIFICANT, Reason.NONE, a.n(), b.n(), j);
+    }
+
     public static Significance of(Spread a, Spread b, Test test, double confidence) {
         double alpha = 1 - confidence;
         int nA = a.n();

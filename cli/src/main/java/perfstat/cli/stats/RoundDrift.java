@@ -1,0 +1,115 @@
+package perfstat.cli.stats;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Rounds as blocks: {@code compare} runs the sides interleaved, run i of each in round i, so that what the machine does
+ * to a stretch of time (another program's load, a throttled CPU) it does to both runs of a round. Where a row's values
+ * rise and fall together across the rounds (the logs of the two sides' runs correlate, one-sided p under
+ * {@link #ALPHA}, over {@link #FEWEST} rounds or more), the rounds drifted, and the row is judged by the rounds' own
+ * ratios ({@link Estimate#paired}), from which the drift drops out; elsewhere by the runs as two samples. Either test
+ * holds its level without drift; the paired one only gains where the rounds move together. The table says over which
+ * rounds the primary's level moved (its rounds' mean, cut where its level changes: {@link Changepoints}; a stretch
+ * more than {@link #APART} from the rounds' median level).
+ */
+public final class RoundDrift {
+    /** The one-sided level at which the two sides' rounds are taken to move together. */
+    static final double ALPHA = 0.05;
+    /** How far from the rounds' usual level a stretch must be to be named: 5%. */
+    static final double APART = 0.05;
+    /** The fewest whole rounds the test is made on. */
+    static final int FEWEST = 5;
+
+    private RoundDrift() {
+    }
+
+    /** Whether the sides' runs, round by round, move together: whole rounds, positive values, r > 0 at one-sided {@link #ALPHA}. */
+    static boolean drifts(Spread a, Spread b) {
+        int n = a.n();
+        if (n != b.n() || n < FEWEST || a.fromIntervals() || b.fromIntervals()) {
+            return false;
+        }
+        double r = correlation(a.samples(), b.samples());
+        if (Double.isNaN(r) || r <= 0) {
+            return false;
+        }
+        double t = r * Math.sqrt((n - 2) / Math.max(1e-12, 1 - r * r));
+        return org.apache.commons.statistics.distribution.TDistribution.of(n - 2).survivalProbability(t) < ALPHA;
+    }
+
+    /** Pearson's r of the two sides' logs, round by round; NaN where a value is not positive or either does not vary. */
+    static double correlation(double[] a, double[] b) {
+        int n = a.length;
+        double[] x = new double[n];
+        double[] y = new double[n];
+        for (int i = 0; i < n; i++) {
+            if (!(a[i] > 0) || !(b[i] > 0)) {
+                return Double.NaN;
+            }
+            x[i] = Math.log(a[i]);
+            y[i] = Math.log(b[i]);
+        }
+        double mx = java.util.Arrays.stream(x).average().orElse(0);
+        double my = java.util.Arrays.stream(y).average().orElse(0);
+        double sxy = 0;
+        double sxx = 0;
+        double syy = 0;
+        for (int i = 0; i < n; i++) {
+            sxy += (x[i] - mx) * (y[i] - my);
+            sxx += (x[i] - mx) * (x[i] - mx);
+            syy += (y[i] - my) * (y[i] - my);
+        }
+        return sxx == 0 || syy == 0 ? Double.NaN : sxy / Math.sqrt(sxx * syy);
+    }
+
+    /**
+     * For each column judged by its rounds on its primary row: the rounds whose level (the mean of the two sides' logs)
+     * the changepoint finder sets apart from the rounds' usual level, with how much slower or faster they ran.
+     */
+    static List<Note> notes(List<Row> rows, List<String> labels) {
+        List<Note> out = new ArrayList<>();
+        for (int c = 1; c < labels.size(); c++) {
+            Row p = Families.primary(rows, c);
+            Significance s = p == null ? null : p.tests().get(c);
+            if (s == null || !"paired-log".equals(s.test())) {
+                continue;
+            }
+            double[] a = p.spreads().get(0).samples();
+            double[] b = p.spreads().get(c).samples();
+            double[] level = new double[a.length];
+            for (int i = 0; i < a.length; i++) {
+                level[i] = (Math.log(a[i]) + Math.log(b[i])) / 2;
+            }
+            List<int[]> segs = new ArrayList<>(); // {from, to}
+            int from = 0;
+            for (int cut : Changepoints.of(level)) {
+                segs.add(new int[] {from, cut});
+                from = cut;
+            }
+            segs.add(new int[] {from, level.length});
+            double r = correlation(a, b);
+            // the rounds apart: the segments whose level is more than 5% from the rounds' usual level (their median)
+            double[] sorted = level.clone();
+            java.util.Arrays.sort(sorted);
+            double usual = sorted[sorted.length / 2];
+            List<Note.RoundDrift.Stretch> apart = new ArrayList<>();
+            for (int[] g : segs) {
+                double ratio = Math.exp(mean(level, g) - usual);
+                if (Math.abs(Math.log(ratio)) > Math.log(1 + APART)) {
+                    apart.add(new Note.RoundDrift.Stretch(g[0] + 1, g[1], ratio));
+                }
+            }
+            out.add(new Note.RoundDrift(labels.get(c), labels.get(0), p.metric().label().trim(), a.length, r, apart));
+        }
+        return out;
+    }
+
+    private static double mean(double[] xs, int[] g) {
+        double sum = 0;
+        for (int i = g[0]; i < g[1]; i++) {
+            sum += xs[i];
+        }
+        return sum / (g[1] - g[0]);
+    }
+}

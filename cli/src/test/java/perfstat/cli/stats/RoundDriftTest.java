@@ -1,0 +1,98 @@
+package perfstat.cli.stats;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Rounds as blocks: a machine twice as slow for a third of the rounds, on both sides, is seen as drift, judged by the
+ * rounds' ratios (which hold the true change, narrowly) and named by its rounds; rounds that do not drift are judged as
+ * before, and the drift test's false alarms stay near its level.
+ */
+class RoundDriftTest {
+    private static Spread[] rounds(long seed, double change, boolean hog) {
+        Random r = new Random(seed);
+        int n = 15;
+        double[] a = new double[n];
+        double[] b = new double[n];
+        for (int i = 0; i < n; i++) {
+            double machine = hog && i >= 5 && i < 10 ? 2.0 : 1.0; // rounds 6 to 10
+            a[i] = 100 * machine * (1 + 0.02 * r.nextGaussian());
+            b[i] = 100 * (1 + change) * machine * (1 + 0.02 * r.nextGaussian());
+        }
+        return new Spread[] {new Spread(a, false), new Spread(b, false)};
+    }
+
+    @Test
+    void aSlowStretchOfRoundsIsDriftAndTheRatiosHoldTheChange() {
+        Spread[] s = rounds(1, 0.10, true);
+        assertThat(RoundDrift.drifts(s[0], s[1])).isTrue();
+        Significance paired = Significance.ofRounds(s[0], s[1], 0.95, 0);
+        Significance apart = Significance.ofRuns(s[0], s[1], 0.95, 0);
+        assertThat(paired.test()).isEqualTo("paired-log");
+        assertThat(paired.ciLow()).isLessThan(0.10).isGreaterThan(0.05);
+        assertThat(paired.ciHigh()).isGreaterThan(0.10).isLessThan(0.15);
+        assertThat(apart.ciHigh() - apart.ciLow()).as("the runs as two samples: the hog in both").isGreaterThan(0.4);
+        Row row = new Row(new Metric("time", "time elapsed (msecs)", "ms", MetricId.Kind.TIME, 2, Metric.Better.LOWER),
+                java.util.List.of(Value.of(s[0].mean()), Value.of(s[1].mean())), java.util.List.of(Double.NaN, 0.10),
+                java.util.List.of(Comment.NONE, Comment.NONE), java.util.List.of(s[0], s[1]), java.util.Arrays.asList(null, paired));
+        java.util.List<Note> notes = RoundDrift.notes(java.util.List.of(row), java.util.List.of("A", "B"));
+        assertThat(notes).hasSize(1);
+        Note.RoundDrift d = (Note.RoundDrift) notes.get(0);
+        assertThat(d.apart()).hasSize(1);
+        assertThat(d.apart().get(0).first()).isEqualTo(6);
+        assertThat(d.apart().get(0).last()).isEqualTo(10);
+        assertThat(d.apart().get(0).ratio()).isBetween(1.8, 2.2);
+    }
+
+    @Test
+    void roundsThatDoNotDriftAreRarelyTakenForDrift() {
+        int drift = 0;
+        int trials = 2000;
+        for (int t = 0; t < trials; t++) {
+            Spread[] s = rounds(1000 + t, 0, false);
+            drift += RoundDrift.drifts(s[0], s[1]) ? 1 : 0;
+        }
+        // the one-sided 5% test: about 100 in 2000
+        assertThat(drift).isBetween(60, 140);
+    }
+
+    /** A/A, with and without a slow stretch: the rule (by the rounds where they drift, else as two samples) holds its level. */
+    @Test
+    void theRuleFindsNoChangeThatIsNotThereAtMoreThanItsLevel() {
+        for (boolean hog : new boolean[] {false, true}) {
+            int changed = 0;
+            int trials = 2000;
+            for (int t = 0; t < trials; t++) {
+                Spread[] s = rounds(5000 + t, 0, hog);
+                Significance sig = RoundDrift.drifts(s[0], s[1]) ? Significance.ofRounds(s[0], s[1], 0.95, 0)
+                        : Significance.ofRuns(s[0], s[1], 0.95, 0);
+                changed += sig.verdict() == Significance.Verdict.SIGNIFICANT ? 1 : 0;
+            }
+            assertThat(changed).as("hog " + hog + ": about 100 in 2000").isBetween(50, 150);
+        }
+    }
+
+    /** A round the machine changed in the middle of (one run slowed, the other not) does not carry the estimate. */
+    @Test
+    void aRoundChangedMidwayIsTrimmed() {
+        Spread[] s = rounds(9, 0.10, true);
+        double[] b = s[1].samples().clone();
+        b[4] *= 2; // B's run of round 5 already under the load, A's not
+        b[9] /= 2; // and round 10 the other way
+        Estimate e = Estimate.paired(s[0], new Spread(b, false));
+        assertThat(e.change()).isBetween(0.07, 0.13);
+        double[] ci = e.interval(0.95);
+        assertThat(ci[0]).isLessThan(0.10);
+        assertThat(ci[1]).isGreaterThan(0.10);
+    }
+
+    @Test
+    void withoutWholeRoundsNothingIsPaired() {
+        Spread a = new Spread(new double[] {1, 2, 3, 4, 5, 6}, false);
+        Spread b = new Spread(new double[] {1, 2, 3, 4, 5}, false);
+        assertThat(RoundDrift.drifts(a, b)).isFalse();
+        assertThat(Estimate.paired(a, b)).isNull();
+    }
+}
