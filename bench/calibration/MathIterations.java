@@ -23,11 +23,18 @@ public final class MathIterations {
         double sum = 0;
         for (int i = 0; i < iterations; i++) {
             long t0 = System.nanoTime();
-            for (int k = 0; k < work; k++) {
-                sum += new LUDecomposition(m).getDeterminant();
-            }
+            sum += iteration(m, work);
             System.out.printf(java.util.Locale.ROOT, "iteration ms=%.4f%n", (System.nanoTime() - t0) / 1e6);
         }
         System.out.println("checksum=" + sum);
+    }
+
+    /** One iteration, a method of its own for {@code --iteration MathIterations::iteration}. */
+    static double iteration(RealMatrix m, int work) {
+        double sum = 0;
+        for (int k = 0; k < work; k++) {
+            sum += new LUDecomposition(m).getDeterminant();
+        }
+        return sum;
     }
 }

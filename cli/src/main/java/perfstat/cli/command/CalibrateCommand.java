@@ -77,6 +77,10 @@ public final class CalibrateCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", paramLabel = "S", description = "Seed of the draws (default: ${DEFAULT-VALUE}).")
     long seed;
 
+    @Option(names = "--whole-run", description = "Judge the whole run (time elapsed) even where the recordings have a score or"
+            + " iterations: the whole-process answer beside the steady state's, on the same runs.")
+    boolean wholeRun;
+
     /**
      * Refuses recordings of more than one configuration, as far as the recordings tell: other programs or workloads, or a
      * score in some and not in others (the primary measure would change with the draw).
@@ -116,7 +120,7 @@ public final class CalibrateCommand implements Callable<Integer> {
             }
         }
         oneConfiguration(read);
-        Calibration.Runs r = Calibration.Runs.of(read);
+        Calibration.Runs r = wholeRun ? Calibration.Runs.of(read).wholeRun() : Calibration.Runs.of(read);
         PrintWriter out = spec.commandLine().getOut();
         List<Integer> fit = runs.stream().filter(k -> 2 * k <= read.size()).toList();
         if (fit.isEmpty()) {

@@ -56,6 +56,11 @@ public final class Calibration {
             return values.size();
         }
 
+        /** The same runs without their score rows: the whole run (time elapsed) the primary, as without a score. */
+        public Runs wholeRun() {
+            return new Runs(metrics.stream().filter(m -> m.kind() != MetricId.Kind.SCORE).toList(), values);
+        }
+
         /** The primary measure: the score, else time elapsed, else task-clock. */
         public Metric primary() {
             for (java.util.function.Predicate<Metric> p : List.<java.util.function.Predicate<Metric>>of(
