@@ -50,17 +50,7 @@ public final class RoundDrift {
             x[i] = Math.log(a[i]);
             y[i] = Math.log(b[i]);
         }
-        double mx = java.util.Arrays.stream(x).average().orElse(0);
-        double my = java.util.Arrays.stream(y).average().orElse(0);
-        double sxy = 0;
-        double sxx = 0;
-        double syy = 0;
-        for (int i = 0; i < n; i++) {
-            sxy += (x[i] - mx) * (y[i] - my);
-            sxx += (x[i] - mx) * (x[i] - mx);
-            syy += (y[i] - my) * (y[i] - my);
-        }
-        return sxx == 0 || syy == 0 ? Double.NaN : sxy / Math.sqrt(sxx * syy);
+        return SpreadSources.pearson(x, y);
     }
 
     /**

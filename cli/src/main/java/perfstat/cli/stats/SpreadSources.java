@@ -117,7 +117,7 @@ public final class SpreadSources {
                 all = m != null && m.value().measured() && Double.isFinite(m.value().value());
                 ys[j] = all ? m.value().value() : 0;
             }
-            double rho = all ? pearson(xs, ys) : Double.NaN;
+            double rho = all ? pearson(xs.stream().mapToDouble(Double::doubleValue).toArray(), ys) : Double.NaN;
             if (Math.abs(rho) >= FOLLOWS) {
                 found.add(new double[] {Math.abs(rho), rho, k});
             }
@@ -131,15 +131,16 @@ public final class SpreadSources {
         return out;
     }
 
-    private static double pearson(List<Double> xs, double[] ys) {
+    /** Pearson's r of {@code xs} and {@code ys}; NaN where either does not vary. */
+    static double pearson(double[] xs, double[] ys) {
         int n = ys.length;
-        double mx = xs.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+        double mx = java.util.Arrays.stream(xs).average().orElse(0);
         double my = java.util.Arrays.stream(ys).average().orElse(0);
         double sxy = 0;
         double sxx = 0;
         double syy = 0;
         for (int i = 0; i < n; i++) {
-            double dx = xs.get(i) - mx;
+            double dx = xs[i] - mx;
             double dy = ys[i] - my;
             sxy += dx * dy;
             sxx += dx * dx;
