@@ -317,11 +317,12 @@ public final class NoteText {
         List<String> stretches = new java.util.ArrayList<>();
         for (Note.RoundDrift.Stretch s : n.apart()) {
             stretches.add((s.first() == s.last() ? "round " + s.first() : "rounds " + s.first() + "-" + s.last())
-                    + String.format(Locale.ROOT, " at %.2fx the others' %s", s.ratio(), n.row()));
+                    + String.format(Locale.ROOT, " at %.2fx the usual %s", s.ratio(), n.row()));
         }
         return String.format(Locale.ROOT, "%s against %s: the two sides' runs rose and fell together over the %d rounds"
-                + " (r=%+.2f)%s, so %s is judged by each round's ratio, which what the machine did to a round leaves alone",
-                n.column(), n.baseline(), n.rounds(), n.r(), stretches.isEmpty() ? ""
+                + " (r=%+.2f)%s, so %s is judged by each round's ratio B/A, from which what the machine did to both runs"
+                + " of a round drops out", n.column(), n.baseline(), n.rounds(), n.r(), stretches.isEmpty()
+                        ? ": no stretch of rounds stood apart, the level moved gradually"
                         : ": the machine changed, " + String.join(", ", stretches) + " on both sides", n.row());
     }
 
@@ -336,7 +337,7 @@ public final class NoteText {
             if (Double.isNaN(s.betweenPct())) {
                 b.append(s.runs() == 1 ? "1 run" : "no runs");
             } else {
-                b.append(String.format(Locale.ROOT, "+-%.1f%% between its %d runs", s.betweenPct(), s.runs()));
+                b.append(String.format(Locale.ROOT, "SD +-%.1f%% between its %d runs", s.betweenPct(), s.runs()));
             }
             if (!Double.isNaN(s.withinPct())) {
                 b.append(String.format(Locale.ROOT, ", +-%.1f%% within one (its %s)", s.withinPct(), s.within()));
@@ -376,8 +377,8 @@ public final class NoteText {
         }
         return s.column() + ": its runs change level " + s.switches() + (s.switches() == 1 ? " time (" : " times (") + s.faster()
                 + " to a faster level); near a change the recordings show " + String.join(", ", parts)
-                + String.format(Locale.ROOT, "; any span of three iterations holds a compilation %.0f%% of the time and a GC"
-                + " %.0f%%, which is what chance gives (near: the two iterations before the change and the one after it; what"
+                + String.format(Locale.ROOT, "; by chance alone, any span of three iterations holds a compilation %.0f%% of"
+                + " the time and a GC %.0f%% (near: the two iterations before the change and the one after it; what"
                 + " coincides, not what caused it)", s.compiledAnywherePct(), s.gcAnywherePct());
     }
 
@@ -390,7 +391,7 @@ public final class NoteText {
                     case FLAT -> "flat";
                     case WARMUP -> "warm-up";
                     case SLOWDOWN -> "slowdown";
-                    case LEVELS -> "switching between levels (no steady state)";
+                    case LEVELS -> "switching between levels";
                     case NO_STEADY_STATE -> "with no steady state";
                     case TOO_SHORT -> "too short to class";
                 });

@@ -290,7 +290,8 @@ public final class Comparison {
                     continue;
                 }
                 int other = c == 0 ? 1 : 0;
-                long more = other < labels.size() && r.spreads().get(other) != null
+                // a machine row is the conditions, judged as context: more runs deciding it is no advice
+                long more = r.metric().kind() != MetricId.Kind.MACHINE && other < labels.size() && r.spreads().get(other) != null
                         ? moreRuns(r.spreads().get(0), r.spreads().get(c == 0 ? other : c), o.confidence()) : -1;
                 notes.add(new Note.RunsInGroups(r.metric().label().trim(), labels.get(c), low, sp.n() - low, more,
                         GroupsApart.of(r, rows, measured.get(c), low)));
@@ -816,7 +817,8 @@ public final class Comparison {
     static boolean rankDisagrees(Significance s) {
         double rank = s.judgement().rankP();
         double alpha = s.judgement().familyAlpha();
-        if (Double.isNaN(rank) || Double.isNaN(alpha) || Significance.smallestUPValue(s.nA(), s.nB()) >= alpha) {
+        if (Double.isNaN(rank) || Double.isNaN(alpha) || Significance.smallestUPValue(s.nA(), s.nB()) >= alpha
+                || "paired-log".equals(s.test())) { // judged by the rounds' ratios: the runs as two samples are not its check
             return false;
         }
         return s.verdict() == Significance.Verdict.SIGNIFICANT ? rank >= alpha

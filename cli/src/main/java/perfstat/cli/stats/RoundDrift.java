@@ -10,8 +10,8 @@ import java.util.List;
  * {@link #ALPHA}, over {@link #FEWEST} rounds or more), the rounds drifted, and the row is judged by the rounds' own
  * ratios ({@link Estimate#paired}), from which the drift drops out; elsewhere by the runs as two samples. Either test
  * holds its level without drift; the paired one only gains where the rounds move together. The table says over which
- * rounds the primary's level moved (its rounds' mean, cut where its level changes: {@link Changepoints}; a stretch
- * more than {@link #APART} from the rounds' median level).
+ * rounds the primary's level moved (the mean of the two sides' logs, each round against the rounds' median:
+ * {@link #apart}).
  */
 public final class RoundDrift {
     /** The one-sided level at which the two sides' rounds are taken to move together. */
@@ -71,35 +71,53 @@ public final class RoundDrift {
             for (int i = 0; i < a.length; i++) {
                 level[i] = (Math.log(a[i]) + Math.log(b[i])) / 2;
             }
-            List<int[]> segs = new ArrayList<>(); // {from, to}
-            int from = 0;
-            for (int cut : Changepoints.of(level)) {
-                segs.add(new int[] {from, cut});
-                from = cut;
-            }
-            segs.add(new int[] {from, level.length});
             double r = correlation(a, b);
-            // the rounds apart: the segments whose level is more than 5% from the rounds' usual level (their median)
-            double[] sorted = level.clone();
-            java.util.Arrays.sort(sorted);
-            double usual = sorted[sorted.length / 2];
-            List<Note.RoundDrift.Stretch> apart = new ArrayList<>();
-            for (int[] g : segs) {
-                double ratio = Math.exp(mean(level, g) - usual);
-                if (Math.abs(Math.log(ratio)) > Math.log(1 + APART)) {
-                    apart.add(new Note.RoundDrift.Stretch(g[0] + 1, g[1], ratio));
-                }
-            }
-            out.add(new Note.RoundDrift(labels.get(c), labels.get(0), p.metric().label().trim(), a.length, r, apart));
+            out.add(new Note.RoundDrift(labels.get(c), labels.get(0), p.metric().label().trim(), a.length, r, apart(level)));
         }
         return out;
     }
 
-    private static double mean(double[] xs, int[] g) {
-        double sum = 0;
-        for (int i = g[0]; i < g[1]; i++) {
-            sum += xs[i];
+    /**
+     * The stretches of rounds whose level stands apart from the rounds' usual one (their median): each round more than
+     * {@link #APART} and 3 noise deviations from it (the noise from the median of the steps between successive rounds,
+     * as {@link Changepoints} takes it), consecutive rounds on the same side of it one stretch, as a ratio of its mean
+     * level to the usual.
+     */
+    static List<Note.RoundDrift.Stretch> apart(double[] level) {
+        int n = level.length;
+        double usual = median(level);
+        // the rounds' noise from one round to the next (as the changepoint finder takes it): a stretch apart moves
+        // few of these differences, where it would move the deviations from the median of most rounds
+        double[] steps = new double[Math.max(1, n - 1)];
+        for (int i = 0; i + 1 < n; i++) {
+            steps[i] = Math.abs(level[i + 1] - level[i]);
         }
-        return sum / (g[1] - g[0]);
+        double limit = Math.max(Math.log(1 + APART), 3 * 1.4826 * median(steps) / Math.sqrt(2));
+        List<Note.RoundDrift.Stretch> out = new ArrayList<>();
+        int i = 0;
+        while (i < n) {
+            int side = level[i] - usual > limit ? 1 : usual - level[i] > limit ? -1 : 0;
+            int j = i + 1;
+            while (side != 0 && j < n && (side > 0 ? level[j] - usual > limit : usual - level[j] > limit)) {
+                j++;
+            }
+            if (side != 0) {
+                double sum = 0;
+                for (int k = i; k < j; k++) {
+                    sum += level[k];
+                }
+                out.add(new Note.RoundDrift.Stretch(i + 1, j, Math.exp(sum / (j - i) - usual)));
+            }
+            i = j;
+        }
+        return out;
     }
+
+    private static double median(double[] xs) {
+        double[] s = xs.clone();
+        java.util.Arrays.sort(s);
+        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+    }
+
+
 }

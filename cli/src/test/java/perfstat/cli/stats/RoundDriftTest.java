@@ -88,6 +88,26 @@ class RoundDriftTest {
         assertThat(ci[1]).isGreaterThan(0.10);
     }
 
+    /** Three slow rounds of ten (a newcomer's hog in rounds 5 to 7): that stretch is named, and no other. */
+    @Test
+    void aShortStretchIsNamedByItsRounds() {
+        Random r = new Random(11);
+        double[] level = new double[10];
+        for (int i = 0; i < 10; i++) {
+            level[i] = Math.log(100 * (i >= 4 && i < 7 ? 2.0 : 1.0) * (1 + 0.02 * r.nextGaussian()));
+        }
+        java.util.List<Note.RoundDrift.Stretch> apart = RoundDrift.apart(level);
+        assertThat(apart).hasSize(1);
+        assertThat(apart.get(0).first()).isEqualTo(5);
+        assertThat(apart.get(0).last()).isEqualTo(7);
+        assertThat(apart.get(0).ratio()).isBetween(1.8, 2.2);
+        double[] flat = new double[10];
+        for (int i = 0; i < 10; i++) {
+            flat[i] = Math.log(100 * (1 + 0.02 * r.nextGaussian()));
+        }
+        assertThat(RoundDrift.apart(flat)).as("2% noise: nothing apart").isEmpty();
+    }
+
     @Test
     void withoutWholeRoundsNothingIsPaired() {
         Spread a = new Spread(new double[] {1, 2, 3, 4, 5, 6}, false);
