@@ -70,6 +70,9 @@ public final class DiffCommand implements Callable<Integer> {
         List<List<String>> sides = sides();
         List<Note> notes = new ArrayList<>();
         List<List<RunData>> columns = read(sides, notes);
+        if (!rounds && looksLikeRounds(columns)) {
+            notes.add(new Note.LooksLikeRounds(columns.get(0).size()));
+        }
         options = options.withPer(judge.per.checked(columns.stream().flatMap(List::stream).toList()));
         // one table per workload (a JMH benchmark with its parameters, a model's workload) that every side has
         Map<String, List<List<RunData>>> groups = force ? Map.of("", columns) : byWorkload(columns, sides, notes);
@@ -176,6 +179,31 @@ public final class DiffCommand implements Callable<Integer> {
      * same name given twice) would count one run as two and narrow every interval; it is left out, and a note says how
      * many were and names one.
      */
+    /**
+     * Whether two sides of 5 recordings or more are numbered alike as {@code compare} numbers its rounds' ({@code
+     * A/A.1.jfr} beside {@code B/B.1.jfr}): then {@code --rounds} may judge them round by round.
+     */
+    static boolean looksLikeRounds(List<List<RunData>> columns) {
+        if (columns.size() != 2 || columns.get(0).size() != columns.get(1).size() || columns.get(0).size() < 5) {
+            return false;
+        }
+        List<String> a = roundNumbers(columns.get(0));
+        return a != null && a.equals(roundNumbers(columns.get(1)));
+    }
+
+    /** Each recording's round number ({@code NAME.N.jfr}), in order; null where a file is not so named. */
+    private static List<String> roundNumbers(List<RunData> runs) {
+        List<String> out = new ArrayList<>();
+        for (RunData r : runs) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\.(\\d+)\\.jfr(\\.gz)?$").matcher(r.file());
+            if (!m.find()) {
+                return null;
+            }
+            out.add(m.group(1));
+        }
+        return out;
+    }
+
     static List<RunData> countCopiesOnce(String side, List<RunData> runs, List<Note> notes) {
         Map<RunData.Content, RunData> seen = new java.util.HashMap<>();
         List<RunData> kept = new ArrayList<>();

@@ -39,7 +39,7 @@ public final class NoteText {
             case Note.DeadFork n -> words(n);
             case Note.Unreadable n -> words(n);
             case Note.NotCompared n -> words(n);
-            case Note.IterationRuns _, Note.LevelChanges _, Note.SpreadSource _, Note.RoundDrift _ -> runs(note);
+            case Note.IterationRuns _, Note.LevelChanges _, Note.SpreadSource _, Note.RoundDrift _, Note.LooksLikeRounds _ -> runs(note);
             case Note.SameRecording _, Note.DerivedFromLoad _, Note.ObserverEventsLeftOut _, Note.FixedDuration _,
                  Note.StoppedComparison _, Note.CopiesDropped _ -> recordings(note);
             case Note.Look n -> words(n);
@@ -308,6 +308,9 @@ public final class NoteText {
             case Note.LevelChanges n -> levelChanges(n.side());
             case Note.SpreadSource n -> spread(n);
             case Note.RoundDrift n -> roundDrift(n);
+            case Note.LooksLikeRounds n -> "the sides' recordings are numbered alike (" + n.rounds() + " each), as compare numbers"
+                    + " its rounds: where they ran so, diff --rounds judges a row whose rounds drift together by each round's"
+                    + " ratio, as compare did; here they are two samples";
             default -> throw new IllegalArgumentException(note.toString());
         };
     }

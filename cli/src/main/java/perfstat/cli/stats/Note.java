@@ -298,6 +298,13 @@ public sealed interface Note {
         }
     }
 
+    /**
+     * {@code diff} of two sides numbered alike as {@code compare} numbers its rounds ({@code A/A.N.jfr}, {@code B/B.N.jfr}),
+     * judged as two samples: {@code --rounds} would judge them round by round.
+     */
+    record LooksLikeRounds(int rounds) implements Note {
+    }
+
     /** Where the spread of the primary measure comes from, each side ({@link SpreadSources.Side}): one line a table. */
     record SpreadSource(String row, List<SpreadSources.Side> sides) implements Note {
         public SpreadSource {
