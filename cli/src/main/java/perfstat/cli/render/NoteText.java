@@ -39,7 +39,8 @@ public final class NoteText {
             case Note.DeadFork n -> words(n);
             case Note.Unreadable n -> words(n);
             case Note.NotCompared n -> words(n);
-            case Note.IterationRuns _, Note.LevelChanges _, Note.SpreadSource _, Note.RoundDrift _, Note.LooksLikeRounds _ -> runs(note);
+            case Note.IterationRuns _, Note.LevelChanges _, Note.SpreadSource _, Note.RoundDrift _, Note.LooksLikeRounds _,
+                 Note.ScoreNotJudged _ -> runs(note);
             case Note.SameRecording _, Note.DerivedFromLoad _, Note.ObserverEventsLeftOut _, Note.FixedDuration _,
                  Note.StoppedComparison _, Note.CopiesDropped _ -> recordings(note);
             case Note.Look n -> words(n);
@@ -308,6 +309,8 @@ public final class NoteText {
             case Note.LevelChanges n -> levelChanges(n.side());
             case Note.SpreadSource n -> spread(n);
             case Note.RoundDrift n -> roundDrift(n);
+            case Note.ScoreNotJudged n -> n.column() + " is not judged on " + n.row() + ": a side has no value there (fewer than"
+                    + " 2 of its runs settled, or its runs lack it; its note says why), so its answer is on " + n.fellBackTo();
             case Note.LooksLikeRounds n -> "the sides' recordings are numbered alike (" + n.rounds() + " each), as compare numbers"
                     + " its rounds: where they ran so, diff --rounds judges a row whose rounds drift together by each round's"
                     + " ratio, as compare did; here they are two samples";

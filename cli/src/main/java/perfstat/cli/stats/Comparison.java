@@ -743,6 +743,7 @@ public final class Comparison {
             judged = Math.max(judged, n);
             notes.addAll(detectable(primary, c, labels.get(c)));
             notes.addAll(fixedDuration(primary, rows, c));
+            notes.addAll(scoreNotJudged(primary, rows, c, labels.get(c)));
         }
         if (marked) {
             notes.add(new Note.Deltas(o.confidence(), o.minEffect(), judged, primaryLevel(rows, labels.size())));
@@ -823,6 +824,22 @@ public final class Comparison {
         }
         return s.verdict() == Significance.Verdict.SIGNIFICANT ? rank >= alpha
                 : s.verdict() == Significance.Verdict.NOT_SIGNIFICANT && rank < 1 - s.confidence();
+    }
+
+    /**
+     * Where the table has a score row (the program's own, a steady state) that column {@code c} cannot be judged on (a
+     * side without a value there: too few runs settled), so that the answer fell back to another row: say so.
+     */
+    private static List<Note> scoreNotJudged(Row primary, List<Row> rows, int c, String column) {
+        if (primary == null || RowCatalogue.isScore(primary.metric())) {
+            return List.of();
+        }
+        for (Row r : rows) {
+            if (RowCatalogue.isScore(r.metric()) && (!r.values().get(0).measured() || !r.values().get(c).measured())) {
+                return List.of(new Note.ScoreNotJudged(column, r.metric().label().trim(), primary.metric().label().trim()));
+            }
+        }
+        return List.of();
     }
 
     /** The primary measure's smallest change found with 80% power, and where none was shown, what its interval rules out. */

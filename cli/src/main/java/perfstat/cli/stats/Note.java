@@ -299,6 +299,13 @@ public sealed interface Note {
     }
 
     /**
+     * The table's score row ({@code row}: the program's own, or a steady state) has no value on a side against which
+     * {@code column} is judged (too few runs settled, or the runs lack it), so the answer is on {@code fellBackTo}.
+     */
+    record ScoreNotJudged(String column, String row, String fellBackTo) implements Note {
+    }
+
+    /**
      * {@code diff} of two sides numbered alike as {@code compare} numbers its rounds ({@code A/A.N.jfr}, {@code B/B.N.jfr}),
      * judged as two samples: {@code --rounds} would judge them round by round.
      */

@@ -72,7 +72,7 @@ class NoteTextTest {
             new Note.SpreadSource("time elapsed (msecs)", List.of(new perfstat.cli.stats.SpreadSources.Side("a", 5, 7.0,
                     Double.NaN, "", false, List.of("waited for a CPU (msecs) r=+0.91")))),
             new Note.RoundDrift("B", "A", "time elapsed (msecs)", 15, 0.93, List.of(new Note.RoundDrift.Stretch(6, 10, 1.9))),
-            new Note.LooksLikeRounds(15));
+            new Note.LooksLikeRounds(15), new Note.ScoreNotJudged("B", "Bench::step, steady (ms)", "time elapsed (msecs)"));
 
     /** A side whose median run shared the machine says how many of its runs did: not 'every run' where some did not. */
     @Test
