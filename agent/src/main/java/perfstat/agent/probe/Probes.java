@@ -396,11 +396,11 @@ public final class Probes {
             int stripe = (int) tid & (STRIPES - 1);
             long[] c = CELLS[id];
             int base = stripe * LINE;
+            if (EVERY[id]) {
+                IterationSeries.exit(startNs, endNs);
+            }
             if (c[base + OWNER] != tid) {
                 SharedTimes.of(id).record(v);
-                if (EVERY[id]) {
-                    IterationSeries.exit(startNs, endNs);
-                }
                 return;
             }
             Histogram h = OWN[id][stripe];
@@ -413,9 +413,6 @@ public final class Probes {
             }
             h.recordValue(v);
             LONGS.setRelease(c, base + SEQUENCE, seq + 2);
-            if (EVERY[id]) {
-                IterationSeries.exit(startNs, endNs);
-            }
         } catch (Throwable e) {
             FAILURES.incrementAndGet();
         }

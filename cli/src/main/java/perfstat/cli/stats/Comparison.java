@@ -561,8 +561,7 @@ public final class Comparison {
 
     /** Whether a run's value of a steady row is missing because the run has no steady state (levels, none, too short). */
     private static boolean unsettled(Measurements.Measured x) {
-        return x.comment() instanceof Comment.Iterations it && it.kind() != SteadyState.Kind.FLAT
-                && it.kind() != SteadyState.Kind.WARMUP && it.kind() != SteadyState.Kind.SLOWDOWN;
+        return x.comment() instanceof Comment.Iterations it && !it.kind().steady();
     }
 
     /** A column's value of one metric: the single run's, or the mean over its runs (merged histograms for percentiles). */

@@ -32,7 +32,14 @@ public record SteadyState(Kind kind, List<Segment> segments) {
     /** Two segments' means within this fraction of each other (or within their noise) are one level. */
     public static final double SAME_LEVEL = 0.03;
 
-    public enum Kind { TOO_SHORT, FLAT, WARMUP, SLOWDOWN, LEVELS, NO_STEADY_STATE }
+    public enum Kind {
+        TOO_SHORT, FLAT, WARMUP, SLOWDOWN, LEVELS, NO_STEADY_STATE;
+
+        /** Whether a run of this class has a steady state: its last segment. */
+        public boolean steady() {
+            return this == FLAT || this == WARMUP || this == SLOWDOWN;
+        }
+    }
 
     /**
      * Iterations {@code from} (inclusive) to {@code to} (exclusive): their mean (what the segment costs, slow iterations
@@ -50,7 +57,7 @@ public record SteadyState(Kind kind, List<Segment> segments) {
 
     /** Whether the run has a steady state: the last segment. */
     public boolean steady() {
-        return kind == Kind.FLAT || kind == Kind.WARMUP || kind == Kind.SLOWDOWN;
+        return kind.steady();
     }
 
     /** The steady segment, or null where the run has none. */

@@ -62,9 +62,10 @@ public final class Switches {
             }
             RunData.IterationSeries s = p.series();
             for (int k = 1; k < s.size(); k++) { // chance: every span, change or not
+                java.util.Set<RunData.Moment.Kind> kinds = near(s, k, null);
                 spans++;
-                spansCompiled += near(s, k, RunData.Moment.Kind.COMPILED) ? 1 : 0;
-                spansGc += near(s, k, RunData.Moment.Kind.GC) ? 1 : 0;
+                spansCompiled += kinds.contains(RunData.Moment.Kind.COMPILED) ? 1 : 0;
+                spansGc += kinds.contains(RunData.Moment.Kind.GC) ? 1 : 0;
             }
             List<SteadyState.Segment> segs = Iterations.steadyState(p).segments();
             for (int j = 0; j + 1 < segs.size(); j++) {
@@ -89,31 +90,18 @@ public final class Switches {
                 100.0 * spansGc / spans);
     }
 
-    /** The kinds of moment in the span of the change before iteration {@code k}; the methods compiled there into {@code compiled}. */
+    /**
+     * The kinds of moment in the span of the change before iteration {@code k}; the methods compiled there into {@code
+     * compiled}, where not null. The moments are in order of their start: the scan begins a second before the span, so
+     * that a GC that began before it and lasted into it is seen (one longer than a second is not).
+     */
     private static java.util.Set<RunData.Moment.Kind> near(RunData.IterationSeries s, int k, java.util.Set<String> compiled) {
-        Instant from = s.ends()[Math.max(0, k - BEFORE)].minusNanos(s.wallNs()[Math.max(0, k - BEFORE)]);
-        Instant to = s.ends()[Math.min(s.size() - 1, k)];
-        java.util.Set<RunData.Moment.Kind> kinds = java.util.EnumSet.noneOf(RunData.Moment.Kind.class);
-        for (RunData.Moment m : s.moments()) {
-            if (m.until().isBefore(from) || m.at().isAfter(to)) {
-                continue;
-            }
-            kinds.add(m.kind());
-            if (m.kind() == RunData.Moment.Kind.COMPILED) {
-                compiled.add(m.what() + (m.detail().isEmpty() ? "" : " (" + m.detail() + ")"));
-            }
-        }
-        return kinds;
-    }
-
-    /** Whether a moment of {@code kind} falls in the span of the change before iteration {@code k}. */
-    private static boolean near(RunData.IterationSeries s, int k, RunData.Moment.Kind kind) {
         Instant from = s.ends()[Math.max(0, k - BEFORE)].minusNanos(s.wallNs()[Math.max(0, k - BEFORE)]);
         Instant to = s.ends()[Math.min(s.size() - 1, k)];
         List<RunData.Moment> ms = s.moments();
         int lo = 0;
         int hi = ms.size();
-        while (lo < hi) { // the first moment at or after from, less a GC's length: moments are in order of their start
+        while (lo < hi) {
             int mid = (lo + hi) >>> 1;
             if (ms.get(mid).at().isBefore(from.minusSeconds(1))) {
                 lo = mid + 1;
@@ -121,13 +109,18 @@ public final class Switches {
                 hi = mid;
             }
         }
+        java.util.Set<RunData.Moment.Kind> kinds = java.util.EnumSet.noneOf(RunData.Moment.Kind.class);
         for (int i = lo; i < ms.size() && !ms.get(i).at().isAfter(to); i++) {
             RunData.Moment m = ms.get(i);
-            if (m.kind() == kind && !m.until().isBefore(from)) {
-                return true;
+            if (m.until().isBefore(from)) {
+                continue;
+            }
+            kinds.add(m.kind());
+            if (compiled != null && m.kind() == RunData.Moment.Kind.COMPILED) {
+                compiled.add(m.what() + (m.detail().isEmpty() ? "" : " (" + m.detail() + ")"));
             }
         }
-        return false;
+        return kinds;
     }
 
     /** Each side's changes of level, where its runs have the agent's iterations. */
