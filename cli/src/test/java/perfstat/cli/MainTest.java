@@ -82,6 +82,21 @@ class MainTest {
                 "put -- between --name NAME and the java command");
     }
 
+    /** {iterations} in a command, --iterations and --precision: one line, exit 2, before any JVM starts. */
+    @Test
+    void iterationCountsAndPrecisionAreCheckedBeforeAnyJvmStarts() {
+        oneLine(run("compare", "--", "java", "A", "{iterations}", ":::", "java", "B", "{iterations}"), 2,
+                "{iterations} in a command is filled with a count chosen from the runs' iterations: give --iteration METHOD");
+        oneLine(run("compare", "--iterations", "500", "--iteration", "A::step", "--", "java", "A", ":::", "java", "B"), 2,
+                "--iterations N goes where a command says {iterations}, and none of the commands does");
+        oneLine(run("compare", "fstime", "--iterations", "500"), 2, "--iterations N goes where a command says {iterations}");
+        oneLine(run("compare", "--iterations", "5", "--iteration", "A::step", "--", "java", "A", "{iterations}", ":::", "java",
+                "B", "{iterations}"), 2, "--iterations must be from 10 to 1,000,000, not 5");
+        oneLine(run("compare", "--precision", "tight", "--", "java", "A", ":::", "java", "B"), 2,
+                "--precision wants the interval's width in percentage points, 0 or more (e.g. 4), not 'tight'");
+        oneLine(run("compare", "--precision", "-1", "--", "java", "A", ":::", "java", "B"), 2, "--precision wants");
+    }
+
     /** A --score pattern that cannot find a number, and its options without it: one line, exit 2, before any JVM starts. */
     @Test
     void aScorePatternIsCheckedBeforeAnyJvmStarts() {

@@ -19,6 +19,19 @@ public final class CommandSides {
     /** The word between two sides' command lines. */
     public static final String SEPARATOR = ":::";
 
+    /** Where a command's iteration count goes: compare puts {@code --iterations N} (or the count it chose) there. */
+    public static final String ITERATIONS = "{iterations}";
+
+    /** {@code command} with each {@value #ITERATIONS} replaced by {@code n}. */
+    static List<String> withIterations(List<String> command, int n) {
+        return command.stream().map(w -> w.replace(ITERATIONS, Integer.toString(n))).toList();
+    }
+
+    /** Whether some side's command has an {@value #ITERATIONS} for compare to fill. */
+    static boolean takeIterations(List<Side> sides) {
+        return sides.stream().anyMatch(s -> s.command().stream().anyMatch(w -> w.contains(ITERATIONS)));
+    }
+
     /** One side: its name (a column of the table, a directory under {@code -o}) and its command line. */
     public record Side(String name, List<String> command) {
     }

@@ -78,6 +78,11 @@ public final class ScoreOptions {
         return p == null ? null : new RunData.ProgramScore(p.name(), p.unit(), p.higherIsBetter(), 1, List.of(1.0), p.iterations());
     }
 
+    /** Whether the score is iterations ({@code --iteration}, {@code --iteration-score}). */
+    boolean iterations(ScorePattern p) {
+        return iteration != null || p != null && p.iterations();
+    }
+
     /** The option that names the score ({@code --score}, {@code --iteration-score}, {@code --iteration}), or null. */
     String option(ScorePattern p) {
         return iteration != null ? "--iteration" : p == null ? null : p.option();

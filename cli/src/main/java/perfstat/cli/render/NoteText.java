@@ -40,7 +40,7 @@ public final class NoteText {
             case Note.Unreadable n -> words(n);
             case Note.NotCompared n -> words(n);
             case Note.IterationRuns _, Note.LevelChanges _, Note.SpreadSource _, Note.RoundDrift _, Note.LooksLikeRounds _,
-                 Note.ScoreNotJudged _ -> runs(note);
+                 Note.ScoreNotJudged _, Note.IterationCounts _ -> runs(note);
             case Note.SameRecording _, Note.DerivedFromLoad _, Note.ObserverEventsLeftOut _, Note.FixedDuration _,
                  Note.StoppedComparison _, Note.CopiesDropped _ -> recordings(note);
             case Note.Look n -> words(n);
@@ -311,11 +311,32 @@ public final class NoteText {
             case Note.RoundDrift n -> roundDrift(n);
             case Note.ScoreNotJudged n -> n.column() + " is not judged on " + n.row() + ": a side has no value there (fewer than"
                     + " 2 of its runs settled, or its runs lack it; its note says why), so its answer is on " + n.fellBackTo();
+            case Note.IterationCounts n -> counts(n);
             case Note.LooksLikeRounds n -> "the sides' recordings are numbered alike (" + n.rounds() + " each), as compare numbers"
                     + " its rounds: where they ran so, diff --rounds judges a row whose rounds drift together by each round's"
                     + " ratio, as compare did; here they are two samples";
             default -> throw new IllegalArgumentException(note.toString());
         };
+    }
+
+    /**
+     * {@code the iterations a run, chosen look by look ({iterations}): 600 in runs 1-5; 2400 in runs 6-10, as the JVMs
+     * settle alike …}.
+     */
+    private static String counts(Note.IterationCounts n) {
+        List<String> parts = new java.util.ArrayList<>();
+        int pilot = perfstat.cli.stats.IterationPlan.PILOT_ROUNDS;
+        for (Note.IterationCounts.Step s : n.steps()) {
+            String at = "at " + s.iterations() + " (" + s.settled() + " of " + s.runs() + " runs settled)";
+            parts.add(s.plan() == null ? at + ", gone back to as more of its runs settled, its rounds the first"
+                    : s.kept() ? at + ", kept, its " + pilot + " rounds the first, " + IterationPlanText.why(s.plan())
+                    : at + ", set aside in pilot-" + s.iterations() + ", " + s.plan().iterations() + " next, "
+                    + IterationPlanText.why(s.plan()));
+        }
+        return "the runs made " + n.iterations() + " iterations each, where the commands say {iterations}, as pilot rounds"
+                + " chose (Kalibera and Jones: longer runs where an iteration's noise is the spread and a run costs more than"
+                + " an iteration, more runs where the JVMs settle apart; never a count where fewer runs settle): "
+                + String.join("; ", parts);
     }
 
     /** {@code the machine changed: rounds 6-10 ran 1.9x as slow on both sides; ... judged by the rounds' ratios}. */

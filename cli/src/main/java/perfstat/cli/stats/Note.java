@@ -306,6 +306,25 @@ public sealed interface Note {
     }
 
     /**
+     * compare's pilots chose the iterations a run, where the commands say {@code {iterations}} ({@link IterationPlan}).
+     *
+     * @param steps      each pilot in order: its count, what its runs chose, whether its rounds are the comparison's first
+     * @param iterations the count the comparison's runs made
+     */
+    record IterationCounts(List<Step> steps, int iterations) implements Note {
+        public IterationCounts {
+            steps = List.copyOf(steps);
+        }
+
+        /**
+         * A pilot at {@code iterations} a run: {@code plan} what its runs chose (null: a pilot gone back to), {@code kept}
+         * whether its rounds were kept, {@code settled} how many of its {@code runs} settled.
+         */
+        public record Step(int iterations, IterationPlan plan, boolean kept, int settled, int runs) {
+        }
+    }
+
+    /**
      * {@code diff} of two sides numbered alike as {@code compare} numbers its rounds ({@code A/A.N.jfr}, {@code B/B.N.jfr}),
      * judged as two samples: {@code --rounds} would judge them round by round.
      */

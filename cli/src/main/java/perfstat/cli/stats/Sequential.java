@@ -99,6 +99,32 @@ public record Sequential(List<Integer> runs, List<Double> alphas) {
         return out;
     }
 
+    /**
+     * Each configuration's primary measure shown changed whose interval is wider than {@code points} percentage points
+     * and than half the change itself (a -40% change known to +-5 points is known well enough): the change is found but
+     * its size is not, so a comparison run until decided goes on where it may (compare --precision). Going on does not
+     * add to the error: each look is judged at its own α and the looks' errors add up to at most α whichever looks are
+     * taken, so a change is falsely shown at some look at most α of the time.
+     */
+    public static List<LookRow> imprecise(Table t, double points) {
+        List<LookRow> out = new ArrayList<>();
+        if (!(points > 0)) {
+            return out;
+        }
+        for (LookRow u : primaries(t)) {
+            Significance s = u.test();
+            if (s == null || s.verdict() != Significance.Verdict.SIGNIFICANT || Double.isNaN(s.ciLow())
+                    || s.judgement().family() == Significance.Family.RULE) {
+                continue;
+            }
+            double width = 100 * (s.ciHigh() - s.ciLow());
+            if (width > points && width > 50 * Math.abs(s.judgement().estimate().change())) {
+                out.add(u);
+            }
+        }
+        return out;
+    }
+
     /** Each configuration's primary measure as a look judged it: what decided it, where the comparison stops. */
     public static List<LookRow> primaries(Table t) {
         List<LookRow> out = new ArrayList<>();

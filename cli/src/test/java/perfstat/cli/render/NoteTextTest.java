@@ -72,7 +72,11 @@ class NoteTextTest {
             new Note.SpreadSource("time elapsed (msecs)", List.of(new perfstat.cli.stats.SpreadSources.Side("a", 5, 7.0,
                     Double.NaN, "", false, List.of("waited for a CPU (msecs) r=+0.91")))),
             new Note.RoundDrift("B", "A", "time elapsed (msecs)", 15, 0.93, List.of(new Note.RoundDrift.Stretch(6, 10, 1.9))),
-            new Note.LooksLikeRounds(15), new Note.ScoreNotJudged("B", "Bench::step, steady (ms)", "time elapsed (msecs)"));
+            new Note.LooksLikeRounds(15), new Note.ScoreNotJudged("B", "Bench::step, steady (ms)", "time elapsed (msecs)"),
+            new Note.IterationCounts(List.of(new Note.IterationCounts.Step(600, new perfstat.cli.stats.IterationPlan(2400,
+                    perfstat.cli.stats.IterationPlan.Reason.ITERATIONS_CHEAPER, 30.5, 0.4, 1757, 0.57), false, 5, 6),
+                    new Note.IterationCounts.Step(2400, new perfstat.cli.stats.IterationPlan(2400,
+                    perfstat.cli.stats.IterationPlan.Reason.BALANCED, 20.1, 1.1, 2100, 0.6), true, 6, 6)), 2400));
 
     /** A side whose median run shared the machine says how many of its runs did: not 'every run' where some did not. */
     @Test

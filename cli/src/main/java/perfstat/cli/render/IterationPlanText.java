@@ -1,0 +1,27 @@
+package perfstat.cli.render;
+
+import java.util.Locale;
+import perfstat.cli.stats.IterationPlan;
+
+/** Why compare chose a look's iterations a run, in words: for its progress line and the table's note. */
+public final class IterationPlanText {
+    private IterationPlanText() {
+    }
+
+    /** {@code as the JVMs settle alike (an iteration varies +-46% within a run, the JVMs' own spread +-0.0%), …}. */
+    public static String why(IterationPlan p) {
+        String costs = Double.isNaN(p.iterationMs()) ? "" : String.format(Locale.ROOT, "; a run costs %,.0f ms besides its"
+                + " steady iterations, an iteration %s ms", p.runMs(), new java.math.BigDecimal(p.iterationMs()).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString());
+        String spread = Double.isNaN(p.withinPct()) ? "" : String.format(Locale.ROOT, " (an iteration varies +-%.1f%% within a"
+                + " run, the JVMs' own spread at most +-%.1f%%%s)", p.withinPct(), p.betweenPct(), costs);
+        return switch (p.reason()) {
+            case ITERATIONS_CHEAPER -> "as longer runs narrow the interval for less than more runs" + spread;
+            case RUNS_NEEDED -> "as the JVMs settle apart and more runs, not longer ones, narrow the interval" + spread;
+            case BALANCED -> "as it balances longer runs against more runs" + spread;
+            case TOO_SHORT -> "as most runs were too short to class" + costs;
+            case UNSETTLED -> "as most runs switched between levels or never settled, which longer runs are not sure to mend"
+                    + costs;
+            case UNKNOWN -> "the count before, as too little was seen to choose";
+        };
+    }
+}
