@@ -346,9 +346,10 @@ public final class NoteText {
             stretches.add((s.first() == s.last() ? "round " + s.first() : "rounds " + s.first() + "-" + s.last())
                     + String.format(Locale.ROOT, " at %.2fx the usual %s", s.ratio(), n.row()));
         }
-        return String.format(Locale.ROOT, "%s against %s: the two sides' runs rose and fell together over the %d rounds"
+        return String.format(Locale.ROOT, "%s against %s: the two sides' runs rose and fell together over the %d rounds%s"
                 + " (r=%+.2f)%s, so %s is judged by each round's ratio B/A, from which what the machine did to both runs"
-                + " of a round drops out", n.column(), n.baseline(), n.rounds(), n.r(), stretches.isEmpty()
+                + " of a round drops out", n.column(), n.baseline(), n.rounds(), n.left() == 0 ? "" : " whose two runs"
+                + " settled (" + n.left() + " left out)", n.r(), stretches.isEmpty()
                         ? ": no stretch of rounds stood apart, the level moved gradually"
                         : ": the machine changed, " + String.join(", ", stretches) + " on both sides", n.row());
     }

@@ -90,7 +90,8 @@ public final class Calibration {
             }
             Value va = new Value(sa.mean(), Value.Status.MEASURED, sa.stderrPct(), sa.n());
             Value vb = new Value(sb.mean(), Value.Status.MEASURED, sb.stderrPct(), sb.n());
-            Significance t = Significance.ofRuns(sa, sb, 1 - s.alpha(), m.resolution());
+            Significance t = RowCatalogue.isSteady(m) ? Significance.ofTrimmed(sa, sb, 1 - s.alpha(), m.resolution())
+                    : Significance.ofRuns(sa, sb, 1 - s.alpha(), m.resolution()); // as a table judges it
             double d = t.judgement().estimate().exists() ? t.judgement().estimate().change() : Comparison.delta(va, vb);
             rows.add(new Row(m, List.of(va, vb), List.of(Double.NaN, d), List.of(Comment.NONE, Comment.NONE), List.of(sa, sb),
                     java.util.Arrays.asList(null, t)));

@@ -191,7 +191,7 @@ public final class Comparison {
         notes.addAll(Switches.notes(columns, labels));
         notes.addAll(SpreadSources.notes(rows, columns, measured, labels));
         if (options.byRound()) {
-            notes.addAll(RoundDrift.notes(rows, labels));
+            notes.addAll(RoundDrift.notes(rows, labels, measured));
         }
         return notes;
     }
@@ -238,9 +238,12 @@ public final class Comparison {
             deltas.add(c == 0 ? Double.NaN : delta(values.get(0), values.get(c)));
             Spread a = spreads.get(0);
             Spread b = spreads.get(c);
+            RoundDrift.Aligned al = c == 0 || !options.byRound() ? null : RoundDrift.aligned(metric, measured.get(0),
+                    measured.get(c)); // a steady row: the rounds whose two runs settled
             Significance s = c == 0 || a == null || b == null || !values.get(0).measured() || !values.get(c).measured()
-                    ? null : options.byRound() && RoundDrift.drifts(a, b)
-                    ? Significance.ofRounds(a, b, options.confidence(), metric.resolution())
+                    ? null : al != null && RoundDrift.drifts(al.a(), al.b())
+                    ? Significance.ofRounds(al.a(), al.b(), options.confidence(), metric.resolution())
+                    : RowCatalogue.isSteady(metric) ? Significance.ofTrimmed(a, b, options.confidence(), metric.resolution())
                     : Significance.ofRuns(a, b, options.confidence(), metric.resolution());
             if (s != null && s.judgement().estimate().exists() && a.n() > 1 && b.n() > 1) {
                 deltas.set(c, s.judgement().estimate().change()); // the ratio its interval is of

@@ -287,10 +287,16 @@ public sealed interface Note {
      * @param baseline the column it is judged against
      * @param row      the primary row
      * @param apart    the stretches of rounds (from 1) at another level, each as a ratio to the rest (2.0: twice as slow)
+     * @param left     the rounds left out, a run of them without the row's value (a steady row: a run that did not settle)
      */
-    record RoundDrift(String column, String baseline, String row, int rounds, double r, List<Stretch> apart) implements Note {
+    record RoundDrift(String column, String baseline, String row, int rounds, double r, List<Stretch> apart, int left)
+            implements Note {
         public RoundDrift {
             apart = List.copyOf(apart);
+        }
+
+        public RoundDrift(String column, String baseline, String row, int rounds, double r, List<Stretch> apart) {
+            this(column, baseline, row, rounds, r, apart, 0);
         }
 
         /** Rounds {@code first} to {@code last} (from 1), at {@code ratio} times the rest's level. */

@@ -24,6 +24,46 @@ public final class RoundDrift {
     private RoundDrift() {
     }
 
+    /**
+     * Two sides' values of a row over the rounds where both have one: run i of each side ran in round i + 1, and a steady
+     * row lacks the runs that did not settle, so a round is kept only where both of its runs settled. {@code rounds}
+     * holds each kept round's number (from 1), {@code of} how many rounds there were.
+     */
+    record Aligned(Spread a, Spread b, int[] rounds, int of) {
+    }
+
+    /** The rounds where both sides have {@code metric}; null where the sides ran different counts or a run lacks it otherwise. */
+    static Aligned aligned(Metric metric, List<java.util.Map<MetricId, Measurements.Measured>> a,
+                           List<java.util.Map<MetricId, Measurements.Measured>> b) {
+        if (a.size() != b.size()) {
+            return null;
+        }
+        List<Double> xa = new ArrayList<>();
+        List<Double> xb = new ArrayList<>();
+        List<Integer> rounds = new ArrayList<>();
+        for (int i = 0; i < a.size(); i++) {
+            Measurements.Measured x = a.get(i).get(metric.id());
+            Measurements.Measured y = b.get(i).get(metric.id());
+            if (x == null || y == null) {
+                return null;
+            }
+            if (x.value().measured() && y.value().measured()) {
+                xa.add(x.value().value());
+                xb.add(y.value().value());
+                rounds.add(i + 1);
+            } else if (!x.value().measured() && !unsettled(x) || !y.value().measured() && !unsettled(y)) {
+                return null;
+            }
+        }
+        return new Aligned(Spread.of(xa, false), Spread.of(xb, false), rounds.stream().mapToInt(Integer::intValue).toArray(),
+                a.size());
+    }
+
+    /** Whether a run lacks a steady row's value for want of a steady state. */
+    private static boolean unsettled(Measurements.Measured x) {
+        return x.comment() instanceof Comment.Iterations it && !it.kind().steady();
+    }
+
     /** Whether the sides' runs, round by round, move together: whole rounds, positive values, r > 0 at one-sided {@link #ALPHA}. */
     static boolean drifts(Spread a, Spread b) {
         int n = a.n();
@@ -57,22 +97,28 @@ public final class RoundDrift {
      * For each column judged by its rounds on its primary row: the rounds whose level (the mean of the two sides' logs)
      * the changepoint finder sets apart from the rounds' usual level, with how much slower or faster they ran.
      */
-    static List<Note> notes(List<Row> rows, List<String> labels) {
+    static List<Note> notes(List<Row> rows, List<String> labels,
+                            List<List<java.util.Map<MetricId, Measurements.Measured>>> measured) {
         List<Note> out = new ArrayList<>();
         for (int c = 1; c < labels.size(); c++) {
             Row p = Families.primary(rows, c);
             Significance s = p == null ? null : p.tests().get(c);
-            if (s == null || !"paired-log".equals(s.test())) {
+            Aligned al = s == null || !"paired-log".equals(s.test()) ? null : aligned(p.metric(), measured.get(0), measured.get(c));
+            if (al == null) {
                 continue;
             }
-            double[] a = p.spreads().get(0).samples();
-            double[] b = p.spreads().get(c).samples();
+            double[] a = al.a().samples();
+            double[] b = al.b().samples();
             double[] level = new double[a.length];
             for (int i = 0; i < a.length; i++) {
                 level[i] = (Math.log(a[i]) + Math.log(b[i])) / 2;
             }
-            double r = correlation(a, b);
-            out.add(new Note.RoundDrift(labels.get(c), labels.get(0), p.metric().label().trim(), a.length, r, apart(level)));
+            List<Note.RoundDrift.Stretch> apart = new ArrayList<>();
+            for (Note.RoundDrift.Stretch x : apart(level)) { // positions among the rounds kept, as the rounds' own numbers
+                apart.add(new Note.RoundDrift.Stretch(al.rounds()[x.first() - 1], al.rounds()[x.last() - 1], x.ratio()));
+            }
+            out.add(new Note.RoundDrift(labels.get(c), labels.get(0), p.metric().label().trim(), a.length, correlation(a, b),
+                    apart, al.of() - a.length));
         }
         return out;
     }

@@ -118,7 +118,7 @@ public final class RowCatalogue {
      */
     public static Metric steadyScore(String name, String unit, boolean higherIsBetter) {
         Metric m = score(name, unit, higherIsBetter);
-        return new Metric(m.id(), m.key(), name + ", steady" + (unit.isEmpty() ? "" : " (" + unit + ")"), m.decimals(), m.better());
+        return new Metric(m.id(), m.key(), name + STEADY + (unit.isEmpty() ? "" : " (" + unit + ")"), m.decimals(), m.better());
     }
 
     /** The iterations before a run's steady state: {@code loop_ms warm-up (iterations)}, key {@code score:warmup}. */
@@ -138,7 +138,19 @@ public final class RowCatalogue {
     public static Metric steadyPerIteration(String name, String what) {
         boolean cpu = what.equals(CPU);
         return new Metric(new MetricId(MetricId.Kind.SCORE, what, MetricId.Statistic.MEAN, cpu ? "ms" : "bytes"), "score:" + what,
-                name + (cpu ? " CPU, steady (ms)" : " allocated, steady (bytes)"), cpu ? 4 : 0, Metric.Better.LOWER);
+                name + (cpu ? " CPU" + STEADY + " (ms)" : " allocated" + STEADY + " (bytes)"), cpu ? 4 : 0, Metric.Better.LOWER);
+    }
+
+    /** What a steady row's label says after its name. */
+    private static final String STEADY = ", steady";
+
+    /**
+     * Whether a row is of the runs' steady states ({@link #steadyScore}, {@link #steadyPerIteration}): judged by trimmed
+     * means ({@link Significance#ofTrimmed}), as whole JVMs may settle apart.
+     */
+    public static boolean isSteady(Metric m) {
+        return m.kind() == MetricId.Kind.SCORE && m.label().contains(STEADY + " (") || m.kind() == MetricId.Kind.SCORE
+                && m.label().endsWith(STEADY);
     }
 
     /** The subjects of {@link #steadyPerIteration}. */

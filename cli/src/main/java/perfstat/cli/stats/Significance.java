@@ -204,6 +204,23 @@ public record Significance(String test, double pValue, double meanDelta, double 
                 p < 1 - confidence ? Verdict.SIGNIFICANT : Verdict.NOT_SIGNIFICANT, Reason.NONE, a.n(), b.n(), j);
     }
 
+    /**
+     * As {@link #ofRuns(Spread, Spread, double, double)}, by Yuen's trimmed means ({@link Estimate#trimmed}): a steady
+     * row, where whole JVMs settle apart; as that where a value is not positive.
+     */
+    public static Significance ofTrimmed(Spread a, Spread b, double confidence, double resolution) {
+        Estimate e = Estimate.trimmed(a, b, resolution);
+        Significance plain = ofRuns(a, b, confidence, resolution);
+        if (e == null || e.method() == Estimate.Method.NONE || plain.judgement().estimate().method() == Estimate.Method.NONE) {
+            return plain;
+        }
+        Judgement j = new Judgement(e, Family.EXPLORATORY, 1 - confidence, Answer.NONE, Double.NaN, plain.judgement().rankP());
+        double p = e.pValue();
+        double[] ci = e.interval(confidence);
+        return new Significance("yuen-log", p, plain.meanDelta(), plain.medianDelta(), ci[0], ci[1], confidence,
+                p < 1 - confidence ? Verdict.SIGNIFICANT : Verdict.NOT_SIGNIFICANT, Reason.NONE, a.n(), b.n(), j);
+    }
+
     public static Significance of(Spread a, Spread b, Test test, double confidence) {
         double alpha = 1 - confidence;
         int nA = a.n();

@@ -37,13 +37,54 @@ class RoundDriftTest {
         Row row = new Row(new Metric("time", "time elapsed (msecs)", "ms", MetricId.Kind.TIME, 2, Metric.Better.LOWER),
                 java.util.List.of(Value.of(s[0].mean()), Value.of(s[1].mean())), java.util.List.of(Double.NaN, 0.10),
                 java.util.List.of(Comment.NONE, Comment.NONE), java.util.List.of(s[0], s[1]), java.util.Arrays.asList(null, paired));
-        java.util.List<Note> notes = RoundDrift.notes(java.util.List.of(row), java.util.List.of("A", "B"));
+        java.util.List<Note> notes = RoundDrift.notes(java.util.List.of(row), java.util.List.of("A", "B"),
+                java.util.List.of(measured(row.metric(), s[0].samples(), -1), measured(row.metric(), s[1].samples(), -1)));
         assertThat(notes).hasSize(1);
         Note.RoundDrift d = (Note.RoundDrift) notes.get(0);
         assertThat(d.apart()).hasSize(1);
         assertThat(d.apart().get(0).first()).isEqualTo(6);
         assertThat(d.apart().get(0).last()).isEqualTo(10);
         assertThat(d.apart().get(0).ratio()).isBetween(1.8, 2.2);
+    }
+
+    /** A side's runs as a table measures them: run {@code unsettled} (or none, -1) without a steady state. */
+    private static java.util.List<java.util.Map<MetricId, Measurements.Measured>> measured(Metric m, double[] xs, int unsettled) {
+        java.util.List<java.util.Map<MetricId, Measurements.Measured>> out = new java.util.ArrayList<>();
+        for (int i = 0; i < xs.length; i++) {
+            Comment why = new Comment.Iterations(i == unsettled ? SteadyState.Kind.LEVELS : SteadyState.Kind.WARMUP, 400, 30, 2);
+            out.add(java.util.Map.of(m.id(), new Measurements.Measured(m, i == unsettled ? Value.notCounted() : Value.of(xs[i]),
+                    why)));
+        }
+        return out;
+    }
+
+    /**
+     * A steady row lacks the runs that did not settle, A's in one round and B's in another: the rounds kept are those
+     * whose two runs settled, each paired with its own round (not the next one's), and a stretch is named by its rounds'
+     * own numbers.
+     */
+    @Test
+    void aSteadyRowPairsOnlyTheRoundsWhoseTwoRunsSettled() {
+        Spread[] s = rounds(1, 0.10, true);
+        Metric m = RowCatalogue.steadyScore("Bench::step", "ms", false);
+        RoundDrift.Aligned al = RoundDrift.aligned(m, measured(m, s[0].samples(), 2), measured(m, s[1].samples(), 11));
+        assertThat(al.rounds()).hasSize(s[0].n() - 2).doesNotContain(3, 12);
+        assertThat(al.of()).isEqualTo(s[0].n());
+        for (int i = 0; i < al.rounds().length; i++) {
+            assertThat(al.a().samples()[i]).isEqualTo(s[0].samples()[al.rounds()[i] - 1]);
+            assertThat(al.b().samples()[i]).isEqualTo(s[1].samples()[al.rounds()[i] - 1]);
+        }
+        assertThat(RoundDrift.drifts(al.a(), al.b())).isTrue();
+        Significance paired = Significance.ofRounds(al.a(), al.b(), 0.95, 0);
+        assertThat(paired.ciLow()).isLessThan(0.10);
+        assertThat(paired.ciHigh()).isGreaterThan(0.10);
+        Row row = new Row(m, java.util.List.of(Value.of(s[0].mean()), Value.of(s[1].mean())), java.util.List.of(Double.NaN, 0.10),
+                java.util.List.of(Comment.NONE, Comment.NONE), java.util.List.of(al.a(), al.b()), java.util.Arrays.asList(null, paired));
+        Note.RoundDrift d = (Note.RoundDrift) RoundDrift.notes(java.util.List.of(row), java.util.List.of("A", "B"),
+                java.util.List.of(measured(m, s[0].samples(), 2), measured(m, s[1].samples(), 11))).get(0);
+        assertThat(d.left()).isEqualTo(2);
+        assertThat(d.apart().get(0).first()).isEqualTo(6);
+        assertThat(d.apart().get(0).last()).isEqualTo(10);
     }
 
     @Test
