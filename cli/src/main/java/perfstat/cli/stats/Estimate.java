@@ -79,6 +79,9 @@ public record Estimate(Method method, double centre, double se, double df, int n
                 : welch(Method.DIFF_T, a.samples(), b.samples(), Math.abs(meanA), resolution, resolution);
     }
 
+    /** The share of each side's runs trimmed from each end of a steady row ({@link #trimmed}): 10%. */
+    static final double TRIM_RUNS = 0.1;
+
     /** The share of the rounds' log ratios trimmed from each end ({@link #paired}): 20%, as Yuen's test takes. */
     static final double TRIM = 0.2;
 
@@ -121,11 +124,13 @@ public record Estimate(Method method, double centre, double se, double df, int n
     }
 
     /**
-     * The change from {@code a} to {@code b} by Yuen's two-sample test on the logs: each side's 20%-trimmed mean (a fifth
-     * of its runs off each end), its winsorized variance, Welch-Satterthwaite degrees of freedom over the runs kept. For
-     * rows where whole JVMs settle apart (a steady state: Barrett et al.'s slowdown, a JIT's other compiled shape), so
-     * that one JVM at +20% does not make the interval of the typical JVM's iteration; below 5 runs a side nothing is
-     * trimmed and it is Welch's t. Null where a value is not positive (then Welch's t on the values stands).
+     * The change from {@code a} to {@code b} by Yuen's two-sample test on the logs: each side's 10%-trimmed mean (a tenth
+     * of its runs off each end, {@link #TRIM_RUNS}), its winsorized variance, Welch-Satterthwaite degrees of freedom over
+     * the runs kept. For rows where whole JVMs settle apart (a steady state: Barrett et al.'s slowdown, a JIT's other
+     * compiled shape), so that one JVM at +20% in ten does not make the interval of the typical JVM's iteration. A tenth,
+     * not the rounds' fifth: at 5 runs a side a fifth would keep 3 and a t of 2 degrees of freedom a side, which costs
+     * more power than one far JVM does; below 10 runs a side nothing is trimmed and it is Welch's t. Null where a value is
+     * not positive (then Welch's t on the values stands).
      */
     public static Estimate trimmed(Spread a, Spread b, double resolution) {
         if (a.n() < 2 || b.n() < 2) {
@@ -146,7 +151,7 @@ public record Estimate(Method method, double centre, double se, double df, int n
         double[] d = xs.clone();
         java.util.Arrays.sort(d);
         int n = d.length;
-        int g = (int) Math.floor(TRIM * n);
+        int g = (int) Math.floor(TRIM_RUNS * n + 1e-9);
         int h = n - 2 * g;
         double mean = 0;
         for (int i = g; i < n - g; i++) {

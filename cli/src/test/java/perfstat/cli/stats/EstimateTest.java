@@ -111,8 +111,8 @@ class EstimateTest {
 
     /**
      * Yuen's trimmed means on the logs: ten runs a side, one JVM of A settled 20% slower. Welch's interval takes that JVM
-     * for spread; the trimmed one is of the typical JVM and holds the true +5%. Below five runs a side nothing is
-     * trimmed: Welch's t itself. Worked by hand for five: g = 1, the winsorized SD of the logs.
+     * for spread; the trimmed one is of the typical JVM and holds the true +5%. Below ten runs a side nothing is
+     * trimmed: Welch's t itself. Worked by hand for ten: g = 1, the winsorized SD of the logs.
      */
     @Test
     void aJvmThatSettledApartDoesNotWidenTheTrimmedInterval() {
@@ -124,24 +124,31 @@ class EstimateTest {
         assertThat(yuen[1] - yuen[0]).isLessThan(0.02);
         assertThat(yuen[0]).isLessThan(0.05);
         assertThat(yuen[1]).isGreaterThan(0.05);
-        Spread a4 = s(100, 104, 96, 102);
-        Spread b4 = s(117, 121, 112, 119);
-        assertThat(Estimate.trimmed(a4, b4, 0).interval(0.95)).containsExactly(Estimate.of(a4, b4).interval(0.95));
-        // five a side: one trimmed from each end of A's logs {ln 96, ln 98, ln 100, ln 102, ln 104}: the mean of the middle
-        // three is ln 100 less a little; winsorized {98, 98, 100, 102, 102}
-        Estimate five = Estimate.trimmed(s(100, 104, 96, 102, 98), s(100, 104, 96, 102, 98), 0);
-        assertThat(five.change()).isCloseTo(0, within(1e-12));
-        double lw = Math.log(98);
-        double hw = Math.log(102);
-        double mid = Math.log(100);
-        double mean = (2 * lw + mid + 2 * hw) / 5;
-        double var = (2 * (lw - mean) * (lw - mean) + (mid - mean) * (mid - mean) + 2 * (hw - mean) * (hw - mean)) / 4;
-        assertThat(five.se()).isCloseTo(Math.sqrt(2 * 4 * var / (3 * 2)), within(1e-12));
-        assertThat(five.df()).isCloseTo(4, within(1e-9)); // (h - 1) a side, equal spreads
+        Spread a9 = s(100, 104, 96, 102, 98, 101, 99, 103, 97);
+        Spread b9 = s(117, 121, 112, 119, 115, 118, 116, 120, 114);
+        assertThat(Estimate.trimmed(a9, b9, 0).interval(0.95)).containsExactly(Estimate.of(a9, b9).interval(0.95), within(1e-12));
+        // ten a side: one trimmed from each end of {96, 97, ..., 104, 120}; winsorized {97, 97, 98, ..., 104, 104}
+        double[] ten = {96, 97, 98, 99, 100, 101, 102, 103, 104, 120};
+        Estimate e10 = Estimate.trimmed(s(ten), s(ten), 0);
+        assertThat(e10.change()).isCloseTo(0, within(1e-12));
+        double[] w = {97, 97, 98, 99, 100, 101, 102, 103, 104, 104};
+        double mean = 0;
+        for (double x : w) {
+            mean += Math.log(x) / 10;
+        }
+        double var = 0;
+        for (double x : w) {
+            var += (Math.log(x) - mean) * (Math.log(x) - mean) / 9;
+        }
+        assertThat(e10.se()).isCloseTo(Math.sqrt(2 * 9 * var / (8 * 7)), within(1e-12));
+        assertThat(e10.df()).isCloseTo(14, within(1e-9)); // (h - 1) a side, equal spreads
         assertThat(Estimate.trimmed(s(1, 0, 2, 1, 1), s(1, 2, 3, 1, 1), 0)).isNull(); // a value of 0: Welch on the values
     }
 
-    /** A/A by Yuen's test, 4,000 draws of 10 runs a side with one JVM in ten settled 15% apart: false changes near 5%. */
+    /**
+     * A/A by Yuen's test, 4,000 draws of 10 runs a side with one JVM in ten settled 15% apart: false changes at most 5%
+     * (about 3%: where two JVMs of ten fall apart, the winsorized variance still holds one of them).
+     */
     @Test
     void yuensTestHoldsItsLevelWhereJvmsSettleApart() {
         java.util.Random r = new java.util.Random(7);
@@ -156,6 +163,6 @@ class EstimateTest {
             }
             changed += Estimate.trimmed(s(a), s(b), 0).pValue() < 0.05 ? 1 : 0;
         }
-        assertThat(changed).isBetween(120, 280); // 5% is 200
+        assertThat(changed).isBetween(60, 240); // 5% is 200
     }
 }
