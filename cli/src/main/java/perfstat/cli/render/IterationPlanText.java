@@ -18,10 +18,17 @@ public final class IterationPlanText {
             case ITERATIONS_CHEAPER -> "as longer runs narrow the interval for less than more runs" + spread;
             case RUNS_NEEDED -> "as the JVMs settle apart and more runs, not longer ones, narrow the interval" + spread;
             case BALANCED -> "as it balances longer runs against more runs" + spread;
-            case TOO_SHORT -> "as most runs were too short to class" + costs;
+            case TOO_SHORT -> "as most runs were too short to class" + whole(p);
             case UNSETTLED -> "as most runs switched between levels or never settled, which longer runs are not sure to mend"
-                    + costs;
+                    + whole(p);
             case UNKNOWN -> "the count before, as too little was seen to choose";
         };
+    }
+
+    /** {@code ; a run takes 2,567 ms, an iteration 2.85 ms}: where no steady state was there to take out of the run. */
+    private static String whole(IterationPlan p) {
+        return Double.isNaN(p.iterationMs()) ? "" : String.format(Locale.ROOT, "; a run takes %,.0f ms, an iteration %s ms",
+                p.runMs(), new java.math.BigDecimal(p.iterationMs()).round(new java.math.MathContext(3)).stripTrailingZeros()
+                        .toPlainString());
     }
 }

@@ -24,7 +24,7 @@ import perfstat.cli.read.RunData;
  * @param reason     why
  * @param withinPct  the iterations' SD within a run's steady state, % of the mean, pooled over the sides (NaN: unknown)
  * @param betweenPct the JVMs' own SD (σb, its 80% upper bound), % of the mean, pooled over the sides (NaN: unknown)
- * @param runMs      what a run costs beyond its steady iterations, ms (c0)
+ * @param runMs      what a run costs beyond its steady iterations, ms (c0); the whole run where none settled enough to tell
  * @param iterationMs what a steady iteration costs, ms (c1)
  */
 public record IterationPlan(int iterations, Reason reason, double withinPct, double betweenPct, double runMs,
