@@ -426,11 +426,22 @@ public final class NoteText {
             }
         }
         int unsettled = s.runs() - s.steadyRuns();
+        if (s.jmh()) { // JMH's forks: its measurement iterations, its warm-up left out as JMH decided it
+            return s.column() + ": " + s.runs() + (s.runs() == 1 ? " fork" : " forks") + " of " + s.iterations() + " measurement"
+                    + " iterations (median; JMH's warm-up left out)" + (Double.isNaN(s.betweenPct()) || Double.isNaN(s.withinPct())
+                    ? "" : String.format(Locale.ROOT, ": an iteration varies +-%.1f%% within a fork, the forks' means +-%.1f%%"
+                    + " between them: %s", s.withinPct(), s.betweenPct(), s.jvmsDiffer()
+                    ? "the forks settle differently, so more forks (-f) narrow the interval, more iterations (-i) do not"
+                    : "the iterations' own noise explains the means' spread, so more iterations a fork (-i) narrow it as more"
+                    + " forks (-f) do"));
+        }
         String head = s.column() + ": " + s.runs() + (s.runs() == 1 ? " run" : " runs") + " of " + s.iterations()
                 + " iterations (median): " + String.join(", ", classes)
                 + (unsettled > 0 ? " (the steady rows are of the " + s.steadyRuns() + " that settled, as Barrett et al. take them; a side"
                         + " with fewer than 2 is not judged on them)" : "")
-                + (s.warmup() > 0 ? "; steady after " + s.warmup() + " iterations (median)" : "");
+                + (s.warmup() > 0 ? "; steady after " + s.warmup() + " iterations (median)" : "")
+                + (s.steadyRuns() >= 10 ? "; the steady rows judged by trimmed means, a tenth of each side's runs off each end,"
+                        + " so that a JVM that settled apart does not carry the interval" : "");
         if (Double.isNaN(s.betweenPct()) || Double.isNaN(s.withinPct())) {
             return head;
         }

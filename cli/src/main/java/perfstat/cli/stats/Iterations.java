@@ -21,7 +21,7 @@ public final class Iterations {
      * One side's iterations in short.
      *
      * @param column      the side
-     * @param classes     how many runs of each class
+     * @param classes     how many runs of each class (none for JMH's forks, whose warm-up JMH decided)
      * @param runs        the runs with iterations
      * @param iterations  the median iterations a run
      * @param warmup      the median warm-up of the runs with a steady state (iterations), -1 where none has one
@@ -32,6 +32,11 @@ public final class Iterations {
      */
     public record Side(String column, Map<SteadyState.Kind, Integer> classes, int runs, int iterations, int warmup,
                        double withinPct, double betweenPct, int steadyLength, int steadyRuns) {
+        /** Whether these are a JMH run's forks, their measurement iterations as JMH took them (not classed here). */
+        public boolean jmh() {
+            return classes.isEmpty() && runs > 0;
+        }
+
         public Side {
             classes = Map.copyOf(classes);
         }
@@ -65,11 +70,49 @@ public final class Iterations {
         List<Note> out = new ArrayList<>();
         for (int c = 0; c < columns.size(); c++) {
             Side s = side(columns.get(c), labels.get(c));
+            s = s != null ? s : jmhSide(columns.get(c), labels.get(c));
             if (s != null) {
                 out.add(new Note.IterationRuns(s));
             }
         }
         return out;
+    }
+
+    /** Whether a run is a JMH fork's, its measurement iterations the score's intervals ({@code -prof perfstat}). */
+    static boolean jmhFork(RunData r) {
+        return r.programScore() == null && r.workload() != null && JMH.equals(r.workload().model())
+                && r.intervalScores().size() > 1;
+    }
+
+    /** The model name a JMH fork's recording reads as. */
+    static final String JMH = "jmh";
+
+    /**
+     * A side of JMH forks as two levels, JMH's own warm-up left out: its measurement iterations within each fork against
+     * the forks' means between them, which says whether more forks or more iterations a fork would narrow the interval.
+     * The forks are not classed: JMH decided their warm-up. Null where no run is a fork with two iterations or more.
+     */
+    static Side jmhSide(List<RunData> runs, String column) {
+        List<Double> means = new ArrayList<>();
+        List<Integer> lengths = new ArrayList<>();
+        double within = 0;
+        int withinDf = 0;
+        for (RunData r : runs) {
+            if (!jmhFork(r)) {
+                continue;
+            }
+            Spread it = Spread.of(r.intervalScores(), false);
+            means.add(it.mean());
+            lengths.add(it.n());
+            within += it.sd() * it.sd() / (it.mean() * it.mean()) * (it.n() - 1);
+            withinDf += it.n() - 1;
+        }
+        if (means.isEmpty()) {
+            return null;
+        }
+        Spread between = Spread.of(means, false);
+        return new Side(column, Map.of(), means.size(), median(lengths), -1, withinDf > 0 ? 100 * Math.sqrt(within / withinDf)
+                : Double.NaN, means.size() > 1 ? 100 * between.sd() / between.mean() : Double.NaN, median(lengths), means.size());
     }
 
     /** A side's iterations in short, or null where none of its runs has iterations. */

@@ -94,4 +94,45 @@ class IterationsTest {
         assertThat(m.comment()).isInstanceOf(Comment.Iterations.class);
         assertThat(((Comment.Iterations) m.comment()).kind()).isEqualTo(SteadyState.Kind.LEVELS);
     }
+
+    /** A JMH fork as perfstat's profiler records it: its measurement iterations the score's intervals. */
+    private static RunData fork(Random r, int iterations, double level, double sd) {
+        List<Double> xs = new ArrayList<>();
+        for (int i = 0; i < iterations; i++) {
+            xs.add(level * (1 + sd * r.nextGaussian()));
+        }
+        RunData.Workload w = new RunData.Workload(11, "jmh", "", "com.example.Bench.step", 1, 0, 0, "",
+                java.time.Duration.ofSeconds(5), java.time.Duration.ZERO, java.time.Duration.ZERO, "thrpt", "ops/ms", true, "",
+                false, false);
+        return RunData.of("f.jfr").withWorkload(w).withIntervalScores(xs);
+    }
+
+    /**
+     * JMH's forks as two levels, JMH's warm-up left out: forks that settle 5% apart say that more forks, not more
+     * iterations, narrow the interval; forks alike say that more iterations do as well.
+     */
+    @Test
+    void jmhForksAreTwoLevelsOfTheirOwn() {
+        Random r = new Random(9);
+        List<RunData> apart = new ArrayList<>();
+        List<RunData> alike = new ArrayList<>();
+        for (int f = 0; f < 5; f++) {
+            apart.add(fork(r, 10, 100 * (1 + 0.05 * r.nextGaussian()), 0.01));
+            alike.add(fork(r, 10, 100, 0.01));
+        }
+        List<Note> notes = Iterations.notes(List.of(apart, alike), List.of("before", "after"));
+        assertThat(notes).hasSize(2);
+        Iterations.Side a = ((Note.IterationRuns) notes.get(0)).side();
+        Iterations.Side b = ((Note.IterationRuns) notes.get(1)).side();
+        assertThat(a.jmh()).isTrue();
+        assertThat(a.runs()).isEqualTo(5);
+        assertThat(a.iterations()).isEqualTo(10);
+        assertThat(a.jvmsDiffer()).isTrue();
+        assertThat(b.jvmsDiffer()).isFalse();
+        assertThat(perfstat.cli.render.NoteText.of(notes.get(0))).startsWith("before: 5 forks of 10 measurement iterations"
+                + " (median; JMH's warm-up left out): an iteration varies").contains("so more forks (-f) narrow the interval");
+        assertThat(perfstat.cli.render.NoteText.of(notes.get(1))).contains("more iterations a fork (-i) narrow it");
+        assertThat(IterationPlan.next(List.of(apart, alike), List.of(1L), 10).reason())
+                .as("compare's pilots are for commands, not JMH").isEqualTo(IterationPlan.Reason.UNKNOWN);
+    }
 }
