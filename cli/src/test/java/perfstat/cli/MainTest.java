@@ -92,6 +92,10 @@ class MainTest {
         oneLine(run("compare", "fstime", "--iterations", "500"), 2, "--iterations N goes where a command says {iterations}");
         oneLine(run("compare", "--iterations", "5", "--iteration", "A::step", "--", "java", "A", "{iterations}", ":::", "java",
                 "B", "{iterations}"), 2, "--iterations must be from 10 to 1,000,000, not 5");
+        oneLine(run("compare", "--iteration", "A::step", "--", "java", "A", "{iterations}", ":::", "java", "B", "500"), 2,
+                "command 'B' has no {iterations} where another has: every command takes the count");
+        oneLine(run("compare", "-r", "3", "--precision", "2", "--", "java", "A", ":::", "java", "B"), 2,
+                "--precision is for a comparison run until decided: -r 3 fixes the runs");
         oneLine(run("compare", "--precision", "tight", "--", "java", "A", ":::", "java", "B"), 2,
                 "--precision wants the interval's width in percentage points, 0 or more (e.g. 4), not 'tight'");
         oneLine(run("compare", "--precision", "-1", "--", "java", "A", ":::", "java", "B"), 2, "--precision wants");

@@ -279,7 +279,7 @@ public final class CompareCommand implements Callable<Integer> {
             err.println("perfstat compare: look at " + n + " runs a side: " + String.join("; ", open.isEmpty()
                     ? wide.stream().map(u -> ViolationText.decided(u, options.minEffect()) + ", wider than --precision "
                     + precision).toList() : open.stream().map(u -> ViolationText.of(u, options.minEffect())).toList())
-                    + "; going on to " + looks.runs().get(k + 1));
+                    + fellBack(table) + "; going on to " + looks.runs().get(k + 1));
         }
     }
 
@@ -398,6 +398,16 @@ public final class CompareCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * {@code  (not yet on Bench::step, steady (ms): A has fewer than 2 settled runs)}: where a look's answer is on another
+     * row than the score's, as the next look's may not be; "" where it is on the score.
+     */
+    private static String fellBack(Table table) {
+        return table.notes().stream().filter(x -> x instanceof Note.ScoreNotJudged).map(x -> (Note.ScoreNotJudged) x)
+                .findFirst().map(x -> " (on " + x.fellBackTo() + ", not yet on " + x.row() + ": " + x.lacking() + " has fewer"
+                        + " than 2 settled runs)").orElse("");
+    }
+
     /** {@code : loop_ms (ms) in B: changed [-14.7%, -1.2%]}: what decided each primary measure, or "" where none. */
     private static String decidedBy(Table table, double minEffect) {
         List<String> why = Sequential.primaries(table).stream().map(u -> ViolationText.decided(u, minEffect)).toList();
@@ -442,6 +452,9 @@ public final class CompareCommand implements Callable<Integer> {
         }
         checkIterations(sides);
         precisionPoints = points(precision);
+        if (runs != null && spec.commandLine().getParseResult().hasMatchedOption("--precision")) {
+            throw UserError.usage("--precision is for a comparison run until decided: -r " + runs + " fixes the runs");
+        }
     }
 
     /** {@code {iterations}} in a command: filled from --iterations, then as the looks choose; refused where it cannot be. */
@@ -453,6 +466,12 @@ public final class CompareCommand implements Callable<Integer> {
                         + (sides == null ? " does: a model's runs are as long as --duration" : " of the commands does"));
             }
             return;
+        }
+        for (CommandSides.Side s : sides) {
+            if (s.command().stream().noneMatch(w -> w.contains(CommandSides.ITERATIONS))) {
+                throw UserError.usage("command '" + s.name() + "' has no " + CommandSides.ITERATIONS + " where another has:"
+                        + " every command takes the count, so that the sides' runs make the same number of iterations");
+            }
         }
         if (!score.iterations(scorePattern)) {
             throw UserError.usage(CommandSides.ITERATIONS + " in a command is filled with a count chosen from the runs'"

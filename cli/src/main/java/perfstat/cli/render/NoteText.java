@@ -309,8 +309,9 @@ public final class NoteText {
             case Note.LevelChanges n -> levelChanges(n.side());
             case Note.SpreadSource n -> spread(n);
             case Note.RoundDrift n -> roundDrift(n);
-            case Note.ScoreNotJudged n -> n.column() + " is not judged on " + n.row() + ": a side has no value there (fewer than"
-                    + " 2 of its runs settled, or its runs lack it; its note says why), so its answer is on " + n.fellBackTo();
+            case Note.ScoreNotJudged n -> n.column() + " is not judged on " + n.row() + ": " + n.lacking() + " has no value there"
+                    + " (fewer than 2 of its runs settled, or its runs lack it; its note says why), so the answer is on "
+                    + n.fellBackTo();
             case Note.IterationCounts n -> counts(n);
             case Note.LooksLikeRounds n -> "the sides' recordings are numbered alike (" + n.rounds() + " each), as compare numbers"
                     + " its rounds: where they ran so, diff --rounds judges a row whose rounds drift together by each round's"
@@ -437,7 +438,8 @@ public final class NoteText {
         }
         String head = s.column() + ": " + s.runs() + (s.runs() == 1 ? " run" : " runs") + " of " + s.iterations()
                 + " iterations (median): " + String.join(", ", classes)
-                + (unsettled > 0 ? " (the steady rows are of the " + s.steadyRuns() + " that settled, as Barrett et al. take them; a side"
+                + (unsettled > 0 ? " (the steady rows are of the " + s.steadyRuns() + " that settled, flat, warm-up or slowdown, as"
+                        + " Barrett et al. take them; a side"
                         + " with fewer than 2 is not judged on them)" : "")
                 + (s.warmup() > 0 ? "; steady after " + s.warmup() + " iterations (median)" : "")
                 + (s.steadyRuns() >= 10 ? "; the steady rows judged by trimmed means, a tenth of each side's runs off each end,"

@@ -745,7 +745,7 @@ public final class Comparison {
             judged = Math.max(judged, n);
             notes.addAll(detectable(primary, c, labels.get(c)));
             notes.addAll(fixedDuration(primary, rows, c));
-            notes.addAll(scoreNotJudged(primary, rows, c, labels.get(c)));
+            notes.addAll(scoreNotJudged(primary, rows, c, labels));
         }
         if (marked) {
             notes.add(new Note.Deltas(o.confidence(), o.minEffect(), judged, primaryLevel(rows, labels.size())));
@@ -832,13 +832,14 @@ public final class Comparison {
      * Where the table has a score row (the program's own, a steady state) that column {@code c} cannot be judged on (a
      * side without a value there: too few runs settled), so that the answer fell back to another row: say so.
      */
-    private static List<Note> scoreNotJudged(Row primary, List<Row> rows, int c, String column) {
+    private static List<Note> scoreNotJudged(Row primary, List<Row> rows, int c, List<String> labels) {
         if (primary == null || RowCatalogue.isScore(primary.metric())) {
             return List.of();
         }
         for (Row r : rows) {
             if (RowCatalogue.isScore(r.metric()) && (!r.values().get(0).measured() || !r.values().get(c).measured())) {
-                return List.of(new Note.ScoreNotJudged(column, r.metric().label().trim(), primary.metric().label().trim()));
+                return List.of(new Note.ScoreNotJudged(labels.get(c), r.metric().label().trim(), primary.metric().label().trim(),
+                        labels.get(r.values().get(0).measured() ? c : 0)));
             }
         }
         return List.of();

@@ -46,8 +46,12 @@ public record IterationPlan(int iterations, Reason reason, double withinPct, dou
         BALANCED,
         /** Most runs were too short to be classed: longer runs can be. */
         TOO_SHORT,
+        /** The runs that settled did so after half their iterations: longer runs leave more steady ones. */
+        LATE,
         /** Most runs switched between levels or never settled, which longer runs are not sure to mend: the count stays. */
         UNSETTLED,
+        /** Most runs settled, but a side has fewer than 2 that did: too few to tell the JVMs' spread; the count stays. */
+        SIDE_UNSETTLED,
         /** Too little seen to choose: the count stays. */
         UNKNOWN
     }
@@ -73,9 +77,13 @@ public record IterationPlan(int iterations, Reason reason, double withinPct, dou
         double perRunMs = median(runNs) / 1e6;
         if (2 * settled < runs || sides.stream().anyMatch(s -> s.steadyRuns() < 2)) {
             int tooShort = sides.stream().mapToInt(s -> s.classes().getOrDefault(SteadyState.Kind.TOO_SHORT, 0)).sum();
-            boolean longer = 2 * tooShort >= runs - settled; // too few iterations to class: a longer run can be classed
-            return new IterationPlan(longer ? clamp(2L * current, current) : current,
-                    longer ? Reason.TOO_SHORT : Reason.UNSETTLED, Double.NaN, Double.NaN, perRunMs, iterationMs);
+            int warmup = sides.stream().mapToInt(Iterations.Side::warmup).max().orElse(-1);
+            // too few iterations to class, or those that settled did so late: a longer run can be classed, or settle
+            Reason r = 2 * tooShort >= runs - settled ? Reason.TOO_SHORT : 2 * warmup > current ? Reason.LATE
+                    : 2 * settled < runs ? Reason.UNSETTLED : Reason.SIDE_UNSETTLED;
+            boolean longer = r == Reason.TOO_SHORT || r == Reason.LATE;
+            return new IterationPlan(longer ? clamp(2L * current, current) : current, r, Double.NaN, Double.NaN, perRunMs,
+                    iterationMs);
         }
         double within2 = 0;
         double means2 = 0;
@@ -126,7 +134,10 @@ public record IterationPlan(int iterations, Reason reason, double withinPct, dou
         return (int) Math.max(LEAST, Math.min(MOST, (n + scale / 2) / scale * scale));
     }
 
-    /** What a steady iteration costs on the clock, ms: the median over the runs of their steady mean wall time. */
+    /**
+     * What a steady iteration costs on the clock, ms: the median over the runs of their steady segment's mean wall time
+     * (the second half's where a run has none).
+     */
     private static double iterationMs(List<List<RunData>> columns) {
         List<Long> ns = new ArrayList<>();
         for (List<RunData> c : columns) {
@@ -135,13 +146,16 @@ public record IterationPlan(int iterations, Reason reason, double withinPct, dou
                 if (p == null || !p.iterations() || p.values().isEmpty()) {
                     continue;
                 }
-                if (p.series() != null) {
+                if (p.series() != null) { // the steady segment's mean, else the second half's
                     long[] wall = p.series().wallNs();
+                    SteadyState.Segment st = Iterations.steadyState(p).steadySegment();
+                    int from = st == null ? wall.length / 2 : st.from();
+                    int to = st == null ? wall.length : st.to();
                     long sum = 0;
-                    for (int i = wall.length / 2; i < wall.length; i++) {
+                    for (int i = from; i < to; i++) {
                         sum += wall[i];
                     }
-                    ns.add(sum / Math.max(1, wall.length - wall.length / 2));
+                    ns.add(sum / Math.max(1, to - from));
                 } else if (Measurements.elapsedMs(r) > 0) { // printed iterations: the window shared out among them
                     ns.add(Math.round(Measurements.elapsedMs(r) * 1e6 / p.values().size()));
                 }

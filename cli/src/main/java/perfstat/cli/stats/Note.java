@@ -306,9 +306,10 @@ public sealed interface Note {
 
     /**
      * The table's score row ({@code row}: the program's own, or a steady state) has no value on a side against which
-     * {@code column} is judged (too few runs settled, or the runs lack it), so the answer is on {@code fellBackTo}.
+     * {@code column} is judged (too few runs settled, or the runs lack it), so the answer is on {@code fellBackTo};
+     * {@code lacking} the side without a value.
      */
-    record ScoreNotJudged(String column, String row, String fellBackTo) implements Note {
+    record ScoreNotJudged(String column, String row, String fellBackTo, String lacking) implements Note {
     }
 
     /**

@@ -72,7 +72,7 @@ class NoteTextTest {
             new Note.SpreadSource("time elapsed (msecs)", List.of(new perfstat.cli.stats.SpreadSources.Side("a", 5, 7.0,
                     Double.NaN, "", false, List.of("waited for a CPU (msecs) r=+0.91")))),
             new Note.RoundDrift("B", "A", "time elapsed (msecs)", 15, 0.93, List.of(new Note.RoundDrift.Stretch(6, 10, 1.9))),
-            new Note.LooksLikeRounds(15), new Note.ScoreNotJudged("B", "Bench::step, steady (ms)", "time elapsed (msecs)"),
+            new Note.LooksLikeRounds(15), new Note.ScoreNotJudged("B", "Bench::step, steady (ms)", "time elapsed (msecs)", "A"),
             new Note.IterationCounts(List.of(new Note.IterationCounts.Step(600, new perfstat.cli.stats.IterationPlan(2400,
                     perfstat.cli.stats.IterationPlan.Reason.ITERATIONS_CHEAPER, 30.5, 0.4, 1757, 0.57), false, 5, 6),
                     new Note.IterationCounts.Step(2400, new perfstat.cli.stats.IterationPlan(2400,

@@ -86,6 +86,32 @@ class IterationPlanTest {
         assertThat(p.iterations()).isEqualTo(16);
     }
 
+    /** Runs that settle only after most of their iterations: too few steady ones left, so the count doubles. */
+    @Test
+    void runsThatSettleLateDouble() {
+        Random r = new Random(6);
+        List<List<RunData>> columns = new ArrayList<>();
+        for (int c = 0; c < 2; c++) {
+            List<RunData> side = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                long[] wall = new long[400];
+                for (int k = 0; k < wall.length; k++) { // 3 ms for 300 iterations, then 1 ms: settled at 300 of 400
+                    wall[k] = Math.round((k < 300 ? 3 : 1) * 1e6 * (1 + 0.01 * r.nextGaussian()));
+                }
+                Instant[] ends = new Instant[wall.length];
+                java.util.Arrays.fill(ends, Instant.EPOCH);
+                side.add(RunData.of("r.jfr").withProgramScore(RunData.ProgramScore.of(new RunData.IterationSeries("L::s",
+                        ends, wall, wall, wall, 0, 1))));
+            }
+            columns.add(side);
+        }
+        // one run a side did not settle (levels): not most of them, so the late warm-up is what is said
+        IterationPlan p = IterationPlan.next(columns, List.of(2_000_000_000L), 400);
+        assertThat(p.reason()).as(p.toString()).isIn(IterationPlan.Reason.LATE, IterationPlan.Reason.ITERATIONS_CHEAPER);
+        assertThat(p.iterations()).isGreaterThan(400);
+        assertThat(p.iterationMs()).isCloseTo(1.0, org.assertj.core.data.Offset.offset(0.05)); // the steady iterations'
+    }
+
     @Test
     void runsThatNeverSettleKeepTheCount() {
         Random r = new Random(4);
