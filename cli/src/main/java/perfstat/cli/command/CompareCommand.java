@@ -301,16 +301,19 @@ public final class CompareCommand implements Callable<Integer> {
             IterationPlan chosen = IterationPlan.next(columns, runNs, pilots.count);
             int settled = IterationPlan.settled(columns);
             int runs = columns.stream().mapToInt(List::size).sum();
-            if (settled < settledBefore) { // the count before settled more runs: back to it, its rounds the first
+            Note.IterationCounts.Step tried = pilots.steps.stream().filter(x -> x.iterations() == chosen.iterations())
+                    .findFirst().orElse(null);
+            if (settled < settledBefore || tried != null) { // back to a count piloted before, its rounds the first
+                Note.IterationCounts.Step back = settled < settledBefore ? pilots.steps.get(pilots.steps.size() - 1) : tried;
                 Path aside = setAside(plan, dir, files, pilots.count);
-                int before = pilots.steps.get(pilots.steps.size() - 1).iterations();
                 pilots.steps.add(new Note.IterationCounts.Step(pilots.count, chosen, false, settled, runs));
-                err.println("perfstat compare: pilot at " + pilots.count + " iterations a run: " + settled + " of its runs"
-                        + " settled against " + settledBefore + " at " + before + ": back to " + before + ", its pilot's rounds"
-                        + " the comparison's first; these runs set aside in " + aside);
-                restore(plan, dir, files, before, columns);
-                pilots.count = before;
-                pilots.steps.add(new Note.IterationCounts.Step(before, null, true, settledBefore, runs));
+                err.println("perfstat compare: pilot at " + pilots.count + " iterations a run: " + (settled < settledBefore
+                        ? settled + " of its runs settled against " + back.settled() + " at " + back.iterations()
+                        : back.iterations() + " chosen, which a pilot ran before") + ": back to " + back.iterations()
+                        + ", that pilot's rounds the comparison's first; these runs set aside in " + aside);
+                restore(plan, dir, files, back.iterations(), columns);
+                pilots.count = back.iterations();
+                pilots.steps.add(new Note.IterationCounts.Step(back.iterations(), null, true, back.settled(), back.runs()));
                 return IterationPlan.PILOT_ROUNDS;
             }
             boolean keep = Math.abs(Math.log((double) chosen.iterations() / pilots.count)) < Math.log(1.4);

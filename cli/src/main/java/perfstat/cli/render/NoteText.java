@@ -329,14 +329,15 @@ public final class NoteText {
         int pilot = perfstat.cli.stats.IterationPlan.PILOT_ROUNDS;
         for (Note.IterationCounts.Step s : n.steps()) {
             String at = "at " + s.iterations() + " (" + s.settled() + " of " + s.runs() + " runs settled)";
-            parts.add(s.plan() == null ? at + ", gone back to as more of its runs settled, its rounds the first"
+            parts.add(s.plan() == null ? at + ", gone back to (chosen again, or more of its runs settled), its rounds the first"
                     : s.kept() ? at + ", kept, its " + pilot + " rounds the first, " + IterationPlanText.why(s.plan())
                     : at + ", set aside in pilot-" + s.iterations() + ", " + s.plan().iterations() + " next, "
                     + IterationPlanText.why(s.plan()));
         }
         return "the runs made " + n.iterations() + " iterations each, where the commands say {iterations}, as pilot rounds"
                 + " chose (Kalibera and Jones: longer runs where an iteration's noise is the spread and a run costs more than"
-                + " an iteration, more runs where the JVMs settle apart; never a count where fewer runs settle): "
+                + " an iteration, more runs where the JVMs settle apart; never a count where fewer runs settle, nor one piloted"
+                + " twice): "
                 + String.join("; ", parts);
     }
 
