@@ -40,12 +40,8 @@ public final class StatRenderer {
                 for (StatSummary.ProbeLine p : s.probes()) {
                     probeRows(p).forEach(r -> out.println(csv(r, s.runs() > 1)));
                 }
-                if (s.score() != null) {
-                    out.println(csv(scoreValue(s.score()), s.score(), s.runs() > 1));
-                }
-                for (StatSummary.Line l : s.perUnit()) {
-                    out.println(csv(scoreValue(l), l, s.runs() > 1));
-                }
+                java.util.stream.Stream.of(s.score() == null ? List.<StatSummary.Line>of() : List.of(s.score()), s.steady(),
+                        s.perUnit()).flatMap(List::stream).forEach(l -> out.println(csv(scoreValue(l), l, s.runs() > 1)));
                 for (String n : notes(s)) {
                     out.println("# " + n);
                 }
@@ -66,10 +62,8 @@ public final class StatRenderer {
                     String line = json(null, null, s.score(), s.runs() > 1);
                     out.println(line.substring(0, line.length() - 1) + ", \"score\" : true}");
                 }
-                for (StatSummary.Line l : s.perUnit()) {
-                    String line = json(null, null, l, s.runs() > 1);
-                    out.println(line.substring(0, line.length() - 1) + ", \"per-unit\" : true}");
-                }
+                flagged(out, s.steady(), "steady", s.runs() > 1);
+                flagged(out, s.perUnit(), "per-unit", s.runs() > 1);
                 for (String pattern : s.unmatched()) {
                     out.println("{\"probe-pattern\" : " + JsonRenderer.str(pattern) + ", \"matched-methods\" : 0}");
                 }
@@ -123,6 +117,7 @@ public final class StatRenderer {
         if (s.score() != null) {
             out.println();
             out.println(stripRight(textLine(s.score(), scoreValue(s.score()))));
+            s.steady().forEach(l -> out.println(stripRight(textLine(l, scoreValue(l)))));
         }
         if (!s.perUnit().isEmpty()) {
             out.println();
@@ -227,6 +222,14 @@ public final class StatRenderer {
     /** perf's text row: value (18), unit (5), event (33), then {@code # metric} and {@code ( +- x% )}. */
     private static String textLine(StatSummary.Line l) {
         return textLine(l, value(l, false));
+    }
+
+    /** Each line as JSON, marked {@code "FLAG" : true}. */
+    private static void flagged(PrintWriter out, List<StatSummary.Line> lines, String flag, boolean many) {
+        for (StatSummary.Line l : lines) {
+            String line = json(null, null, l, many);
+            out.println(line.substring(0, line.length() - 1) + ", \"" + flag + "\" : true}");
+        }
     }
 
     /** A score's value: as many decimals as a score needs (it is no count), else perf's markers. */

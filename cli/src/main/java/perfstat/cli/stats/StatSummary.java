@@ -26,20 +26,24 @@ import perfstat.format.PerfEvent;
  * @param score      the command's own score ({@code --score}): the mean of the runs' scores with its ±, or null
  * @param perUnit    each counter per unit of work ({@code --per}, {@link PerUnit}): the mean of the runs' ratios with its
  *                   ±; empty without a unit
+ * @param steady     beside a score of iterations: its warm-up and, with {@code --iteration}, an iteration's CPU time and
+ *                   bytes in steady state, each the mean over the runs that settled; empty otherwise
  */
 public record StatSummary(String command, int runs, List<Line> lines, Value elapsedS, double elapsedStderrS,
                           double userS, double systemS, List<ThreadLines> perThread, List<String> notes,
-                          List<ProbeLine> probes, List<String> unmatched, Line score, List<Line> perUnit) {
+                          List<ProbeLine> probes, List<String> unmatched, Line score, List<Line> perUnit,
+                          List<Line> steady) {
 
     public StatSummary {
         perUnit = perUnit == null ? List.of() : List.copyOf(perUnit);
+        steady = steady == null ? List.of() : List.copyOf(steady);
     }
 
     public StatSummary(String command, int runs, List<Line> lines, Value elapsedS, double elapsedStderrS,
                        double userS, double systemS, List<ThreadLines> perThread, List<String> notes,
                        List<ProbeLine> probes, List<String> unmatched, Line score) {
         this(command, runs, lines, elapsedS, elapsedStderrS, userS, systemS, perThread, notes, probes, unmatched, score,
-                List.of());
+                List.of(), List.of());
     }
 
     public StatSummary(String command, int runs, List<Line> lines, Value elapsedS, double elapsedStderrS,
@@ -56,7 +60,7 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
     /** The same summary without the per-thread lines. */
     public StatSummary withoutThreads() {
         return new StatSummary(command, runs, lines, elapsedS, elapsedStderrS, userS, systemS, List.of(), notes, probes,
-                unmatched, score, perUnit);
+                unmatched, score, perUnit, steady);
     }
 
     /**
@@ -151,7 +155,7 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
     public static StatSummary of(String command, List<RunData> runs, List<String> notes, PerUnit per) {
         StatSummary s = of(command, runs, notes);
         return new StatSummary(s.command, s.runs, s.lines, s.elapsedS, s.elapsedStderrS, s.userS, s.systemS, s.perThread,
-                s.notes, s.probes, s.unmatched, s.score, perUnit(runs, per));
+                s.notes, s.probes, s.unmatched, s.score, perUnit(runs, per), s.steady);
     }
 
     /**
@@ -239,7 +243,7 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
         Value el = windows.isEmpty() ? Value.absent()
                 : new Value(elapsed, Value.Status.MEASURED, Measurements.stderrPct(windows), windows.size());
         return new StatSummary(command, runs.size(), lines, el, stderr, user, sys, perThread, notes, probes(runs),
-                unmatched(runs), score(runs));
+                unmatched(runs), score(runs), List.of(), steady(runs));
     }
 
     /**
@@ -267,6 +271,37 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
         List<Double> vs = scores.stream().map(RunData.ProgramScore::score).toList();
         Value v = Spread.meanOverRuns(vs);
         return new Line(first.name(), first.unit(), v, 0, 100, CounterMetrics.Derived.NONE, "");
+    }
+
+    /**
+     * Beside a score of iterations, the rows a comparison has beside its steady row: the warm-up (iterations) and, from
+     * the agent's iterations, an iteration's CPU time (ms) and bytes allocated in steady state, each the mean over the
+     * runs that settled ({@code <not counted>} where none did); empty where the runs have no iterations.
+     */
+    static List<Line> steady(List<RunData> runs) {
+        RunData.ProgramScore first = runs.stream().map(RunData::programScore).filter(java.util.Objects::nonNull).findFirst()
+                .orElse(null);
+        if (first == null || !first.iterations()) {
+            return List.of();
+        }
+        List<Line> out = new ArrayList<>();
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {RowCatalogue.WARMUP, " warm-up", "iterations"});
+        if (first.series() != null) {
+            rows.add(new String[] {RowCatalogue.CPU, " CPU, steady", "ms"});
+            rows.add(new String[] {RowCatalogue.ALLOCATED, " allocated, steady", "bytes"});
+        }
+        List<Map<MetricId, Measurements.Measured>> measured = runs.stream().map(Measurements::of).toList();
+        for (String[] r : rows) {
+            List<Double> xs = new ArrayList<>();
+            for (Map<MetricId, Measurements.Measured> m : measured) {
+                m.values().stream().filter(x -> x.metric().key().equals("score:" + r[0]) && x.value().measured())
+                        .findFirst().ifPresent(x -> xs.add(x.value().value()));
+            }
+            out.add(new Line(first.name() + r[1], r[2], xs.isEmpty() ? Value.notCounted() : Spread.meanOverRuns(xs), 0, 100,
+                    CounterMetrics.Derived.NONE, ""));
+        }
+        return out;
     }
 
     /** One line per event, in the order asked; under task-clock its split by thread role and the whole process. */

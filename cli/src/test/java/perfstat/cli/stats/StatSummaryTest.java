@@ -235,4 +235,40 @@ class StatSummaryTest {
         assertThat(some.probes()).hasSize(1);
         assertThat(some.probes().get(0).calls().value()).isEqualTo(2.0);
     }
+
+    /**
+     * A score of the agent's iterations: beside the steady line, the warm-up and an iteration's CPU time and bytes in
+     * steady state, as a comparison's rows have them, each the mean over the runs; in text, CSV and JSON.
+     */
+    @Test
+    void iterationsPrintTheirWarmupCpuAndBytesBesideTheSteadyLine() {
+        java.util.Random r = new java.util.Random(3);
+        List<RunData> runs = new ArrayList<>();
+        for (int k = 0; k < 3; k++) {
+            int n = 200;
+            long[] wall = new long[n];
+            long[] cpu = new long[n];
+            long[] bytes = new long[n];
+            for (int i = 0; i < n; i++) { // 30 iterations of warm-up at 3 ms, then 1 ms, 0.9 ms of it on the CPU, 4 KB each
+                wall[i] = Math.round((i < 30 ? 3 : 1) * 1e6 * (1 + 0.01 * r.nextGaussian()));
+                cpu[i] = Math.round(wall[i] * 0.9);
+                bytes[i] = 4096;
+            }
+            java.time.Instant[] ends = new java.time.Instant[n];
+            java.util.Arrays.fill(ends, java.time.Instant.EPOCH);
+            runs.add(run(1_000_000_000L, counter("task-clock", 900_000_000L, 1_000_000_000L, 1_000_000_000L, ""))
+                    .withProgramScore(RunData.ProgramScore.of(new RunData.IterationSeries("Bench::step", ends, wall, cpu, bytes, 0, 1))));
+        }
+        StatSummary s = StatSummary.of("java Bench", runs, List.of());
+        assertThat(s.steady()).extracting(StatSummary.Line::event)
+                .containsExactly("Bench::step warm-up", "Bench::step CPU, steady", "Bench::step allocated, steady");
+        assertThat(s.steady().get(0).value().value()).isBetween(28.0, 32.0);
+        assertThat(s.steady().get(1).value().value()).isCloseTo(0.9, within(0.02));
+        assertThat(s.steady().get(2).value().value()).isEqualTo(4096.0);
+        String text = render(StatRenderer.Layout.TEXT, s);
+        assertThat(text).contains("Bench::step, steady").contains("iterations Bench::step warm-up")
+                .contains("ms   Bench::step CPU, steady").contains("4096.00 bytes Bench::step allocated, steady");
+        assertThat(render(StatRenderer.Layout.JSON, s)).contains("\"steady\" : true");
+        assertThat(StatSummary.of("java Bench", List.of(run(1_000_000_000L)), List.of()).steady()).isEmpty();
+    }
 }
