@@ -252,6 +252,7 @@ public final class CompareCommand implements Callable<Integer> {
         } catch (Stopped s) {
             return stopped(s, columns, options, commands, sides);
         }
+        looks = moreRunsForShorter(looks, pilots, plan, dir, files, err, 1 - options.confidence());
         for (int k = 0; ; k++) {
             int n = looks.runs().get(k);
             try {
@@ -352,6 +353,33 @@ public final class CompareCommand implements Callable<Integer> {
                 columns.get(v).add(RecordingReader.read(f.toString()));
             }
         }
+    }
+
+    /**
+     * Where the pilots shortened the runs (the JVMs settle apart: runs, not iterations, narrow the interval) and
+     * --max-runs was not given: the looks go on to as many runs as the time saved holds, twice the most at most, since
+     * shorter runs at the same count of them would buy speed with precision. The schedule depends on the runs' costs
+     * and spread, not on the change between the sides, so the looks' error is spent as before.
+     */
+    private Sequential moreRunsForShorter(Sequential looks, Pilots pilots, Plan plan, Path dir, List<List<Path>> files,
+                                          PrintWriter err, double alpha) throws IOException {
+        IterationPlan p = pilots.steps.stream().map(Note.IterationCounts.Step::plan).filter(java.util.Objects::nonNull)
+                .reduce((a, b) -> b).orElse(null);
+        if (looks.fixed() || iterations == null || pilots.count >= iterations || p == null || !(p.iterationMs() > 0)
+                || spec.commandLine().getParseResult().hasMatchedOption("--max-runs")) {
+            return looks;
+        }
+        double ratio = (p.runMs() + iterations * p.iterationMs()) / (p.runMs() + pilots.count * p.iterationMs());
+        int most = (int) Math.min(2L * looks.maxRuns(), Math.round(looks.maxRuns() * ratio));
+        if (most <= looks.maxRuns()) {
+            return looks;
+        }
+        Sequential more = Sequential.upTo(most, alpha);
+        addRounds(plan, dir, files, looks.maxRuns(), most);
+        err.println(String.format(java.util.Locale.ROOT, "perfstat compare: a run of %d iterations takes about %.2f of one of"
+                + " %d, so up to %d runs a side fit the time of %d: %s", pilots.count, 1 / ratio, iterations, most,
+                looks.maxRuns(), more.plan()));
+        return more;
     }
 
     /** Moves a pilot's recordings (and each run's output) to DIR/pilot-N, as its own comparison; where they went. */
@@ -648,11 +676,17 @@ public final class CompareCommand implements Callable<Integer> {
                 throw UserError.usage(parent + " already holds recordings (use --force to add to them, or another -o)");
             }
         }
-        for (int r = 0; r < runs; r++) {
+        addRounds(plan, dir, files, 0, runs);
+        return files;
+    }
+
+    /** The recordings of rounds {@code from} to {@code to} (exclusive) added to {@code files}, each checked writable. */
+    private void addRounds(Plan plan, Path dir, List<List<Path>> files, int from, int runs) throws IOException {
+        for (int r = from; r < runs; r++) {
             List<Path> round = new ArrayList<>();
             for (Slot s : plan.slots()) {
                 boolean command = s.file().contains("/");
-                Path f = dir.resolve(s.file() + (command ? "." + (r + 1) : runs > 1 ? "-" + (r + 1) : "") + ".jfr");
+                Path f = dir.resolve(s.file() + (command ? "." + (r + 1) : runs > 1 || from > 0 ? "-" + (r + 1) : "") + ".jfr");
                 Files.createDirectories(f.getParent());
                 ModelLauncher.checkWritable(f, run.force);
                 if (command) {
@@ -662,7 +696,6 @@ public final class CompareCommand implements Callable<Integer> {
             }
             files.add(round);
         }
-        return files;
     }
 
     private static boolean holdsRecordings(Path dir) throws IOException {

@@ -17,8 +17,9 @@ public final class IterationPlanText {
         // costs: what compare timed around each run (its JVM's start, warm-up, exit and recording), less its steady
         // iterations at their mean wall time
         return switch (p.reason()) {
-            case ITERATIONS_CHEAPER -> "as longer runs narrow the interval for less than more runs" + spread;
-            case RUNS_NEEDED -> "as the JVMs settle apart and more runs, not longer ones, narrow the interval" + spread;
+            case ITERATIONS_CHEAPER -> "as longer runs narrow the interval for less time than more runs" + spread;
+            case RUNS_NEEDED -> "as past that many iterations more runs narrow the interval for less time than longer ones"
+                    + spread;
             case BALANCED -> "as it balances longer runs against more runs" + spread;
             case TOO_SHORT -> "as most runs were too short to class" + whole(p);
             case LATE -> "as the runs that settled did so after half their iterations or more" + whole(p);
