@@ -353,6 +353,15 @@ public final class CompareCommand implements Callable<Integer> {
                 columns.get(v).add(RecordingReader.read(f.toString()));
             }
         }
+        try (java.util.stream.Stream<Path> left = Files.walk(aside)) { // its directories, now empty
+            for (Path d : left.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                try (java.util.stream.Stream<Path> in = Files.list(d)) {
+                    if (in.findAny().isEmpty()) {
+                        Files.delete(d);
+                    }
+                }
+            }
+        }
     }
 
     /**

@@ -327,12 +327,16 @@ public final class NoteText {
     private static String counts(Note.IterationCounts n) {
         List<String> parts = new java.util.ArrayList<>();
         int pilot = perfstat.cli.stats.IterationPlan.PILOT_ROUNDS;
-        for (Note.IterationCounts.Step s : n.steps()) {
+        List<Note.IterationCounts.Step> steps = n.steps();
+        for (int k = 0; k < steps.size(); k++) {
+            Note.IterationCounts.Step s = steps.get(k);
             String at = "at " + s.iterations() + " (" + s.settled() + " of " + s.runs() + " runs settled)";
+            boolean backAfter = k + 1 < steps.size() && steps.get(k + 1).plan() == null;
             parts.add(s.plan() == null ? at + ", gone back to (chosen again, or more of its runs settled), its rounds the first"
                     : s.kept() ? at + ", kept, its " + pilot + " rounds the first, " + IterationPlanText.why(s.plan())
-                    : at + ", set aside in pilot-" + s.iterations() + ", " + s.plan().iterations() + " next, "
-                    + IterationPlanText.why(s.plan()));
+                    : at + ", set aside in pilot-" + s.iterations() + (backAfter ? ", back to " + steps.get(k + 1).iterations()
+                    + " (it chose " + s.plan().iterations() + ")" : ", " + s.plan().iterations() + " next, "
+                    + IterationPlanText.why(s.plan())));
         }
         return "the runs made " + n.iterations() + " iterations each, where the commands say {iterations}, as pilot rounds"
                 + " chose (Kalibera and Jones: longer runs where an iteration's noise is the spread and a run costs more than"

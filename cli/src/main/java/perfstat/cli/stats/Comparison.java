@@ -563,7 +563,7 @@ public final class Comparison {
     }
 
     /** Whether a run's value of a steady row is missing because the run has no steady state (levels, none, too short). */
-    private static boolean unsettled(Measurements.Measured x) {
+    static boolean unsettled(Measurements.Measured x) {
         return x.comment() instanceof Comment.Iterations it && !it.kind().steady();
     }
 

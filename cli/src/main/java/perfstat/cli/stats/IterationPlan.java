@@ -79,7 +79,8 @@ public record IterationPlan(int iterations, Reason reason, double withinPct, dou
             int tooShort = sides.stream().mapToInt(s -> s.classes().getOrDefault(SteadyState.Kind.TOO_SHORT, 0)).sum();
             int warmup = sides.stream().mapToInt(Iterations.Side::warmup).max().orElse(-1);
             // too few iterations to class, or those that settled did so late: a longer run can be classed, or settle
-            Reason r = 2 * tooShort >= runs - settled ? Reason.TOO_SHORT : 2 * warmup > current ? Reason.LATE
+            // late: told by two settled runs at least, not by the one that happened to settle
+            Reason r = 2 * tooShort >= runs - settled ? Reason.TOO_SHORT : settled >= 2 && 2 * warmup > current ? Reason.LATE
                     : 2 * settled < runs ? Reason.UNSETTLED : Reason.SIDE_UNSETTLED;
             boolean longer = r == Reason.TOO_SHORT || r == Reason.LATE;
             return new IterationPlan(longer ? clamp(2L * current, current) : current, r, Double.NaN, Double.NaN, perRunMs,

@@ -51,17 +51,12 @@ public final class RoundDrift {
                 xa.add(x.value().value());
                 xb.add(y.value().value());
                 rounds.add(i + 1);
-            } else if (!x.value().measured() && !unsettled(x) || !y.value().measured() && !unsettled(y)) {
+            } else if (!x.value().measured() && !Comparison.unsettled(x) || !y.value().measured() && !Comparison.unsettled(y)) {
                 return null;
             }
         }
         return new Aligned(Spread.of(xa, false), Spread.of(xb, false), rounds.stream().mapToInt(Integer::intValue).toArray(),
                 a.size());
-    }
-
-    /** Whether a run lacks a steady row's value for want of a steady state. */
-    private static boolean unsettled(Measurements.Measured x) {
-        return x.comment() instanceof Comment.Iterations it && !it.kind().steady();
     }
 
     /** Whether the sides' runs, round by round, move together: whole rounds, positive values, r > 0 at one-sided {@link #ALPHA}. */

@@ -32,6 +32,14 @@ class IterationPlanTest {
         return RunData.of("r.jfr").withProgramScore(RunData.ProgramScore.of(s));
     }
 
+    /** A run of these iterations' wall times (their CPU times and bytes the same numbers). */
+    private static RunData series(long[] wall) {
+        Instant[] ends = new Instant[wall.length];
+        java.util.Arrays.fill(ends, Instant.EPOCH);
+        return RunData.of("r.jfr").withProgramScore(RunData.ProgramScore.of(new RunData.IterationSeries("L::s", ends, wall,
+                wall, wall, 0, 1)));
+    }
+
     /** Two sides of three runs each, as a pilot runs them, and what each run took (1 s a JVM plus its iterations). */
     private static IterationPlan pilot(long seed, int n, double jvmSd, double sd) {
         Random r = new Random(seed);
@@ -98,10 +106,7 @@ class IterationPlanTest {
                 for (int k = 0; k < wall.length; k++) { // 3 ms for 300 iterations, then 1 ms: settled at 300 of 400
                     wall[k] = Math.round((k < 300 ? 3 : 1) * 1e6 * (1 + 0.01 * r.nextGaussian()));
                 }
-                Instant[] ends = new Instant[wall.length];
-                java.util.Arrays.fill(ends, Instant.EPOCH);
-                side.add(RunData.of("r.jfr").withProgramScore(RunData.ProgramScore.of(new RunData.IterationSeries("L::s",
-                        ends, wall, wall, wall, 0, 1))));
+                side.add(series(wall));
             }
             columns.add(side);
         }
@@ -123,10 +128,7 @@ class IterationPlanTest {
                 for (int k = 0; k < wall.length; k++) {
                     wall[k] = Math.round((0.5 + k / 200.0 * (k / 50 % 2 == 0 ? 1 : 3)) * 1e6 * (1 + 0.01 * r.nextGaussian()));
                 }
-                Instant[] ends = new Instant[wall.length];
-                java.util.Arrays.fill(ends, Instant.EPOCH);
-                side.add(RunData.of("r.jfr").withProgramScore(RunData.ProgramScore.of(new RunData.IterationSeries("L::s",
-                        ends, wall, wall, wall, 0, 1))));
+                side.add(series(wall));
             }
             columns.add(side);
         }
