@@ -265,7 +265,8 @@ public record StatSummary(String command, int runs, List<Line> lines, Value elap
                             .orElse(Double.NaN));
                 }
             }
-            return new Line(first.name() + ", steady", first.unit(), steady.isEmpty() ? Value.notCounted()
+            String of = steady.size() < scores.size() ? " (" + steady.size() + " of " + scores.size() + " runs settled)" : "";
+            return new Line(first.name() + ", steady" + of, first.unit(), steady.isEmpty() ? Value.notCounted()
                     : Spread.meanOverRuns(steady), 0, 100, CounterMetrics.Derived.NONE, "");
         }
         List<Double> vs = scores.stream().map(RunData.ProgramScore::score).toList();

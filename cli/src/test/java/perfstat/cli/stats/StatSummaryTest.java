@@ -270,5 +270,17 @@ class StatSummaryTest {
                 .contains("ms   Bench::step CPU, steady").contains("4096.00 bytes Bench::step allocated, steady");
         assertThat(render(StatRenderer.Layout.JSON, s)).contains("\"steady\" : true");
         assertThat(StatSummary.of("java Bench", List.of(run(1_000_000_000L)), List.of()).steady()).isEmpty();
+        assertThat(s.score().event()).isEqualTo("Bench::step, steady"); // every run settled: nothing more to say
+        long[] climbing = new long[200]; // a run that never settles: the score line says how many did
+        for (int i = 0; i < climbing.length; i++) {
+            climbing[i] = 1_000_000L + i * 50_000L;
+        }
+        java.time.Instant[] ends = new java.time.Instant[climbing.length];
+        java.util.Arrays.fill(ends, java.time.Instant.EPOCH);
+        List<RunData> mixed = new ArrayList<>(runs);
+        mixed.add(run(1_000_000_000L).withProgramScore(RunData.ProgramScore.of(new RunData.IterationSeries("Bench::step", ends,
+                climbing, climbing, climbing, 0, 1))));
+        assertThat(StatSummary.of("java Bench", mixed, List.of()).score().event())
+                .isEqualTo("Bench::step, steady (3 of 4 runs settled)");
     }
 }
