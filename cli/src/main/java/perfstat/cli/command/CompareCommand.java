@@ -340,24 +340,30 @@ public final class CompareCommand implements Callable<Integer> {
     /** Moves a pilot's recordings back from DIR/pilot-N to the comparison's first rounds, and reads them again. */
     private void restore(Plan plan, Path dir, List<List<Path>> files, int count, List<List<RunData>> columns) throws IOException {
         Path aside = dir.resolve("pilot-" + count);
+        movePilot(plan, dir, files, aside, false);
         columns.forEach(List::clear);
+        for (int r = 0; r < IterationPlan.PILOT_ROUNDS; r++) {
+            for (int v = 0; v < plan.slots().size(); v++) {
+                columns.get(v).add(RecordingReader.read(files.get(r).get(v).toString()));
+            }
+        }
+        deleteTree(aside); // its directories, now empty
+    }
+
+    /**
+     * A pilot's recordings and each run's output, the comparison's first rounds, moved to {@code aside} (under it as
+     * under DIR), or back from it.
+     */
+    private static void movePilot(Plan plan, Path dir, List<List<Path>> files, Path aside, boolean out) throws IOException {
         for (int r = 0; r < IterationPlan.PILOT_ROUNDS; r++) {
             for (int v = 0; v < plan.slots().size(); v++) {
                 Path f = files.get(r).get(v);
                 for (Path x : List.of(f, outputOf(f))) {
-                    Path from = aside.resolve(dir.relativize(x));
+                    Path from = out ? x : aside.resolve(dir.relativize(x));
+                    Path to = out ? aside.resolve(dir.relativize(x)) : x;
                     if (Files.exists(from)) {
-                        Files.move(from, x, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-                    }
-                }
-                columns.get(v).add(RecordingReader.read(f.toString()));
-            }
-        }
-        try (java.util.stream.Stream<Path> left = Files.walk(aside)) { // its directories, now empty
-            for (Path d : left.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                try (java.util.stream.Stream<Path> in = Files.list(d)) {
-                    if (in.findAny().isEmpty()) {
-                        Files.delete(d);
+                        Files.createDirectories(to.getParent());
+                        Files.move(from, to, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
                     }
                 }
             }
@@ -394,18 +400,7 @@ public final class CompareCommand implements Callable<Integer> {
     /** Moves a pilot's recordings (and each run's output) to DIR/pilot-N, as its own comparison; where they went. */
     private Path setAside(Plan plan, Path dir, List<List<Path>> files, int count) throws IOException {
         Path aside = dir.resolve("pilot-" + count);
-        for (int r = 0; r < IterationPlan.PILOT_ROUNDS; r++) {
-            for (int v = 0; v < plan.slots().size(); v++) {
-                Path f = files.get(r).get(v);
-                for (Path x : List.of(f, outputOf(f))) {
-                    if (Files.exists(x)) {
-                        Path to = aside.resolve(dir.relativize(x));
-                        Files.createDirectories(to.getParent());
-                        Files.move(x, to, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-                    }
-                }
-            }
-        }
+        movePilot(plan, dir, files, aside, true);
         return aside;
     }
 

@@ -93,26 +93,33 @@ public final class Iterations {
      * The forks are not classed: JMH decided their warm-up. Null where no run is a fork with two iterations or more.
      */
     static Side jmhSide(List<RunData> runs, String column) {
-        List<Double> means = new ArrayList<>();
-        List<Integer> lengths = new ArrayList<>();
-        double within = 0;
-        int withinDf = 0;
-        for (RunData r : runs) {
-            if (!jmhFork(r)) {
-                continue;
-            }
-            Spread it = Spread.of(r.intervalScores(), false);
-            means.add(it.mean());
-            lengths.add(it.n());
-            within += it.sd() * it.sd() / (it.mean() * it.mean()) * (it.n() - 1);
-            withinDf += it.n() - 1;
-        }
-        if (means.isEmpty()) {
+        List<Spread> forks = runs.stream().filter(Iterations::jmhFork).map(r -> Spread.of(r.intervalScores(), false)).toList();
+        if (forks.isEmpty()) {
             return null;
         }
+        int iterations = median(forks.stream().map(Spread::n).toList());
+        return twoLevels(column, Map.of(), forks.size(), iterations, -1, forks, iterations);
+    }
+
+    /**
+     * A side from each settled run's steady segment ({@code segments}): the iterations' SD within a segment, pooled, and
+     * the SD of the segments' means between runs, each as % of the mean.
+     */
+    private static Side twoLevels(String column, Map<SteadyState.Kind, Integer> classes, int runs, int iterations,
+                                  int warmup, List<Spread> segments, int steadyLength) {
+        double within = 0;
+        int withinDf = 0;
+        List<Double> means = new ArrayList<>();
+        for (Spread seg : segments) {
+            means.add(seg.mean());
+            if (seg.n() > 1) {
+                within += seg.sd() * seg.sd() / (seg.mean() * seg.mean()) * (seg.n() - 1);
+                withinDf += seg.n() - 1;
+            }
+        }
         Spread between = Spread.of(means, false);
-        return new Side(column, Map.of(), means.size(), median(lengths), -1, withinDf > 0 ? 100 * Math.sqrt(within / withinDf)
-                : Double.NaN, means.size() > 1 ? 100 * between.sd() / between.mean() : Double.NaN, median(lengths), means.size());
+        return new Side(column, classes, runs, iterations, warmup, withinDf > 0 ? 100 * Math.sqrt(within / withinDf)
+                : Double.NaN, means.size() > 1 ? 100 * between.sd() / between.mean() : Double.NaN, steadyLength, means.size());
     }
 
     /** A side's iterations in short, or null where none of its runs has iterations. */
@@ -121,9 +128,7 @@ public final class Iterations {
         List<Integer> lengths = new ArrayList<>();
         List<Integer> warmups = new ArrayList<>();
         List<Integer> steadyLengths = new ArrayList<>();
-        List<Double> means = new ArrayList<>();
-        double within = 0;
-        int withinDf = 0;
+        List<Spread> segments = new ArrayList<>();
         for (RunData r : runs) {
             RunData.ProgramScore p = r.programScore();
             if (p == null || !p.iterations()) {
@@ -138,21 +143,13 @@ public final class Iterations {
             }
             warmups.add(ss.warmupIterations());
             steadyLengths.add(st.length());
-            Spread seg = Spread.of(p.values().subList(st.from(), st.to()), false);
-            means.add(seg.mean());
-            if (seg.n() > 1) {
-                within += seg.sd() * seg.sd() / (seg.mean() * seg.mean()) * (seg.n() - 1);
-                withinDf += seg.n() - 1;
-            }
+            segments.add(Spread.of(p.values().subList(st.from(), st.to()), false));
         }
         if (lengths.isEmpty()) {
             return null;
         }
-        Spread between = Spread.of(means, false);
-        return new Side(column, classes, lengths.size(), median(lengths), warmups.isEmpty() ? -1 : median(warmups),
-                withinDf > 0 ? 100 * Math.sqrt(within / withinDf) : Double.NaN,
-                means.size() > 1 ? 100 * between.sd() / between.mean() : Double.NaN,
-                steadyLengths.isEmpty() ? 0 : median(steadyLengths), means.size());
+        return twoLevels(column, classes, lengths.size(), median(lengths), warmups.isEmpty() ? -1 : median(warmups), segments,
+                steadyLengths.isEmpty() ? 0 : median(steadyLengths));
     }
 
     private static int median(List<Integer> xs) {

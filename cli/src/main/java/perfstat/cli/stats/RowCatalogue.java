@@ -149,8 +149,7 @@ public final class RowCatalogue {
      * means ({@link Significance#ofTrimmed}), as whole JVMs may settle apart.
      */
     public static boolean isSteady(Metric m) {
-        return m.kind() == MetricId.Kind.SCORE && m.label().contains(STEADY + " (") || m.kind() == MetricId.Kind.SCORE
-                && m.label().endsWith(STEADY);
+        return m.kind() == MetricId.Kind.SCORE && m.label().contains(STEADY);
     }
 
     /** The subjects of {@link #steadyPerIteration}. */
